@@ -1,0 +1,114 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Upcoming features we opt into everywhere: `any` spelled out and imports that are explicit about
+// what they re-export keep the module boundaries of DESIGN.md visible in the code.
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "wayfinder",
+    platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17), .visionOS(.v1)],
+    products: [
+        .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
+        .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
+        .library(name: "LinkService", targets: ["LinkService"]),
+        .executable(name: "wayfinder", targets: ["wayfinder"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", "3.0.0"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.30.0"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.16.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.25.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.25.0"),
+        .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
+    ],
+    targets: [
+        // The in-app router and the app manifest. Foundation only: an iOS app embeds it.
+        .target(
+            name: "DeepLinkRouting",
+            swiftSettings: swiftSettings
+        ),
+        // apple-app-site-association and assetlinks.json: model, matcher, validator, generator, signing.
+        .target(
+            name: "AssociatedDomains",
+            dependencies: [
+                "DeepLinkRouting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The self-hosted link service.
+        .target(
+            name: "LinkService",
+            dependencies: [
+                "DeepLinkRouting",
+                "AssociatedDomains",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // The command line: parses flags and calls the modules above.
+        .executableTarget(
+            name: "wayfinder",
+            dependencies: [
+                "DeepLinkRouting",
+                "AssociatedDomains",
+                "LinkService",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DeepLinkRoutingTests",
+            dependencies: ["DeepLinkRouting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AssociatedDomainsTests",
+            dependencies: ["AssociatedDomains", "DeepLinkRouting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "LinkServiceTests",
+            dependencies: [
+                "LinkService",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        // Runs the built `wayfinder` binary: help text, output and exit codes are interface.
+        .testTarget(
+            name: "WayfinderTests",
+            dependencies: ["wayfinder"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

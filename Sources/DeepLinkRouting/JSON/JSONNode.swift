@@ -1,0 +1,101 @@
+/// A JSON value together with where it was written.
+///
+/// Wayfinder reads manifests and association files into `JSONNode` trees rather than straight into
+/// `Decodable` types so that every diagnostic can name the JSON path *and* the line and column of
+/// the value at fault, objects keep the order their keys were written in (an AASA `details`
+/// dictionary is walked in file order), and a broken entry can be reported without hiding the
+/// rest of the document.
+public struct JSONNode: Sendable, Hashable {
+    /// The kinds of JSON value.
+    public indirect enum Value: Sendable, Hashable {
+        case null
+        case bool(Bool)
+        /// A number, kept as written so that writing a document back does not change it.
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        /// An object's members in the order they were written. Duplicate keys are kept.
+        case object([Member])
+    }
+
+    /// One `"key": value` member of an object.
+    public struct Member: Sendable, Hashable {
+        public var key: String
+        public var value: JSONNode
+
+        public init(key: String, value: JSONNode) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    public var value: Value
+    /// Where the value starts in the source text.
+    public var location: SourceLocation
+
+    public init(_ value: Value, location: SourceLocation = .unknown) {
+        self.value = value
+        self.location = location
+    }
+}
+
+extension JSONNode {
+    /// The string, if this is a string.
+    public var stringValue: String? {
+        if case .string(let string) = value { return string }
+        return nil
+    }
+
+    /// The elements, if this is an array.
+    public var arrayValue: [JSONNode]? {
+        if case .array(let elements) = value { return elements }
+        return nil
+    }
+
+    /// The members, if this is an object.
+    public var objectValue: [Member]? {
+        if case .object(let members) = value { return members }
+        return nil
+    }
+
+    /// The Boolean, if this is `true` or `false`.
+    public var boolValue: Bool? {
+        if case .bool(let bool) = value { return bool }
+        return nil
+    }
+
+    /// The first member named `key`, if this is an object that has one.
+    public subscript(key: String) -> JSONNode? {
+        objectValue?.first(where: { $0.key == key })?.value
+    }
+
+    /// A short name of the value's kind for messages: "a string", "an array", ….
+    public var kindDescription: String {
+        switch value {
+        case .null: "null"
+        case .bool: "a Boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A position in a source text: 1-based line and column (in characters), 0-based UTF-8 offset.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    public var line: Int
+    public var column: Int
+    public var offset: Int
+
+    public init(line: Int, column: Int, offset: Int) {
+        self.line = line
+        self.column = column
+        self.offset = offset
+    }
+
+    /// The location of values that were not read from text.
+    public static let unknown = SourceLocation(line: 0, column: 0, offset: 0)
+
+    public var description: String { "line \(line), column \(column)" }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// The app manifest (`wayfinder.json`): one declarative file that names an app's identities, its
+/// domains and its routes.
+///
+/// The router loads its routes from it, the AASA and assetlinks files are generated from it, and the
+/// link server uses it to know which URLs are app links. A `Manifest` value is always valid: it can
+/// only be made by ``Manifest/decode(_:)`` (or the throwing initializers), which check every field
+/// and report every problem with its JSON path.
+public struct Manifest: Sendable, Hashable {
+    /// The tenant on the link server: lowercase letters, digits and `-`.
+    public let id: String
+    /// For people; the `id` when the manifest gives none.
+    public let name: String
+    public let ios: IOSApp?
+    public let android: AndroidApp?
+    /// Lowercase host names; universal-link paths are valid on every one (http and https).
+    public let domains: [String]
+    /// The app's website, where web fallbacks go.
+    public let web: URL?
+    public let routes: [Route]
+    /// Paths that never open the app (AASA `exclude` components; the router answers `excluded`).
+    public let exclude: [PathPattern]
+    /// Whether the generated AASA also covers single-segment paths so that short links open the
+    /// app directly (`"shortLinksOpenApp"`, default `true`).
+    public let shortLinksOpenApp: Bool
+
+    /// The custom schemes the app registers, lowercased, without duplicates.
+    public var customSchemes: [String] {
+        var schemes: [String] = []
+        for scheme in [ios?.scheme, android?.scheme].compactMap({ $0 }) where !schemes.contains(scheme) {
+            schemes.append(scheme)
+        }
+        return schemes
+    }
+
+    /// The route with this name.
+    public func route(named name: String) -> Route? {
+        routes.first { $0.name == name }
+    }
+
+    init(
+        id: String, name: String, ios: IOSApp?, android: AndroidApp?, domains: [String], web: URL?,
+        routes: [Route], exclude: [PathPattern], shortLinksOpenApp: Bool
+    ) {
+        self.id = id
+        self.name = name
+        self.ios = ios
+        self.android = android
+        self.domains = domains
+        self.web = web
+        self.routes = routes
+        self.exclude = exclude
+        self.shortLinksOpenApp = shortLinksOpenApp
+    }
+}
+
+extension Manifest {
+    /// The iOS identity of the app.
+    public struct IOSApp: Sendable, Hashable {
+        /// `<team ID>.<bundle ID>` for each app (or app variant) that opens the links.
+        public let appIDs: [AppID]
+        /// The numeric App Store ID, for store fallbacks and Smart App Banners.
+        public let appStoreID: String?
+        /// The custom URL scheme, lowercased.
+        public let scheme: String?
+    }
+
+    /// The Android identity of the app.
+    public struct AndroidApp: Sendable, Hashable {
+        /// The application ID, such as `com.example.app`.
+        public let package: String
+        /// SHA-256 fingerprints of the signing certificates: 32 colon-separated upper-case hex bytes.
+        public let sha256CertFingerprints: [String]
+        /// The custom URL scheme, lowercased.
+        public let scheme: String?
+    }
+
+    /// One screen of the app and the URL shapes that open it.
+    public struct Route: Sendable, Hashable {
+        public let name: String
+        /// Universal-link path patterns (aliases of one another).
+        public let paths: [RoutePattern]
+        /// Custom-scheme link patterns.
+        public let schemeLinks: [SchemeLinkPattern]
+        /// Declared query items, in the order written.
+        public let query: [QueryItem]
+        /// Names of the barriers (sign-in, …) a link must pass before the route opens.
+        public let barriers: [String]
+
+        public init(
+            name: String, paths: [RoutePattern] = [], schemeLinks: [SchemeLinkPattern] = [],
+            query: [QueryItem] = [], barriers: [String] = []
+        ) {
+            self.name = name
+            self.paths = paths
+            self.schemeLinks = schemeLinks
+            self.query = query
+            self.barriers = barriers
+        }
+    }
+
+    /// A query item a route declares; its value joins the route's parameters.
+    public struct QueryItem: Sendable, Hashable {
+        public let name: String
+        public let requirement: Requirement
+
+        /// Whether a URL without the item still matches.
+        public enum Requirement: String, Sendable, Hashable, CaseIterable {
+            /// No match without it.
+            case required
+            case optional
+        }
+
+        public init(name: String, requirement: Requirement) {
+            self.name = name
+            self.requirement = requirement
+        }
+    }
+}

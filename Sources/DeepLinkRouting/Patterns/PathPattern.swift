@@ -1,0 +1,42 @@
+/// An AASA-style path pattern (`/e/*`, `/help/website/*`), matched the way iOS matches the `/`
+/// key of an `applinks` component against a URL path with the default flags (case-sensitive,
+/// compared as percent-encoded text).
+///
+/// The path rules Apple's `swcutil` applies: the pattern's leading slash is optional and a leading
+/// `//` is one `/`; trailing slashes are insignificant on both sides; a pattern ending in `/*`
+/// also matches its parent (`/buy/*` matches `/buy`), while `/a/*/c` does not match `/a/c`; the
+/// root pattern `/` matches an empty path. The manifest's `exclude` entries are path patterns.
+public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
+    /// The pattern as written.
+    public let text: String
+    private let wildcard: WildcardPattern
+    /// The pattern without its final `/*`, when it has one.
+    private let parent: WildcardPattern?
+
+    public init(_ text: String) {
+        self.text = text
+        let normalized = PathPattern.normalize(text)
+        self.wildcard = WildcardPattern(normalized)
+        if normalized.hasSuffix("/*") {
+            self.parent = WildcardPattern(PathPattern.normalize(String(normalized.dropLast(2))))
+        } else {
+            self.parent = nil
+        }
+    }
+
+    /// Whether the pattern matches `path` (the URL's path as written, percent-encoded).
+    public func matches(path: String) -> Bool {
+        let normalized = PathPattern.normalize(path)
+        return wildcard.matches(normalized) || (parent?.matches(normalized) ?? false)
+    }
+
+    public var description: String { text }
+
+    /// A leading `/` (one, however many were written) and no trailing slashes; the root is `/`.
+    public static func normalize(_ path: String) -> String {
+        var scalars = Substring(path).unicodeScalars[...]
+        while scalars.first == "/" { scalars.removeFirst() }
+        while scalars.last == "/" { scalars.removeLast() }
+        return "/" + String(scalars)
+    }
+}

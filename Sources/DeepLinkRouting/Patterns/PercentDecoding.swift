@@ -1,0 +1,75 @@
+/// Percent-encoding as URLs use it, on bytes, without Foundation's `URLComponents` quirks:
+/// an invalid escape is reported (`nil`) rather than passed through.
+public enum PercentDecoding {
+    /// Decodes `%XX` escapes; `nil` when an escape is malformed or the result is not UTF-8.
+    public static func decode(_ text: some StringProtocol) -> String? {
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "%") {
+                let first = utf8.index(after: index)
+                guard first < utf8.endIndex else { return nil }
+                let second = utf8.index(after: first)
+                guard second < utf8.endIndex, let high = hexValue(utf8[first]), let low = hexValue(utf8[second]) else {
+                    return nil
+                }
+                bytes.append(high << 4 | low)
+                index = utf8.index(after: second)
+            } else {
+                bytes.append(byte)
+                index = utf8.index(after: index)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Encodes everything but RFC 3986 unreserved characters and the sub-delimiters that are safe
+    /// in a path segment, so the result is one segment (a `/` becomes `%2F`).
+    public static func encodeSegment(_ text: some StringProtocol) -> String {
+        encode(text) { isUnreserved($0) || "!$&'()*+,;=:@".utf8.contains($0) }
+    }
+
+    /// Encodes for a query item name or value (`&`, `=`, `+` and `#` are escaped).
+    public static func encodeQueryComponent(_ text: some StringProtocol) -> String {
+        encode(text) { isUnreserved($0) || "!$'()*,;:@/?".utf8.contains($0) }
+    }
+
+    private static func encode(_ text: some StringProtocol, keeping keep: (UInt8) -> Bool) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in text.utf8 {
+            if keep(byte) {
+                output.append(byte)
+            } else {
+                output.append(UInt8(ascii: "%"))
+                output.append(hex[Int(byte >> 4)])
+                output.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
+        default: false
+        }
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,192 @@
+/// A parsed route path pattern such as `/story/{storyId}` or `/open/clip/{clipId?}`.
+///
+/// | piece | meaning |
+/// |---|---|
+/// | `story` | literal segment |
+/// | `{id}` | one segment, captured as `id` |
+/// | `{id:int}` / `{id:uuid}` | one segment that must parse as that type (more types can be registered in code) |
+/// | `{id?}` / `{id:int?}` | an optional last segment |
+/// | `{rest*}` | zero or more remaining segments, captured joined by `/` |
+///
+/// A trailing slash is insignificant, literals are stored percent-decoded, and a pattern that
+/// parses is well formed: parameters are whole segments with unique names, and optional and
+/// catch-all segments come last.
+public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
+    /// One path segment of a pattern.
+    public enum Segment: Sendable, Hashable {
+        /// Matches exactly this (percent-decoded) text.
+        case literal(String)
+        /// Matches one segment; when `type` is set the segment must parse as that type.
+        case parameter(name: String, type: String?)
+        /// Matches one segment or nothing; only last.
+        case optional(name: String, type: String?)
+        /// Matches zero or more segments; only last.
+        case catchAll(name: String)
+
+        /// The captured name, if the segment captures.
+        public var parameterName: String? {
+            switch self {
+            case .literal: nil
+            case .parameter(let name, _), .optional(let name, _), .catchAll(let name): name
+            }
+        }
+    }
+
+    /// The pattern as written.
+    public let text: String
+    public let segments: [Segment]
+
+    /// Parses a path pattern, which must start with `/`.
+    public init(parsing text: String) throws(RoutePatternError) {
+        guard text.hasPrefix("/") else {
+            throw RoutePatternError(.missingLeadingSlash, pattern: text, offset: 0)
+        }
+        self.text = text
+        self.segments = try RoutePattern.parseSegments(text, from: text.utf8.index(after: text.utf8.startIndex))
+    }
+
+    /// Builds a pattern from segments (for routes declared in code).
+    public init(segments: [Segment]) throws(RoutePatternError) {
+        let text = "/" + segments.map(\.patternText).joined(separator: "/")
+        try self.init(parsing: text)
+    }
+
+    /// The names this pattern captures, in order.
+    public var parameterNames: [String] { segments.compactMap(\.parameterName) }
+
+    public var description: String { text }
+
+    /// Parses the segments of `text` that start at `start` (just past a `/`, or at a custom
+    /// scheme link's host). Offsets in errors count UTF-8 bytes from the start of `text`.
+    static func parseSegments(_ text: String, from start: String.UTF8View.Index) throws(RoutePatternError) -> [Segment] {
+        let utf8 = text.utf8
+        var segments: [Segment] = []
+        var names: Set<String> = []
+        var segmentStart = start
+        // Split on "/" that are not inside braces, keeping offsets for messages.
+        var pieces: [(text: Substring, offset: Int)] = []
+        var index = start
+        var braceOpen: String.UTF8View.Index? = nil
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == UInt8(ascii: "{") {
+                if braceOpen != nil {
+                    throw RoutePatternError(.nestedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                }
+                braceOpen = index
+            } else if byte == UInt8(ascii: "}") {
+                if braceOpen == nil {
+                    throw RoutePatternError(.unopenedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                }
+                braceOpen = nil
+            } else if byte == UInt8(ascii: "/") && braceOpen == nil {
+                pieces.append((text[segmentStart..<index], utf8.distance(from: utf8.startIndex, to: segmentStart)))
+                segmentStart = utf8.index(after: index)
+            } else if byte == UInt8(ascii: "?") && braceOpen == nil {
+                throw RoutePatternError(.queryInPath, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+            } else if byte == UInt8(ascii: "#") && braceOpen == nil {
+                throw RoutePatternError(.fragmentInPath, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+            }
+            index = utf8.index(after: index)
+        }
+        if let braceOpen {
+            throw RoutePatternError(.unclosedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: braceOpen))
+        }
+        pieces.append((text[segmentStart..<utf8.endIndex], utf8.distance(from: utf8.startIndex, to: segmentStart)))
+        // A trailing slash is insignificant: "/story/42/" is "/story/42", and "/" has no segments.
+        if let last = pieces.last, last.text.isEmpty { pieces.removeLast() }
+
+        for (piece, offset) in pieces {
+            if let previous = segments.last {
+                switch previous {
+                case .optional:
+                    throw RoutePatternError(.optionalNotLast, pattern: text, offset: offset - 1)
+                case .catchAll:
+                    throw RoutePatternError(.catchAllNotLast, pattern: text, offset: offset - 1)
+                default: break
+                }
+            }
+            if piece.isEmpty {
+                throw RoutePatternError(.emptySegment, pattern: text, offset: offset)
+            }
+            let segment = try parseSegment(String(piece), in: text, offset: offset)
+            if let name = segment.parameterName {
+                guard names.insert(name).inserted else {
+                    throw RoutePatternError(.duplicateParameter(name), pattern: text, offset: offset)
+                }
+            }
+            segments.append(segment)
+        }
+        return segments
+    }
+
+    private static func parseSegment(_ piece: String, in text: String, offset: Int) throws(RoutePatternError) -> Segment {
+        guard let open = piece.utf8.firstIndex(of: UInt8(ascii: "{")) else {
+            guard let decoded = PercentDecoding.decode(piece) else {
+                throw RoutePatternError(.invalidPercentEncoding, pattern: text, offset: offset)
+            }
+            return .literal(decoded)
+        }
+        let close = piece.utf8.firstIndex(of: UInt8(ascii: "}"))!
+        guard open == piece.utf8.startIndex, piece.utf8.index(after: close) == piece.utf8.endIndex else {
+            throw RoutePatternError(.partialSegment, pattern: text, offset: offset)
+        }
+        var inner = String(piece[piece.index(after: open)..<close])
+        let innerOffset = offset + 1
+        enum Kind { case one, optional, catchAll }
+        var kind = Kind.one
+        if inner.hasSuffix("?") {
+            kind = .optional
+            inner.removeLast()
+        } else if inner.hasSuffix("*") {
+            kind = .catchAll
+            inner.removeLast()
+        }
+        let parts = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        guard !name.isEmpty else {
+            throw RoutePatternError(.emptyName, pattern: text, offset: innerOffset)
+        }
+        guard isIdentifier(name) else {
+            throw RoutePatternError(.invalidName(name), pattern: text, offset: innerOffset)
+        }
+        var type: String? = nil
+        if parts.count == 2 {
+            let typeName = String(parts[1])
+            guard isIdentifier(typeName) else {
+                throw RoutePatternError(.invalidTypeName(typeName), pattern: text, offset: innerOffset + name.utf8.count + 1)
+            }
+            type = typeName
+        }
+        switch kind {
+        case .one: return .parameter(name: name, type: type)
+        case .optional: return .optional(name: name, type: type)
+        case .catchAll:
+            if type != nil {
+                throw RoutePatternError(.typedCatchAll(name), pattern: text, offset: innerOffset)
+            }
+            return .catchAll(name: name)
+        }
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first,
+            first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first)
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        }
+    }
+}
+
+extension RoutePattern.Segment {
+    /// The segment as it is written in a pattern.
+    public var patternText: String {
+        switch self {
+        case .literal(let text): PercentDecoding.encodeSegment(text)
+        case .parameter(let name, let type): "{\(name)\(type.map { ":" + $0 } ?? "")}"
+        case .optional(let name, let type): "{\(name)\(type.map { ":" + $0 } ?? "")?}"
+        case .catchAll(let name): "{\(name)*}"
+        }
+    }
+}

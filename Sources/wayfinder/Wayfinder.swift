@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `wayfinder` command: deep links for Swift, end to end.
+@main
+struct Wayfinder: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wayfinder",
+        abstract: "Deep links for Swift, end to end: app manifests, association files and a link service.",
+        discussion: """
+            Everything starts from the app manifest (wayfinder.json): the app's identities, its \
+            domains and its routes. Check one with:
+
+              wayfinder manifest validate Examples/storyteller.json
+            """,
+        version: WayfinderVersion.current,
+        subcommands: [ManifestCommand.self]
+    )
+}

@@ -1,0 +1,4 @@
+/// The version `wayfinder --version` prints.
+enum WayfinderVersion {
+    static let current = "0.1.0"
+}
