@@ -5,8 +5,6 @@ public struct RouterBuilder: Sendable {
     public var configuration: Router.Configuration
     var handlers: [String: Router.RouteHandler] = [:]
     var barriers: [String: any Barrier] = [:]
-    var barrierOrder: [String] = []
-    var duplicateBarrier: String? = nil
     var plugins: [any DeepLinkPlugin] = []
     var notFound: (@Sendable (DeepLink) async -> Void)? = nil
     var forbidden: (@Sendable (DeepLink, String) async -> Void)? = nil
@@ -40,10 +38,9 @@ public struct RouterBuilder: Sendable {
         }
     }
 
+    /// Adds a barrier; one added later with the same name replaces it.
     public mutating func add(_ barrier: any Barrier) {
-        if barriers[barrier.name] != nil { duplicateBarrier = barrier.name }
         barriers[barrier.name] = barrier
-        barrierOrder.append(barrier.name)
     }
 
     /// Adds a plugin, asked after those added before it.
@@ -67,7 +64,6 @@ public struct RouterBuilder: Sendable {
     }
 
     public func build() throws(RouterError) -> Router {
-        if let duplicateBarrier { throw RouterError(.duplicateBarrier(duplicateBarrier)) }
         for route in handlers.keys.sorted() where table.route(named: route) == nil {
             throw RouterError(.unknownRoute(route))
         }

@@ -5,8 +5,6 @@ public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknownBarrier(String, usedBy: String)
         /// A handler for a route the table does not have.
         case unknownRoute(String)
-        /// Two barriers with one name.
-        case duplicateBarrier(String)
     }
 
     public var kind: Kind
@@ -20,7 +18,6 @@ public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unknownBarrier(let name, let user):
             "\(user) needs the barrier \"\(name)\", which is not registered; add a Barrier named \"\(name)\" with RouterBuilder.add(_:)"
         case .unknownRoute(let name): "a handler is registered for the route \"\(name)\", which the route table does not have"
-        case .duplicateBarrier(let name): "two barriers are named \"\(name)\"; barrier names must be unique"
         }
     }
 }
