@@ -136,6 +136,16 @@ struct CheckCommandTests {
         #expect(result.stderr == "wayfinder check: could not check everything on 127.0.0.1: connection refused: nothing accepts connections at 127.0.0.1 port 1\n")
     }
 
+    @Test("a host that does not resolve exits 2 with a plain message")
+    func dnsFailure() async throws {
+        // `.invalid` never resolves (RFC 6761); offline, the lookup may time out instead: both
+        // mean the check could not be made.
+        let result = try await WayfinderProcess.runDetached(["check", "no-such-host.invalid", "--timeout", "3"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("wayfinder check: could not check everything on no-such-host.invalid: "), "\(result.stderr)")
+        #expect(result.stderr.contains("does not resolve") || result.stderr.contains("no answer within the time limit"))
+    }
+
     @Test("bad arguments exit 2 and say what would be right", arguments: [
         (["check", "https://example.com"], #""https://example.com" has a scheme; give the host only, such as example.com (the check always uses HTTPS)"#),
         (["check", "example.com:99999"], #""example.com:99999" has a port that is not a number from 1 to 65535"#),
