@@ -4,7 +4,8 @@ import HTTPTypes
 import Testing
 
 /// `wayfinder check` run as a user would, against real HTTPS servers on 127.0.0.1 whose
-/// certificate a throwaway CA issued.
+/// certificate a throwaway CA issued. Serialized: a dozen servers and child processes started at
+/// once on a two-core machine answered nothing until the children's time limits ran out.
 @Suite("wayfinder check", .serialized)
 struct CheckCommandTests {
     static let aasa = #"""
@@ -134,6 +135,16 @@ struct CheckCommandTests {
         let result = try await WayfinderProcess.runDetached(["check", "127.0.0.1:1", "--timeout", "5"])
         #expect(result.status == 2)
         #expect(result.stderr == "wayfinder check: could not check everything on 127.0.0.1: connection refused: nothing accepts connections at 127.0.0.1 port 1\n")
+    }
+
+    @Test("--help documents every option except the hidden CDN address")
+    func help() async throws {
+        let result = try await WayfinderProcess.runDetached(["check", "--help"])
+        #expect(result.status == 0)
+        for option in ["--manifest <manifest>", "--ca-certificate <ca-certificate>", "--timeout <timeout>", "--apple-cdn", "--json"] {
+            #expect(result.stdout.contains(option), "\(option)")
+        }
+        #expect(!result.stdout.contains("--apple-cdn-url"))
     }
 
     @Test("a host that does not resolve exits 2 with a plain message")
