@@ -355,7 +355,7 @@ struct AASAReader {
                 checkVariables(in: pattern, at: path.appending(member.key), node: member.value)
                 items.append(AASAFile.QueryItemPattern(name: member.key, pattern: pattern))
             }
-            return ignored ? .ignoredDictionary(node) : .items(items)
+            return ignored ? .ignoredDictionary(node.withoutLocations) : .items(items)
         default:
             collector.error(
                 "component-key-wrong-type", path, "\"?\" must be a pattern string or a dictionary of item patterns, found \(node.kindDescription); the key is ignored",
@@ -381,6 +381,17 @@ struct AASAReader {
                         hint: "declare it in applinks.substitutionVariables, or use a built-in: " + BuiltInVariables.names.joined(separator: ", "), at: node)
                 }
             }
+        }
+    }
+}
+
+extension JSONNode {
+    /// The same value with every location reset, so that models read from different texts compare equal.
+    var withoutLocations: JSONNode {
+        switch value {
+        case .array(let elements): JSONNode(.array(elements.map(\.withoutLocations)))
+        case .object(let members): JSONNode(.object(members.map { .init(key: $0.key, value: $0.value.withoutLocations) }))
+        default: JSONNode(value)
         }
     }
 }

@@ -25,7 +25,7 @@ import DeepLinkRouting
 /// | `unknown-key`, `duplicate-key`, `wrong-type`, `missing-key` | warning / error | generic JSON shape checks |
 public enum AASAValidator {
     /// Rule pairs compared for reachability at most, so that huge files stay fast to check.
-    public static let maximumRulePairs = 2_000_000
+    public static let maximumRulePairs = 100_000
 
     /// Every diagnostic for the file's bytes, sorted by JSON path.
     public static func validate(_ bytes: some Collection<UInt8>) -> [Diagnostic] {
@@ -41,25 +41,26 @@ public enum AASAValidator {
         var collector = DiagnosticCollector()
         var budget = maximumRulePairs
         // Each app's rules, across its details in order: an earlier detail's rule covers a later one's.
-        var seenByApp: [String: [(rule: AASARule, path: JSONPath)]] = [:]
+        var seenByApp: [String: [(rule: AASARule, forms: GlobSubsumption.PathForms?, path: JSONPath)]] = [:]
         for (detailIndex, detail) in appLinks.details.enumerated() {
             let detailPath = path(of: detail, at: detailIndex, in: appLinks)
             let rules = appLinks.rules(of: detail)
             let key = detail.usesComponents ? "components" : "paths"
             var reported: Set<Int> = []
             for rule in rules {
+                let forms = budget > 0 ? rule.path.map(GlobSubsumption.PathForms.init) : nil
                 let rulePath = detailPath.appending(key).appending(rule.index)
                 if !rule.exclude && opensWholeDomain(rule) {
                     collector.warning(
                         "catch-all-rule", rulePath, "this rule opens every URL of the domain in the app, including pages the app cannot show",
                         hint: "list the app's paths, or exclude what the app cannot show before this rule")
                 }
-                for appID in detail.appIDs where !reported.contains(rule.index) {
+                for appID in detail.appIDs where budget > 0 && !reported.contains(rule.index) {
                     let earlier = seenByApp[appID, default: []]
                     for previous in earlier {
                         budget -= 1
                         guard budget > 0 else { break }
-                        if covers(previous.rule, rule) {
+                        if covers(previous.rule, previous.forms, rule, forms) {
                             reported.insert(rule.index)
                             collector.warning(
                                 "unreachable-rule", rulePath,
@@ -69,7 +70,9 @@ public enum AASAValidator {
                         }
                     }
                 }
-                for appID in detail.appIDs { seenByApp[appID, default: []].append((rule, rulePath)) }
+                if budget > 0 {
+                    for appID in detail.appIDs { seenByApp[appID, default: []].append((rule, forms, rulePath)) }
+                }
             }
         }
         return collector.diagnostics
@@ -96,10 +99,12 @@ public enum AASAValidator {
     }
 
     /// Whether every URL `later` matches is matched by `earlier` (conservatively).
-    static func covers(_ earlier: AASARule, _ later: AASARule) -> Bool {
+    static func covers(
+        _ earlier: AASARule, _ earlierForms: GlobSubsumption.PathForms?, _ later: AASARule, _ laterForms: GlobSubsumption.PathForms?
+    ) -> Bool {
         guard earlier.caseSensitive == later.caseSensitive, earlier.percentEncoded == later.percentEncoded else { return false }
-        if let path = earlier.path {
-            guard let laterPath = later.path, GlobSubsumption.coversPath(path, laterPath) else { return false }
+        if let earlierForms {
+            guard let laterForms, GlobSubsumption.coversPath(earlierForms, laterForms) else { return false }
         }
         // Legacy paths compare no query and fragment: as rules, they accept every one.
         if earlier.source == .legacyPath { return true }

@@ -38,12 +38,25 @@ enum GlobSubsumption {
     /// Whether path pattern `a` covers path pattern `b` under ``PathPattern``'s rules (including
     /// `/x/*` matching `/x`): every normalized form `b` accepts is accepted by one form of `a`.
     static func coversPath(_ a: String, _ b: String) -> Bool {
-        if let decided = decideWithVariables(a, b, anything: ["*", "/*"]) { return decided }
-        let a = PathPattern(a).globs
-        let b = PathPattern(b).globs
-        let aForms = [a.pattern.tokens] + (a.parent.map { [$0.tokens] } ?? [])
-        let bForms = [b.pattern.tokens] + (b.parent.map { [$0.tokens] } ?? [])
-        return bForms.allSatisfy { form in aForms.contains { covers($0, form) } }
+        coversPath(PathForms(a), PathForms(b))
+    }
+
+    /// A path pattern's normalized globs (the pattern and, for `/x/*`, its parent), made once
+    /// per rule so that comparing many pairs does not re-parse them.
+    struct PathForms {
+        let text: String
+        let forms: [[WildcardPattern.Token]]
+
+        init(_ text: String) {
+            self.text = text
+            let globs = PathPattern(text).globs
+            forms = [globs.pattern.tokens] + (globs.parent.map { [$0.tokens] } ?? [])
+        }
+    }
+
+    static func coversPath(_ a: PathForms, _ b: PathForms) -> Bool {
+        if let decided = decideWithVariables(a.text, b.text, anything: ["*", "/*"]) { return decided }
+        return b.forms.allSatisfy { form in a.forms.contains { covers($0, form) } }
     }
 
     /// Whether text pattern `a` covers text pattern `b`.
