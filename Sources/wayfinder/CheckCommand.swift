@@ -81,7 +81,7 @@ struct CheckCommand: AsyncParsableCommand {
         }
         await fetcher.shutdown()
 
-        let check = HostingCheck(domain: target.host, manifest: manifest, reader: nil)
+        let check = HostingCheck(domain: target.host, manifest: manifest)
         let items = check.judge(fetched)
         let report = CheckReport(target: target, fetched: fetched, items: items)
         if json { report.printJSON() } else { report.printChecklist() }

@@ -25,7 +25,7 @@ struct CheckReport {
             reasons.append(failure.message)
         }
         if items.contains(where: { $0.rule == .notChecked }) {
-            reasons.append("this build cannot parse, validate or decide association files")
+            reasons.append("reading CMS-signed files is not part of this build yet")
         }
         return "could not check everything on \(target.host): " + reasons.joined(separator: "; ")
     }

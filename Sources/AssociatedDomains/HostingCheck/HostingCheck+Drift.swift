@@ -1,11 +1,9 @@
 import DeepLinkRouting
-import Foundation
 
 extension HostingCheck {
     /// What the app expects (the manifest) versus what the domain serves.
     func judgeDrift(
-        from manifest: Manifest, aasa: (any ServedAppleAppSiteAssociation)?, assetLinks: (any ServedAssetLinks)?,
-        fetched: [FetchedFile]
+        from manifest: Manifest, aasa: CompiledAASA?, assetLinks: AssetLinks?
     ) -> [HostingCheckItem] {
         var items: [HostingCheckItem] = []
         if !manifest.domains.contains(domain) {
@@ -22,11 +20,11 @@ extension HostingCheck {
         return items
     }
 
-    private func judgeAppIDs(_ appIDs: [String], manifest: Manifest, aasa: any ServedAppleAppSiteAssociation) -> [HostingCheckItem] {
+    private func judgeAppIDs(_ appIDs: [String], manifest: Manifest, aasa: CompiledAASA) -> [HostingCheckItem] {
         let file = HostedFile.appleAppSiteAssociation
         var items: [HostingCheckItem] = []
         var present: [String] = []
-        let named = aasa.applinksAppIDs
+        let named = aasa.appIDs
         for appID in appIDs {
             if named.contains(appID) {
                 present.append(appID)
@@ -52,18 +50,14 @@ extension HostingCheck {
     }
 
     private func judgeDecisions(
-        _ urls: [String], expected: HostingDecision, appIDs: [String], aasa: any ServedAppleAppSiteAssociation,
+        _ urls: [String], expected: AASADecision, appIDs: [String], aasa: CompiledAASA,
         rule: HostingRule, subject: String
     ) -> HostingCheckItem {
         var wrong: [String] = []
-        for text in urls {
-            guard let url = URL(string: text) else {
-                wrong.append("\(text) is not a URL")
-                continue
-            }
+        for url in urls {
             for appID in appIDs {
                 let decision = aasa.decide(appID: appID, url: url)
-                if decision != expected { wrong.append("\(text) decides \(decision.rawValue) for \(appID)") }
+                if decision != expected { wrong.append("\(url) decides \(decision.rawValue) for \(appID)") }
             }
         }
         guard wrong.isEmpty else {
@@ -74,8 +68,8 @@ extension HostingCheck {
         return .init(rule, .appleAppSiteAssociation, .pass, "\(subject): \(count(urls.count, "sampled URL")) decide \(expected.rawValue)\(sample)")
     }
 
-    private func judgeAssetLinks(_ android: Manifest.AndroidApp, _ assetLinks: any ServedAssetLinks) -> [HostingCheckItem] {
-        guard let listed = assetLinks.handleAllURLsFingerprints(forPackage: android.package) else {
+    private func judgeAssetLinks(_ android: Manifest.AndroidApp, _ assetLinks: AssetLinks) -> [HostingCheckItem] {
+        guard let listed = HostingCheck.handleAllURLsFingerprints(in: assetLinks, forPackage: android.package) else {
             return [.init(.assetLinksPackage, .assetLinks, .fail,
                 "no statement grants \(android.package) delegate_permission/common.handle_all_urls",
                 fix: "Regenerate assetlinks.json with `wayfinder assetlinks generate --manifest FILE`, or correct the package in the manifest.")]
@@ -93,5 +87,16 @@ extension HostingCheck {
                 fix: "List the signing certificate's SHA-256 (Play App Signing: Play's certificate) in assetlinks.json, or correct the manifest."))
         }
         return items
+    }
+
+    /// The fingerprints listed for `package` in statements granting `handle_all_urls`; `nil`
+    /// when no such statement names it.
+    static func handleAllURLsFingerprints(in assetLinks: AssetLinks, forPackage package: String) -> [String]? {
+        var found: [String]?
+        for statement in assetLinks.statements where statement.relation.contains(AssetLinks.handleAllURLs) {
+            guard case .androidApp(let name, let fingerprints) = statement.target, name == package else { continue }
+            found = (found ?? []) + fingerprints
+        }
+        return found
     }
 }

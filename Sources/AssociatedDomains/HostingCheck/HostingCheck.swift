@@ -5,8 +5,8 @@ import DeepLinkRouting
 /// Give it what was fetched for each ``HostedFile`` (redirects not followed) and get back a
 /// checklist, one ``HostingCheckItem`` per rule and file. With a manifest it adds the drift
 /// report: the app IDs, routes, excludes and Android identity the app expects versus what the
-/// domain serves. It does no networking; reading and deciding files goes through an
-/// ``AssociationFileReader``, and the steps that need one are `unchecked` without it.
+/// domain serves. It does no networking: the files are read with ``AASAFile``, validated with
+/// ``AASAValidator``, decided with ``CompiledAASA``, and assetlinks.json read with ``AssetLinks``.
 public struct HostingCheck: Sendable {
     /// Apple's limit for an AASA, signed or not: 128 KB uncompressed.
     public static let maximumSize = 128 * 1024
@@ -14,19 +14,17 @@ public struct HostingCheck: Sendable {
     /// The domain the files were fetched for: lowercase host, no port.
     public var domain: String
     public var manifest: Manifest?
-    public var reader: (any AssociationFileReader)?
 
-    public init(domain: String, manifest: Manifest? = nil, reader: (any AssociationFileReader)? = nil) {
+    public init(domain: String, manifest: Manifest? = nil) {
         self.domain = domain.lowercased()
         self.manifest = manifest
-        self.reader = reader
     }
 
     /// The checklist for these fetched files, in the order of ``HostedFile/allCases``.
     public func judge(_ fetched: [FetchedFile]) -> [HostingCheckItem] {
         var items: [HostingCheckItem] = []
-        var aasa: [HostedFile: any ServedAppleAppSiteAssociation] = [:]
-        var assetLinks: (any ServedAssetLinks)?
+        var aasa: [HostedFile: ServedAASA] = [:]
+        var assetLinks: AssetLinks?
         for file in HostedFile.onOrigin {
             guard let fetchedFile = fetched.first(where: { $0.file == file }) else { continue }
             var fileItems: [HostingCheckItem] = []
@@ -41,7 +39,7 @@ public struct HostingCheck: Sendable {
         }
         if let manifest {
             let served = aasa[.appleAppSiteAssociation] ?? aasa[.rootAppleAppSiteAssociation]
-            items += judgeDrift(from: manifest, aasa: served, assetLinks: assetLinks, fetched: fetched)
+            items += judgeDrift(from: manifest, aasa: served?.compiled, assetLinks: assetLinks)
         }
         if let cdn = fetched.first(where: { $0.file == .appleCDN }) {
             items += judgeAppleCDN(cdn, origin: aasa[.appleAppSiteAssociation])
@@ -104,40 +102,46 @@ public struct HostingCheck: Sendable {
         return .init(.contentType, file, .pass, "is served as \(header)")
     }
 
-    private func readAppleAppSiteAssociation(
-        _ response: FetchedFile.Response, file: HostedFile, into items: inout [HostingCheckItem]
-    ) -> (any ServedAppleAppSiteAssociation)? {
-        guard let reader else {
-            items.append(HostingCheck.readerMissing(file))
-            return nil
-        }
-        do {
-            let served = try reader.readAppleAppSiteAssociation(response.body, domain: domain)
-            items.append(.init(.parses, file, .pass, served.isSigned ? "reads as a CMS-signed AASA" : "reads as an AASA"))
-            items.append(judgeDiagnostics(served.diagnostics, file: file, command: "wayfinder aasa validate"))
-            return served
-        } catch {
-            items.append(.init(.parses, file, .fail, "cannot be read as an AASA: \(error.reason)\(htmlNote(response))",
-                fix: "Serve the AASA as one JSON object (`wayfinder aasa generate --manifest FILE` writes it), or a DER CMS file around it."))
-            return nil
-        }
+    /// An AASA as served: the parsed file and its compiled form.
+    struct ServedAASA {
+        var file: AASAFile
+        var compiled: CompiledAASA
     }
 
-    private func readAssetLinks(_ response: FetchedFile.Response, into items: inout [HostingCheckItem]) -> (any ServedAssetLinks)? {
-        guard let reader else {
-            items.append(HostingCheck.readerMissing(.assetLinks))
+    private func readAppleAppSiteAssociation(
+        _ response: FetchedFile.Response, file: HostedFile, into items: inout [HostingCheckItem]
+    ) -> ServedAASA? {
+        guard !HostingCheck.looksSigned(response.body) else {
+            // Reading CMS SignedData is the signing engine's job; until it is part of the build
+            // the check says so instead of guessing what the signature wraps.
+            items.append(.init(.notChecked, file, .unchecked, "is CMS-signed; reading signed files is not part of this build yet, so it was not parsed or validated",
+                fix: "Validate the unsigned JSON you signed with `wayfinder aasa validate FILE`."))
             return nil
         }
-        do {
-            let served = try reader.readAssetLinks(response.body)
-            items.append(.init(.parses, .assetLinks, .pass, "reads as a Digital Asset Links statement list"))
-            items.append(judgeDiagnostics(served.diagnostics, file: .assetLinks, command: "wayfinder assetlinks validate"))
-            return served
-        } catch {
-            items.append(.init(.parses, .assetLinks, .fail, "cannot be read as assetlinks.json: \(error.reason)\(htmlNote(response))",
+        let decoded = AASAFile.decode(response.body)
+        guard let aasaFile = decoded.file else {
+            let reason = decoded.diagnostics.first { $0.severity == .error }?.message ?? "not an AASA"
+            items.append(.init(.parses, file, .fail, "cannot be read as an AASA: \(reason)\(htmlNote(response))",
+                fix: "Serve the AASA as one JSON object (`wayfinder aasa generate --manifest FILE` writes it)."))
+            return nil
+        }
+        items.append(.init(.parses, file, .pass, "reads as an AASA"))
+        let diagnostics = decoded.diagnostics + AASAValidator.ruleDiagnostics(aasaFile)
+        items.append(judgeDiagnostics(diagnostics, file: file, command: "wayfinder aasa validate"))
+        return ServedAASA(file: aasaFile, compiled: CompiledAASA(aasaFile, domain: domain))
+    }
+
+    private func readAssetLinks(_ response: FetchedFile.Response, into items: inout [HostingCheckItem]) -> AssetLinks? {
+        let decoded = AssetLinks.decode(response.body)
+        guard let assetLinks = decoded.assetLinks else {
+            let reason = decoded.diagnostics.first { $0.severity == .error }?.message ?? "not a statement list"
+            items.append(.init(.parses, .assetLinks, .fail, "cannot be read as assetlinks.json: \(reason)\(htmlNote(response))",
                 fix: "Serve a JSON array of statements (`wayfinder assetlinks generate --manifest FILE` writes it)."))
             return nil
         }
+        items.append(.init(.parses, .assetLinks, .pass, "reads as a Digital Asset Links statement list"))
+        items.append(judgeDiagnostics(decoded.diagnostics, file: .assetLinks, command: "wayfinder assetlinks validate"))
+        return assetLinks
     }
 
     private func judgeDiagnostics(_ diagnostics: [Diagnostic], file: HostedFile, command: String) -> HostingCheckItem {
@@ -178,11 +182,6 @@ public struct HostingCheck: Sendable {
         default:
             return items
         }
-    }
-
-    static func readerMissing(_ file: HostedFile) -> HostingCheckItem {
-        .init(.notChecked, file, .unchecked, "parsing, validation and URL decisions are not part of this build",
-            fix: "Use a wayfinder build that includes the AssociatedDomains file reader.")
     }
 
     /// A DER CMS file starts with a SEQUENCE (0x30); a JSON document starts with `{` or

@@ -88,12 +88,38 @@ struct HostingCheckTests {
         #expect(items.map(\.rule) == [.tls, .noRedirect])
     }
 
-    @Test("a well-served file passes every hosting rule and says the file reader is missing rather than guessing")
-    func wellServedFileWithoutReader() {
-        let items = HostingCheckTests.items(HostingCheckTests.response(200))
-        #expect(items.map(\.rule) == [.tls, .noRedirect, .status, .contentType, .size, .notChecked])
-        #expect(items.dropLast().allSatisfy { $0.verdict == .pass })
-        #expect(items.last?.verdict == .unchecked)
+    @Test("a well-served file passes every hosting rule, parses and validates")
+    func wellServedFile() {
+        let aasa = Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x.app"], "components": [{"/": "/story/*"}]}]}}"#.utf8)
+        let items = HostingCheckTests.items(HostingCheckTests.response(200, body: aasa))
+        #expect(items.map(\.rule) == [.tls, .noRedirect, .status, .contentType, .size, .parses, .validates])
+        #expect(items.allSatisfy { $0.verdict == .pass }, "\(items)")
+    }
+
+    @Test("invalid JSON fails the parse rule with the parser's reason")
+    func invalidJSON() throws {
+        let items = HostingCheckTests.items(HostingCheckTests.response(200, body: Array(#"{"applinks": {"details": [}"#.utf8)))
+        let item = try #require(items.last)
+        #expect(item.rule == .parses)
+        #expect(item.verdict == .fail)
+        #expect(item.detail.hasPrefix("cannot be read as an AASA: not valid JSON at line 1"), "\(item.detail)")
+    }
+
+    @Test("validator errors fail the validates rule and name their codes")
+    func validatorErrors() throws {
+        let items = HostingCheckTests.items(HostingCheckTests.response(200, body: Array(#"{"applinks": {"details": [{"appIDs": ["com.x.app"], "components": [{"/": "/a/*"}]}]}}"#.utf8)))
+        let item = try #require(items.last)
+        #expect(item.rule == .validates)
+        #expect(item.verdict == .fail)
+        #expect(item.detail.contains("invalid-app-id"), "\(item.detail)")
+    }
+
+    @Test("a signed file is reported as not parsed rather than guessed at")
+    func signedFileNotParsed() throws {
+        let items = HostingCheckTests.items(HostingCheckTests.response(200, "application/pkcs7-mime", body: [0x30, 0x82, 0x01, 0x00]))
+        let item = try #require(items.last)
+        #expect(item.rule == .notChecked)
+        #expect(item.verdict == .unchecked)
     }
 
     @Test("a missing assetlinks.json fails when the manifest has an Android app")
