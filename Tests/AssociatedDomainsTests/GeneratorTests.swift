@@ -147,3 +147,28 @@ struct GeneratorTests {
         #expect(decoded.assetLinks == links)
     }
 }
+
+@Suite("Generated AASA agrees with the router")
+struct RouterAgreementTests {
+    @Test("for sampled URLs of each route of every example: router matched ⇔ AASA match, excluded ⇔ exclude")
+    func agrees() throws {
+        for manifest in Examples.manifests {
+            let table = try RouteTableBuilder(manifest: manifest).build()
+            let file = AASAGenerator.generate(manifest)
+            var paths: [String] = manifest.exclude.map { PathPattern.normalize($0.text.replacingOccurrences(of: "*", with: "x")) }
+            for sample in RouteSamples.urls(manifest) { paths.append(sample.url) }
+            for domain in manifest.domains {
+                let compiled = CompiledAASA(file, domain: domain)
+                for sample in RouteSamples.urls(manifest) + paths.map({ ("exclude", $0.hasPrefix("/") ? "https://\(domain)\($0)" : $0, AASADecision.exclude) })
+                where sample.url.contains("://\(domain)/") {
+                    let resolution = table.resolve(sample.url)
+                    for appID in manifest.ios?.appIDs ?? [] {
+                        let decision = compiled.decide(appID: appID.description, url: sample.url)
+                        #expect((resolution.match != nil) == (decision == .match), "\(manifest.id) \(sample.url): router \(resolution.name), AASA \(decision)")
+                        #expect((resolution == .excluded) == (decision == .exclude), "\(manifest.id) \(sample.url): router \(resolution.name), AASA \(decision)")
+                    }
+                }
+            }
+        }
+    }
+}
