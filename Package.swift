@@ -96,7 +96,14 @@ let package = Package(
         ),
         .testTarget(
             name: "AssociatedDomainsTests",
-            dependencies: ["AssociatedDomains", "DeepLinkRouting"],
+            dependencies: [
+                "AssociatedDomains",
+                "DeepLinkRouting",
+                // Signed files for the live check's tests are made with a throwaway certificate.
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -14,7 +14,7 @@ struct CheckCommand: AsyncParsableCommand {
             Fetches /.well-known/apple-app-site-association, /apple-app-site-association and \
             /.well-known/assetlinks.json over HTTPS without following redirects, and judges each \
             rule: valid TLS, no redirect, status 200, content type, at most 128 KB, parses, \
-            validates. With --manifest it also reports drift: the app IDs, routes, excludes and \
+            validates (a CMS-signed file is unwrapped first and its signature checked). With --manifest it also reports drift: the app IDs, routes, excludes and \
             Android package and fingerprints the app expects versus what the domain serves. With \
             --apple-cdn it asks Apple's CDN what it holds and compares that with the origin.
 
@@ -65,7 +65,7 @@ struct CheckCommand: AsyncParsableCommand {
         let manifest = try loadManifest()
         let trustRoots = try loadTrustRoots()
 
-        let fetcher = HostingFetcher(trustRoots: trustRoots, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
+        let fetcher = HostingFetcher(trustRoots: trustRoots?.certificates, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
         var requests = HostedFile.onOrigin.map { ($0, target.origin + $0.rawValue) }
         if appleCDN {
             let base = appleCDNURL.hasSuffix("/") ? appleCDNURL : appleCDNURL + "/"
@@ -81,8 +81,9 @@ struct CheckCommand: AsyncParsableCommand {
         }
         await fetcher.shutdown()
 
-        let check = HostingCheck(domain: target.host, manifest: manifest)
-        let items = check.judge(fetched)
+        // The CA trusted for TLS is also the one a signed AASA's certificate must chain to.
+        let check = HostingCheck(domain: target.host, manifest: manifest, signingTrustRootsPEM: trustRoots?.pem)
+        let items = await check.judge(fetched)
         let report = CheckReport(target: target, fetched: fetched, items: items)
         if json { report.printJSON() } else { report.printChecklist() }
         if report.isIncomplete {
@@ -105,15 +106,15 @@ struct CheckCommand: AsyncParsableCommand {
         return value
     }
 
-    private func loadTrustRoots() throws -> [NIOSSLCertificate]? {
+    private func loadTrustRoots() throws -> (certificates: [NIOSSLCertificate], pem: String)? {
         guard let caCertificate else { return nil }
-        guard FileManager.default.isReadableFile(atPath: caCertificate) else {
+        guard let data = FileManager.default.contents(atPath: caCertificate) else {
             throw couldNotCheck("cannot read the CA certificate \(caCertificate): no such file, or it is not readable")
         }
         do {
-            let certificates = try NIOSSLCertificate.fromPEMFile(caCertificate)
+            let certificates = try NIOSSLCertificate.fromPEMBytes(Array(data))
             guard !certificates.isEmpty else { throw NIOSSLError.failedToLoadCertificate }
-            return certificates
+            return (certificates, String(decoding: data, as: UTF8.self))
         } catch {
             throw couldNotCheck("\(caCertificate) holds no PEM certificate (\"-----BEGIN CERTIFICATE-----\" blocks expected)")
         }

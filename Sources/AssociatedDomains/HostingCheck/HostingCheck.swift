@@ -5,8 +5,10 @@ import DeepLinkRouting
 /// Give it what was fetched for each ``HostedFile`` (redirects not followed) and get back a
 /// checklist, one ``HostingCheckItem`` per rule and file. With a manifest it adds the drift
 /// report: the app IDs, routes, excludes and Android identity the app expects versus what the
-/// domain serves. It does no networking: the files are read with ``AASAFile``, validated with
-/// ``AASAValidator``, decided with ``CompiledAASA``, and assetlinks.json read with ``AssetLinks``.
+/// domain serves. It does no networking: the files are read with ``AASAFile`` (a CMS-signed one
+/// unwrapped with ``SignedAASA`` first), validated with ``AASAValidator``, decided with
+/// ``CompiledAASA``, compared with Apple's CDN copy by ``AASADiff``, and assetlinks.json read with
+/// ``AssetLinks``.
 public struct HostingCheck: Sendable {
     /// Apple's limit for an AASA, signed or not: 128 KB uncompressed.
     public static let maximumSize = 128 * 1024
@@ -14,14 +16,20 @@ public struct HostingCheck: Sendable {
     /// The domain the files were fetched for: lowercase host, no port.
     public var domain: String
     public var manifest: Manifest?
+    /// The roots a signed AASA's signer certificate must chain to (PEM certificates), or `nil`
+    /// for the system trust store.
+    public var signingTrustRootsPEM: String?
 
-    public init(domain: String, manifest: Manifest? = nil) {
+    public init(domain: String, manifest: Manifest? = nil, signingTrustRootsPEM: String? = nil) {
         self.domain = domain.lowercased()
         self.manifest = manifest
+        self.signingTrustRootsPEM = signingTrustRootsPEM
     }
 
     /// The checklist for these fetched files, in the order of ``HostedFile/allCases``.
-    public func judge(_ fetched: [FetchedFile]) -> [HostingCheckItem] {
+    ///
+    /// Asynchronous because a signed AASA's certificate chain is verified.
+    public func judge(_ fetched: [FetchedFile]) async -> [HostingCheckItem] {
         var items: [HostingCheckItem] = []
         var aasa: [HostedFile: ServedAASA] = [:]
         var assetLinks: AssetLinks?
@@ -30,7 +38,7 @@ public struct HostingCheck: Sendable {
             var fileItems: [HostingCheckItem] = []
             if let response = judgeHosting(fetchedFile, into: &fileItems) {
                 if file.isAppleAppSiteAssociation {
-                    aasa[file] = readAppleAppSiteAssociation(response, file: file, into: &fileItems)
+                    aasa[file] = await readAppleAppSiteAssociation(response, file: file, into: &fileItems)
                 } else {
                     assetLinks = readAssetLinks(response, into: &fileItems)
                 }
@@ -110,15 +118,13 @@ public struct HostingCheck: Sendable {
 
     private func readAppleAppSiteAssociation(
         _ response: FetchedFile.Response, file: HostedFile, into items: inout [HostingCheckItem]
-    ) -> ServedAASA? {
-        guard !HostingCheck.looksSigned(response.body) else {
-            // Reading CMS SignedData is the signing engine's job; until it is part of the build
-            // the check says so instead of guessing what the signature wraps.
-            items.append(.init(.notChecked, file, .unchecked, "is CMS-signed; reading signed files is not part of this build yet, so it was not parsed or validated",
-                fix: "Validate the unsigned JSON you signed with `wayfinder aasa validate FILE`."))
-            return nil
+    ) async -> ServedAASA? {
+        var body = response.body
+        if HostingCheck.looksSigned(body) {
+            guard let content = await readSigned(body, file: file, into: &items) else { return nil }
+            body = content
         }
-        let decoded = AASAFile.decode(response.body)
+        let decoded = AASAFile.decode(body)
         guard let aasaFile = decoded.file else {
             let reason = decoded.diagnostics.first { $0.severity == .error }?.message ?? "not an AASA"
             items.append(.init(.parses, file, .fail, "cannot be read as an AASA: \(reason)\(htmlNote(response))",
@@ -129,6 +135,41 @@ public struct HostingCheck: Sendable {
         let diagnostics = decoded.diagnostics + AASAValidator.ruleDiagnostics(aasaFile)
         items.append(judgeDiagnostics(diagnostics, file: file, command: "wayfinder aasa validate"))
         return ServedAASA(file: aasaFile, compiled: CompiledAASA(aasaFile, domain: domain))
+    }
+
+    /// The content of a CMS-signed AASA, after a `signature` line. Only iOS 8 required the
+    /// signature; iOS 9 and later read the content either way, so a signature that does not match
+    /// or does not chain to a trusted root is a warning. Content that cannot be extracted at all
+    /// fails `parses`.
+    private func readSigned(_ body: [UInt8], file: HostedFile, into items: inout [HostingCheckItem]) async -> [UInt8]? {
+        let signed: SignedAASA
+        do {
+            signed = try SignedAASA(der: body)
+        } catch {
+            items.append(.init(.parses, file, .fail, "is CMS-signed, but its content cannot be read: \(error.message)",
+                fix: "Serve the unsigned JSON as application/json (iOS 9 and later need no signature), or sign it again with `wayfinder aasa sign`."))
+            return nil
+        }
+        let fix = "Serve the unsigned JSON as application/json (only iOS 8 needs a signature), or sign it with `wayfinder aasa sign` and a certificate, with its chain, from a CA iOS trusts."
+        let signer = "is CMS-signed by \(signed.signerSubject)"
+        if !signed.signatureIsValid {
+            items.append(.init(.signature, file, .warning,
+                "\(signer), but the signature does not match the content; iOS 8 rejects the file, later versions do not need the signature", fix: fix))
+            return signed.content
+        }
+        let problem: String?
+        do {
+            problem = try await signed.verifyChain(trustRootsPEM: signingTrustRootsPEM)
+        } catch {
+            problem = error.message
+        }
+        if let problem {
+            items.append(.init(.signature, file, .warning,
+                "\(signer), whose certificate does not chain to a trusted root (\(problem)); iOS 8 rejects the file, later versions do not need the signature", fix: fix))
+        } else {
+            items.append(.init(.signature, file, .pass, "\(signer); the signature is valid and chains to a trusted root"))
+        }
+        return signed.content
     }
 
     private func readAssetLinks(_ response: FetchedFile.Response, into items: inout [HostingCheckItem]) -> AssetLinks? {

@@ -13,6 +13,9 @@ public enum HostingRule: String, Sendable, Hashable, CaseIterable {
     case contentType = "content-type"
     /// At most 128 KB, signed or not.
     case size
+    /// A CMS-signed AASA's signature matches its content and its certificate chains to a trusted
+    /// root (only iOS 8 required it, so a failure is a warning).
+    case signature
     /// The body reads as an AASA (signed or not) or as assetlinks.json.
     case parses
     /// The validator finds no errors (warnings are reported as warnings).
@@ -33,6 +36,4 @@ public enum HostingRule: String, Sendable, Hashable, CaseIterable {
     case cdnFetch = "cdn-fetch"
     /// Apple's copy means the same as the origin's.
     case cdnCurrent = "cdn-current"
-    /// A step whose engine is not part of this build: reported, never guessed.
-    case notChecked = "not-checked"
 }

@@ -89,9 +89,14 @@ public struct SignedAASA: Sendable {
 
     /// Checks the signer certificate up to one of the roots in `trustRootsPEM` (certificates in
     /// the file serve as intermediates); `nil` when it chains, otherwise why not.
-    public func verifyChain(trustRootsPEM: String, at time: Date = Date()) async throws(SigningError) -> String? {
-        let roots = try Self.certificates(pem: trustRootsPEM, what: "the trust roots")
-        var verifier = Verifier(rootCertificates: CertificateStore(roots)) { RFC5280Policy(validationTime: time) }
+    ///
+    /// Without `trustRootsPEM` the roots are the system trust store, as found on Linux
+    /// (`/etc/ssl/certs/ca-certificates.crt` or `/etc/pki/tls/certs/ca-bundle.crt`).
+    public func verifyChain(trustRootsPEM: String?, at time: Date = Date()) async throws(SigningError) -> String? {
+        let roots = try trustRootsPEM.map { pem throws(SigningError) in
+            CertificateStore(try Self.certificates(pem: pem, what: "the trust roots"))
+        } ?? CertificateStore.systemTrustRoots
+        var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(validationTime: time) }
         let result = await verifier.validate(leafCertificate: signer, intermediates: CertificateStore(certificates))
         switch result {
         case .validCertificate: return nil

@@ -16,9 +16,10 @@ struct HostingCheckTests {
     }
 
     static func items(
-        _ outcome: FetchedFile.Outcome, file: HostedFile = .appleAppSiteAssociation, manifest: Manifest? = nil
-    ) -> [HostingCheckItem] {
-        HostingCheck(domain: "Example.com", manifest: manifest)
+        _ outcome: FetchedFile.Outcome, file: HostedFile = .appleAppSiteAssociation, manifest: Manifest? = nil,
+        signingTrustRootsPEM: String? = nil
+    ) async -> [HostingCheckItem] {
+        await HostingCheck(domain: "Example.com", manifest: manifest, signingTrustRootsPEM: signingTrustRootsPEM)
             .judge([FetchedFile(file: file, url: "https://example.com" + file.rawValue, outcome: outcome)])
     }
 
@@ -73,8 +74,8 @@ struct HostingCheckTests {
     ]
 
     @Test("each hosting rule judges what the server answered", arguments: rows)
-    func hostingRule(_ row: Row) throws {
-        let items = HostingCheckTests.items(row.outcome, file: row.file)
+    func hostingRule(_ row: Row) async throws {
+        let items = await HostingCheckTests.items(row.outcome, file: row.file)
         let item = try #require(items.first { $0.rule == row.rule }, "\(items)")
         #expect(item.verdict == row.verdict)
         #expect(item.detail.contains(row.detail), "\(item.detail)")
@@ -83,22 +84,22 @@ struct HostingCheckTests {
     }
 
     @Test("a redirect stops the checklist for that file: the body is not the file")
-    func redirectStopsTheFile() {
-        let items = HostingCheckTests.items(HostingCheckTests.response(301, nil, headers: [(name: "Location", value: "https://www.example.com/")]))
+    func redirectStopsTheFile() async {
+        let items = await HostingCheckTests.items(HostingCheckTests.response(301, nil, headers: [(name: "Location", value: "https://www.example.com/")]))
         #expect(items.map(\.rule) == [.tls, .noRedirect])
     }
 
     @Test("a well-served file passes every hosting rule, parses and validates")
-    func wellServedFile() {
+    func wellServedFile() async {
         let aasa = Array(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x.app"], "components": [{"/": "/story/*"}]}]}}"#.utf8)
-        let items = HostingCheckTests.items(HostingCheckTests.response(200, body: aasa))
+        let items = await HostingCheckTests.items(HostingCheckTests.response(200, body: aasa))
         #expect(items.map(\.rule) == [.tls, .noRedirect, .status, .contentType, .size, .parses, .validates])
         #expect(items.allSatisfy { $0.verdict == .pass }, "\(items)")
     }
 
     @Test("invalid JSON fails the parse rule with the parser's reason")
-    func invalidJSON() throws {
-        let items = HostingCheckTests.items(HostingCheckTests.response(200, body: Array(#"{"applinks": {"details": [}"#.utf8)))
+    func invalidJSON() async throws {
+        let items = await HostingCheckTests.items(HostingCheckTests.response(200, body: Array(#"{"applinks": {"details": [}"#.utf8)))
         let item = try #require(items.last)
         #expect(item.rule == .parses)
         #expect(item.verdict == .fail)
@@ -106,47 +107,97 @@ struct HostingCheckTests {
     }
 
     @Test("validator errors fail the validates rule and name their codes")
-    func validatorErrors() throws {
-        let items = HostingCheckTests.items(HostingCheckTests.response(200, body: Array(#"{"applinks": {"details": [{"appIDs": ["com.x.app"], "components": [{"/": "/a/*"}]}]}}"#.utf8)))
+    func validatorErrors() async throws {
+        let items = await HostingCheckTests.items(HostingCheckTests.response(200, body: Array(#"{"applinks": {"details": [{"appIDs": ["com.x.app"], "components": [{"/": "/a/*"}]}]}}"#.utf8)))
         let item = try #require(items.last)
         #expect(item.rule == .validates)
         #expect(item.verdict == .fail)
         #expect(item.detail.contains("invalid-app-id"), "\(item.detail)")
     }
 
-    @Test("a signed file is reported as not parsed rather than guessed at")
-    func signedFileNotParsed() throws {
-        let items = HostingCheckTests.items(HostingCheckTests.response(200, "application/pkcs7-mime", body: [0x30, 0x82, 0x01, 0x00]))
+    static let signedAASA = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x.app"], "components": [{"/": "/story/*"}]}]}}"#
+
+    @Test("a signed file's content is parsed and validated, and a signer chaining to the trusted root passes")
+    func signedFileRead() async throws {
+        let signer = try TestSigner()
+        let items = await HostingCheckTests.items(
+            HostingCheckTests.response(200, "application/pkcs7-mime", body: try signer.sign(Self.signedAASA)), signingTrustRootsPEM: signer.certificatePEM)
+        #expect(items.map(\.rule) == [.tls, .noRedirect, .status, .contentType, .size, .signature, .parses, .validates])
+        #expect(items.allSatisfy { $0.verdict == .pass }, "\(items)")
+        #expect(items.first { $0.rule == .signature }?.detail == "is CMS-signed by CN=Wayfinder Test Signer; the signature is valid and chains to a trusted root")
+    }
+
+    @Test("a signed file whose certificate chains to no trusted root warns with the fix, and its content is still read")
+    func signedFileUntrusted() async throws {
+        // Without roots the system trust store decides, which never holds a certificate made here.
+        let items = await HostingCheckTests.items(HostingCheckTests.response(200, "application/pkcs7-mime", body: try TestSigner().sign(Self.signedAASA)))
+        let signature = try #require(items.first { $0.rule == .signature })
+        #expect(signature.verdict == .warning)
+        #expect(signature.detail.hasPrefix("is CMS-signed by CN=Wayfinder Test Signer, whose certificate does not chain to a trusted root ("), "\(signature.detail)")
+        #expect(signature.fix?.hasPrefix("Serve the unsigned JSON as application/json") == true)
+        #expect(items.first { $0.rule == .parses }?.verdict == .pass)
+        #expect(items.first { $0.rule == .validates }?.verdict == .pass)
+    }
+
+    @Test("a signature that does not match the content warns; the content is still read")
+    func signedFileTampered() async throws {
+        let signer = try TestSigner()
+        var signed = try signer.sign(Self.signedAASA)
+        // The signature is the last value in the file: change its last byte.
+        signed[signed.count - 1] ^= 0x01
+        let items = await HostingCheckTests.items(HostingCheckTests.response(200, "application/pkcs7-mime", body: signed), signingTrustRootsPEM: signer.certificatePEM)
+        let signature = try #require(items.first { $0.rule == .signature })
+        #expect(signature.verdict == .warning)
+        #expect(signature.detail == "is CMS-signed by CN=Wayfinder Test Signer, but the signature does not match the content; iOS 8 rejects the file, later versions do not need the signature")
+        #expect(items.first { $0.rule == .parses }?.verdict == .pass)
+    }
+
+    @Test("the validator judges a signed file's content")
+    func signedFileValidated() async throws {
+        let signer = try TestSigner()
+        let signed = try signer.sign(#"{"applinks": {"details": [{"appIDs": ["com.x.app"], "components": [{"/": "/a/*"}]}]}}"#)
+        let items = await HostingCheckTests.items(HostingCheckTests.response(200, "application/pkcs7-mime", body: signed), signingTrustRootsPEM: signer.certificatePEM)
         let item = try #require(items.last)
-        #expect(item.rule == .notChecked)
-        #expect(item.verdict == .unchecked)
+        #expect(item.rule == .validates)
+        #expect(item.verdict == .fail)
+        #expect(item.detail.contains("invalid-app-id"), "\(item.detail)")
+    }
+
+    @Test("a DER body whose content cannot be extracted fails the parse rule")
+    func signedFileUnreadable() async throws {
+        let items = await HostingCheckTests.items(HostingCheckTests.response(200, "application/pkcs7-mime", body: [0x30, 0x82, 0x01, 0x00]))
+        let item = try #require(items.last)
+        #expect(item.rule == .parses)
+        #expect(item.verdict == .fail)
+        #expect(item.detail.hasPrefix("is CMS-signed, but its content cannot be read: "), "\(item.detail)")
+        #expect(!items.contains { $0.rule == .signature })
     }
 
     @Test("a missing assetlinks.json fails when the manifest has an Android app")
-    func missingAssetLinksWithAndroid() throws {
+    func missingAssetLinksWithAndroid() async throws {
         let manifest = try Manifest(json: Array(#"""
             {"id": "x", "android": {"package": "com.x.app", "sha256CertFingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]},
              "domains": ["example.com"], "routes": []}
             """#.utf8))
-        let items = HostingCheckTests.items(HostingCheckTests.response(404, "text/plain", body: []), file: .assetLinks, manifest: manifest)
+        let items = await HostingCheckTests.items(HostingCheckTests.response(404, "text/plain", body: []), file: .assetLinks, manifest: manifest)
         #expect(items.first { $0.rule == .status }?.verdict == .fail)
     }
 
     @Test("a host the manifest does not name is a warning")
-    func hostOutsideManifest() throws {
+    func hostOutsideManifest() async throws {
         let manifest = try Manifest(json: Array(#"{"id": "x", "ios": {"appIDs": ["ABCDE12345.com.x.app"]}, "domains": ["other.example"], "routes": []}"#.utf8))
-        let items = HostingCheckTests.items(HostingCheckTests.response(404, "text/plain", body: []), manifest: manifest)
+        let items = await HostingCheckTests.items(HostingCheckTests.response(404, "text/plain", body: []), manifest: manifest)
         let item = try #require(items.first { $0.rule == .domainInManifest })
         #expect(item.verdict == .warning)
         #expect(item.detail == "example.com is not one of the manifest's domains (other.example)")
     }
 
     @Test("Apple's CDN failure headers are surfaced")
-    func appleCDNFailureHeaders() throws {
+    func appleCDNFailureHeaders() async throws {
         let cdn = FetchedFile(file: .appleCDN, url: "https://app-site-association.cdn-apple.com/a/v1/example.com", outcome: HostingCheckTests.response(
             404, "text/plain", body: [],
             headers: [(name: "Apple-Failure-Reason", value: "SWCERR00301 Timeout"), (name: "Apple-Failure-Details", value: "Request timed out")]))
-        let items = HostingCheck(domain: "example.com").judge([cdn])
+        let items = await HostingCheck(domain: "example.com").judge([cdn])
         let item = try #require(items.first)
         #expect(item.rule == .cdnFetch)
         #expect(item.verdict == .fail)

@@ -147,19 +147,44 @@ struct CheckCommandTests {
         #expect(result.stdout.contains("✗ size /.well-known/apple-app-site-association: is \(CheckCommandTests.aasa.utf8.count + 140_000) bytes, over the 128 KB (131072 bytes) limit\n"), "\(result.stdout)")
     }
 
-    @Test("a signed file served as application/pkcs7-mime passes the content type; reading it is reported as not checked")
-    func signedFile() async throws {
+    /// `aasa` CMS-signed by the test CA, as the well-known file.
+    func servingSigned(_ aasa: String) throws -> (replies: [String: Reply], signed: [UInt8]) {
         let signed = try CMS.sign(
-            Array(CheckCommandTests.aasa.utf8), signatureAlgorithm: .ecdsaWithSHA256, certificate: authority.certificate,
+            Array(aasa.utf8), signatureAlgorithm: .ecdsaWithSHA256, certificate: authority.certificate,
             privateKey: .init(authority.signingKey), detached: false)
         var replies = CheckCommandTests.wellServed
         replies["/.well-known/apple-app-site-association"] = Reply(headers: [(name: "Content-Type", value: "application/pkcs7-mime")], body: signed)
-        let result = try await check(replies)
+        return (replies, signed)
+    }
+
+    @Test("a signed file is unwrapped: its signature chains to the given CA, and its content parses, validates and covers the manifest")
+    func signedFile() async throws {
+        let (replies, signed) = try servingSigned(CheckCommandTests.aasa)
+        let manifest = try CheckCommandTests.writeManifest(appID: "ABCDE12345.com.storyteller.app")
+        defer { try? FileManager.default.removeItem(at: manifest) }
+        let result = try await check(replies, ["--manifest", manifest.path])
         #expect(result.stdout.contains("✓ content-type /.well-known/apple-app-site-association: is served as application/pkcs7-mime\n"), "\(result.stdout)")
         #expect(result.stdout.contains("✓ size /.well-known/apple-app-site-association: is \(signed.count) bytes"))
-        #expect(result.stdout.contains("? not-checked /.well-known/apple-app-site-association: is CMS-signed; reading signed files is not part of this build yet"))
-        #expect(result.status == 2)
-        #expect(result.stderr == "wayfinder check: could not check everything on 127.0.0.1: reading CMS-signed files is not part of this build yet\n")
+        #expect(result.stdout.contains("""
+            ✓ signature /.well-known/apple-app-site-association: is CMS-signed by CN=Wayfinder Test CA; the signature is valid and chains to a trusted root
+            ✓ parses /.well-known/apple-app-site-association: reads as an AASA
+            ✓ validates /.well-known/apple-app-site-association: no validator findings
+            """))
+        #expect(result.stdout.contains("✓ route /.well-known/apple-app-site-association: route story: 1 sampled URL decide match, e.g. https://127.0.0.1/story/sample\n"))
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("--manifest: a wrong app ID inside a signed file fails the drift check")
+    func signedFileWrongAppID() async throws {
+        let (replies, _) = try servingSigned(CheckCommandTests.aasa.replacingOccurrences(of: "ABCDE12345", with: "ZZZZZ99999"))
+        let manifest = try CheckCommandTests.writeManifest(appID: "ABCDE12345.com.storyteller.app")
+        defer { try? FileManager.default.removeItem(at: manifest) }
+        let result = try await check(replies, ["--manifest", manifest.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("""
+            ✗ app-id /.well-known/apple-app-site-association: ABCDE12345.com.storyteller.app is not named by any applinks detail (the file names: ZZZZZ99999.com.storyteller.app)
+            """), "\(result.stdout)")
     }
 
     @Test("a server that stalls past --timeout cannot be checked: exit 2 with a plain message")
@@ -234,14 +259,27 @@ struct CheckCommandTests {
             """), "\(result.stdout)")
     }
 
-    @Test("--apple-cdn: a CDN copy that means the same as the origin's passes")
+    @Test("--apple-cdn: a CDN copy that means the same as the origin's passes, whatever its formatting and comments")
     func appleCDNCurrent() async throws {
         var replies = CheckCommandTests.wellServed
-        replies["/a/v1/127.0.0.1"] = .json(CheckCommandTests.aasa.replacingOccurrences(of: "\n", with: " "))
+        replies["/a/v1/127.0.0.1"] = .json(CheckCommandTests.aasa.replacingOccurrences(of: "\n", with: " ")
+            .replacingOccurrences(of: #"{"/": "/story/*"}"#, with: #"{"/": "/story/*", "comment": "stories"}"#))
         let result = try await check(replies, ["--apple-cdn", "--apple-cdn-url", "https://127.0.0.1:PORT/a/v1"])
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("✓ cdn-fetch Apple CDN: Apple's CDN holds a copy ("))
         #expect(result.stdout.contains("✓ cdn-current Apple CDN: the CDN copy means the same as the origin's\n"))
+    }
+
+    @Test("--apple-cdn: a CDN copy that differs warns and names each rule that differs")
+    func appleCDNBehind() async throws {
+        var replies = CheckCommandTests.wellServed
+        replies["/a/v1/127.0.0.1"] = .json(CheckCommandTests.aasa.replacingOccurrences(of: #", {"/": "/category/*"}"#, with: ""))
+        let result = try await check(replies, ["--apple-cdn", "--apple-cdn-url", "https://127.0.0.1:PORT/a/v1"])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("""
+            ! cdn-current Apple CDN: the CDN copy differs from the origin's (Apple has not fetched the current file yet); from the CDN's to the origin's: ABCDE12345.com.storyteller.app: added #2: match / "/category/*"
+                fix: Nothing to change if the origin is right
+            """), "\(result.stdout)")
     }
 
     @Test("--json prints one object per rule and a summary with the exit code")
