@@ -1,0 +1,42 @@
+import ArgumentParser
+import AssociatedDomains
+import DeepLinkRouting
+
+/// `wayfinder aasa validate FILE… [--json]`
+struct AASAValidateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check apple-app-site-association files and print every finding with its code and JSON path.",
+        discussion: """
+            Errors: not JSON, over 128 KB, malformed details, app IDs, paths, component keys, query \
+            dictionaries with non-string values, substitution variable mistakes, legacy apps not \
+            empty, other services not {apps: [...]}. Warnings: paths and components mixed, \
+            patterns in defaults, rules an earlier rule makes unreachable, catch-all rules, NOT \
+            without its space, dictionary-shaped details, unknown keys. A CMS-signed file is \
+            checked by its content.
+
+            Exits 0 when no file has an error (warnings allowed), 1 otherwise.
+
+            Examples:
+              wayfinder aasa validate apple-app-site-association
+              wayfinder aasa validate --json apple-app-site-association
+            """
+    )
+
+    @Argument(help: "Association files to check.", completion: .file())
+    var files: [String]
+
+    @Flag(help: "Print one JSON object per diagnostic and one summary object per file, one per line.")
+    var json = false
+
+    func run() async throws {
+        var failed = false
+        for file in files {
+            var bytes = try CommandInput.bytes(file)
+            // A signed file starts with a DER SEQUENCE, which JSON never does.
+            if bytes.first == 0x30, let signed = try? SignedAASA(der: bytes) { bytes = signed.content }
+            failed = DiagnosticReport.print(AASAValidator.validate(bytes), file: file, json: json) || failed
+        }
+        if failed { throw ExitCode(1) }
+    }
+}
