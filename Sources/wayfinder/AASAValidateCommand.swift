@@ -23,20 +23,14 @@ struct AASAValidateCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Association files to check.", completion: .file())
-    var files: [String]
-
-    @Flag(help: "Print one JSON object per diagnostic and one summary object per file, one per line.")
-    var json = false
+    @OptionGroup var options: ValidateOptions
 
     func run() async throws {
-        var failed = false
-        for file in files {
+        try options.report { file in
             var bytes = try CommandInput.bytes(file)
             // A signed file starts with a DER SEQUENCE, which JSON never does.
             if bytes.first == 0x30, let signed = try? SignedAASA(der: bytes) { bytes = signed.content }
-            failed = DiagnosticReport.print(AASAValidator.validate(bytes), file: file, json: json) || failed
+            return AASAValidator.validate(bytes)
         }
-        if failed { throw ExitCode(1) }
     }
 }

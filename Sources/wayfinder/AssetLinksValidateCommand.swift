@@ -18,18 +18,9 @@ struct AssetLinksValidateCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "assetlinks.json files to check.", completion: .file(extensions: ["json"]))
-    var files: [String]
-
-    @Flag(help: "Print one JSON object per diagnostic and one summary object per file, one per line.")
-    var json = false
+    @OptionGroup var options: ValidateOptions
 
     func run() async throws {
-        var failed = false
-        for file in files {
-            let diagnostics = AssetLinks.decode(try CommandInput.bytes(file)).diagnostics
-            failed = DiagnosticReport.print(diagnostics, file: file, json: json) || failed
-        }
-        if failed { throw ExitCode(1) }
+        try options.report { AssetLinks.decode(try CommandInput.bytes($0)).diagnostics }
     }
 }

@@ -65,3 +65,21 @@ enum DiagnosticReport {
         "\(count) \(word)\(count == 1 ? "" : "s")"
     }
 }
+
+/// The arguments every `validate` command takes: files and `--json`.
+struct ValidateOptions: ParsableArguments {
+    @Argument(help: "Files to check.", completion: .file())
+    var files: [String]
+
+    @Flag(help: "Print one JSON object per diagnostic and one summary object per file, one per line.")
+    var json = false
+
+    /// Prints the diagnostics of every file; exits 1 when any file has an error.
+    func report(_ diagnose: (String) throws -> [Diagnostic]) throws {
+        var failed = false
+        for file in files {
+            failed = DiagnosticReport.print(try diagnose(file), file: file, json: json) || failed
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

@@ -20,19 +20,10 @@ struct ManifestValidateCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Manifest files to check.", completion: .file(extensions: ["json"]))
-    var files: [String]
-
-    @Flag(help: "Print one JSON object per diagnostic and one summary object per file, one per line.")
-    var json = false
+    @OptionGroup var options: ValidateOptions
 
     func run() async throws {
-        var failed = false
-        for file in files {
-            let diagnostics = ManifestValidateCommand.diagnostics(for: file)
-            failed = DiagnosticReport.print(diagnostics, file: file, json: json) || failed
-        }
-        if failed { throw ExitCode(1) }
+        try options.report(ManifestValidateCommand.diagnostics(for:))
     }
 
     static func diagnostics(for file: String) -> [Diagnostic] {
