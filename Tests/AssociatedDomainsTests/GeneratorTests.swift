@@ -96,10 +96,26 @@ struct GeneratorTests {
         #expect(components.contains { $0.path == "/story/?*" })
         #expect(components.contains { $0.path == "/story/?*/page/?*" })
         let clips = components.filter { $0.comment == "clips" }
-        #expect(clips.map(\.path) == ["/open/clip", "/open/clip/?*", "/go/clips"])
+        #expect(Set(clips.map(\.path)) == ["/open/clip", "/open/clip/?*", "/go/clips"])
         #expect(clips.allSatisfy { $0.query == .items([.init(name: "collectionId", pattern: "?*")]) })
         #expect(components.suffix(2).map(\.path) == ["/*/?*", "/?*"])
         #expect(components.suffix(2).map(\.exclude) == [true, nil])
+    }
+
+    @Test("paths deeper than a route's last parameter stay on the web", arguments: [
+        ("chat", "https://chat.example.com/room1", AASADecision.match),
+        ("chat", "https://chat.example.com/u/bob", .match),
+        ("chat", "https://chat.example.com/a/b", .exclude),
+        ("chat", "https://chat.example.com/u/bob/x", .exclude),
+        ("storyteller", "https://stories.example.com/story/1/other", .exclude),
+        ("storyteller", "https://stories.example.com/story/1/page/0F4E6C8A-1B2C-4D3E-9F80-123456789ABC", .match),
+        ("payments", "https://pay.example.com/receipts/2024/01/a.pdf", .match),
+        ("payments", "https://pay.example.com/transaction/7/x", .exclude),
+    ])
+    func deeperPaths(manifest id: String, url: String, expected: AASADecision) throws {
+        let manifest = try #require(Examples.manifests.first { $0.id == id })
+        let compiled = CompiledAASA(AASAGenerator.generate(manifest), domain: manifest.domains[0])
+        #expect(compiled.decide(appID: manifest.ios!.appIDs[0].description, url: url) == expected)
     }
 
     @Test("a catch-all becomes /x/*, which also matches its parent")
