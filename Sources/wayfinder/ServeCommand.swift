@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import Foundation
 import LinkService
 import Logging
 
@@ -53,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
                     "address": "http://\(configuration.host):\(configuration.port)",
                     "tenants": "\(manifests.map(\.id).joined(separator: ","))", "database": "\(configuration.database)",
                 ])
-            try await server.makeApplication().runService()
+            try await server.run()
             try await linkStore.close()
         } catch {
             try? await linkStore.close()

@@ -14,6 +14,6 @@ struct Wayfinder: AsyncParsableCommand {
               wayfinder serve --manifest Examples/storyteller.json
             """,
         version: WayfinderVersion.current,
-        subcommands: [ServeCommand.self, KeysCommand.self, ManifestCommand.self]
+        subcommands: [ServeCommand.self, KeysCommand.self, ManifestCommand.self, RouteCommand.self]
     )
 }

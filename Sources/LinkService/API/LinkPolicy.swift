@@ -1,4 +1,6 @@
+import DeepLinkRouting
 import Foundation
+import HTTPTypes
 
 /// What a tenant's links may point at. This is what keeps the server from being an open
 /// redirect: every URL a visitor can be sent to is checked here before it is stored (or, for a
@@ -68,6 +70,13 @@ struct LinkPolicy: Sendable {
             field,
             "\"\(text)\" is neither a deep link of \(tenant.id) nor a page of its website; allowed hosts: \(allowed)\(tenant.manifest.customSchemes.isEmpty ? "" : ", schemes: " + tenant.manifest.customSchemes.joined(separator: ", "))",
             code: "invalid-destination")
+    }
+
+    /// Whether `text` is a page of the tenant's website (which may also be a deep link, when the
+    /// website shares a domain with the app's links): desktop visitors can read it there.
+    func isWebPage(_ text: String) -> Bool {
+        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else { return false }
+        return url.host == tenant.webHost
     }
 
     /// Whether `text` may be a fallback: a page of the website or a tenant domain, or a store.

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import HTTPTypes
 
 /// The body of `POST /api/v1/links` (and, after a merge patch, of `PATCH`), parsed: every key
 /// known, every value of the right type. What the values mean for a tenant (allowed hosts, routes)

@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Prometheus
 
 /// `/api/v1`: create, read, change, delete and list links, their stats, and the resolve call
 /// installed apps make. Every call except resolve needs `Authorization: Bearer <key>`, and the key
@@ -12,7 +13,7 @@ import NIOCore
 struct LinksAPI: Sendable {
     let state: ServiceState
 
-    func register(on router: Router<LinkRequestContext>) {
+    func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
         api.post("/links") { request, context in try await create(request) }
         api.get("/links") { request, context in try await list(request) }

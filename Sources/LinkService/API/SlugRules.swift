@@ -1,3 +1,5 @@
+import HTTPTypes
+
 /// What a slug may be, and how new ones are made.
 enum SlugRules {
     static let maximumLength = 64

@@ -1,3 +1,5 @@
+import Prometheus
+
 /// Clicks waiting to be written: the request path appends, the ``ClickFlusher`` takes them in
 /// batches. Never touches the database itself.
 actor ClickBuffer {

@@ -1,4 +1,5 @@
 import Logging
+import Prometheus
 import ServiceLifecycle
 
 /// Writes buffered clicks in batches: when a batch is full or every flush interval, and

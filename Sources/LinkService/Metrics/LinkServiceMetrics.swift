@@ -14,6 +14,7 @@ final class LinkServiceMetrics: Sendable {
     let clicksDropped: Counter
 
     init() {
+        let registry = self.registry
         requestsByClass = ["1xx", "2xx", "3xx", "4xx", "5xx"].map {
             registry.makeCounter(name: "wayfinder_http_requests_total", labels: [("status", $0)], help: "HTTP requests answered, by status class")
         }

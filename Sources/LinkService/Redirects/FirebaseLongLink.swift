@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// A Firebase Dynamic Links long link (`https://<domain>/?link=…&apn=…&ifl=…`), read so that
 /// links already shared keep working after the domain moves to Wayfinder.
 ///
@@ -13,8 +15,8 @@ struct FirebaseLongLink: Sendable {
 
     /// The visit target, or `nil` when `link` is missing or not a destination of the tenant.
     static func target(query: (String) -> String?, visitedURL: String, policy: LinkPolicy) -> RedirectTarget? {
-        guard let link = query("link"), let destination = try? policy.destination(link, field: "link") else { return nil }
-        var target = RedirectTarget(url: visitedURL, destination: link, destinationIsWeb: destination == .web)
+        guard let link = query("link"), (try? policy.destination(link, field: "link")) != nil else { return nil }
+        var target = RedirectTarget(url: visitedURL, destination: link, destinationIsWeb: policy.isWebPage(link))
         func fallback(_ name: String, stores: Set<String>) -> String? {
             query(name).flatMap { policy.isAllowedFallback($0, stores: stores) ? $0 : nil }
         }

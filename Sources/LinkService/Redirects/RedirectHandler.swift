@@ -1,7 +1,10 @@
+import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
+import Prometheus
 
 /// `GET /{slug}` and every other path of a tenant domain: short links, route paths opened where
 /// the app is not installed, and Firebase-style long links. Reads come from the link cache; the
@@ -27,7 +30,11 @@ struct RedirectHandler: Sendable {
         }
 
         let client = ClientInfo(userAgent: request.headers[.userAgent])
-        let decision = RedirectPlanner(tenant: tenant).decide(target, for: client)
+        var decision = RedirectPlanner(tenant: tenant).decide(target, for: client)
+        if decision == .redirect(target.canonicalURL) {
+            // The website shares this domain and the visit is already there: a redirect would loop.
+            decision = .preview(RedirectPlanner(tenant: tenant).page(for: target))
+        }
         await record(target, tenant: tenant, client: client, request: request)
         switch decision {
         case .redirect(let location):
@@ -48,8 +55,7 @@ struct RedirectHandler: Sendable {
         if SlugRules.isWellFormed(slug) {
             if let link = try await state.link(tenant: tenant.id, slug: String(slug)) {
                 guard !link.isExpired(at: Date()) else { return nil }
-                let isWeb = (try? policy.destination(link.content.destination, field: "destination")) == .web
-                return RedirectTarget(link: link, destinationIsWeb: isWeb)
+                return RedirectTarget(link: link, destinationIsWeb: policy.isWebPage(link.content.destination))
             }
         }
         let query = request.uri.queryParameters
@@ -57,7 +63,7 @@ struct RedirectHandler: Sendable {
             return FirebaseLongLink.target(query: { query.get($0) }, visitedURL: visitedURL, policy: policy)
         }
         guard let routes = tenant.routes, case .matched = routes.resolve(visitedURL) else { return nil }
-        return RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: false)
+        return RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL))
     }
 
     private func record(_ target: RedirectTarget, tenant: Tenant, client: ClientInfo, request: Request) async {
@@ -85,10 +91,13 @@ struct RedirectHandler: Sendable {
 }
 
 extension Request {
+    /// HTTP/1 `Host`, for requests that kept it as a field rather than the authority.
+    static let hostField = HTTPField.Name("Host")!
+
     /// The host the client asked for, lowercased and without port: the `Host` header (HTTP/1)
     /// or `:authority` (HTTP/2).
     var hostName: String {
-        var host = Substring(headers[.host] ?? head.authority ?? "")
+        var host = Substring(headers[Request.hostField] ?? head.authority ?? "")
         if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = host[..<colon] }
         return host.lowercased()
     }

@@ -1,3 +1,5 @@
+import DeepLinkRouting
+
 /// Decides, per visitor, what a visit gets (the spec's redirect table):
 ///
 /// | visitor | answer |

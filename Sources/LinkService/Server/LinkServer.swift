@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -8,7 +9,7 @@ import NIOCore
 /// ```swift
 /// let store = try await SQLiteLinkStore.open(path: "wayfinder.sqlite")
 /// let server = try LinkServer(manifests: [manifest], store: store)
-/// try await server.makeApplication().runService()   // until SIGTERM/SIGINT; clicks are flushed
+/// try await server.run()   // until SIGTERM/SIGINT; then pending clicks are written
 /// ```
 ///
 /// The application runs the click flusher as a service next to the HTTP server; on graceful
@@ -37,8 +38,8 @@ public struct LinkServer: Sendable {
             logger: state.logger)
     }
 
-    func makeRouter() -> Router<LinkRequestContext> {
-        let router = Router(context: LinkRequestContext.self)
+    func makeRouter() -> Hummingbird.Router<LinkRequestContext> {
+        let router = Hummingbird.Router(context: LinkRequestContext.self)
         router.add(middleware: ProblemMiddleware(metrics: state.metrics))
         router.get("/healthz") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
@@ -54,6 +55,12 @@ public struct LinkServer: Sendable {
         router.get("/") { request, context in await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in await redirects.respond(to: request, context: context) }
         return router
+    }
+
+    /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
+    /// written before it returns).
+    public func run() async throws {
+        try await makeApplication().runService()
     }
 
     /// Clicks waiting in memory (for tests and `/metrics`).

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import HTTPTypes
 import Hummingbird
 import NIOCore
@@ -13,7 +14,7 @@ struct WellKnownHandler: Sendable {
         case assetLinks
     }
 
-    func register(on router: Router<LinkRequestContext>) {
+    func register(on router: Hummingbird.Router<LinkRequestContext>) {
         router.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
         router.get("/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
         router.get("/.well-known/assetlinks.json") { request, _ in respond(request, .assetLinks) }

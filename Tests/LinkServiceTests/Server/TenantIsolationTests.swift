@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird

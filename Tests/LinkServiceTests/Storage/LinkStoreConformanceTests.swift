@@ -20,7 +20,7 @@ struct LinkStoreConformanceTests {
 
     @Test("a link reads back exactly as it was inserted", arguments: LinkStoreFactory.all)
     func insertAndRead(factory: LinkStoreFactory) async throws {
-        try await factory.withStore { store in
+        try await factory.withStore { (store: any LinkStore) async throws in
             let link = Self.makeLink(slug: "spring")
             #expect(try await store.insertLink(link) == .inserted(link))
             #expect(try await store.link(tenant: "storyteller", slug: "spring") == link)
@@ -29,7 +29,7 @@ struct LinkStoreConformanceTests {
 
     @Test("a taken slug reports the existing link and writes nothing", arguments: LinkStoreFactory.all)
     func slugTaken(factory: LinkStoreFactory) async throws {
-        try await factory.withStore { store in
+        try await factory.withStore { (store: any LinkStore) async throws in
             let first = Self.makeLink(slug: "taken")
             _ = try await store.insertLink(first)
             let second = Self.makeLink(slug: "taken", destination: "https://stories.example.com/story/7")
@@ -40,7 +40,7 @@ struct LinkStoreConformanceTests {
 
     @Test("slugs are per tenant and reads never cross tenants", arguments: LinkStoreFactory.all)
     func tenantsApart(factory: LinkStoreFactory) async throws {
-        try await factory.withStore { store in
+        try await factory.withStore { (store: any LinkStore) async throws in
             let mine = Self.makeLink(tenant: "a", slug: "same")
             let theirs = Self.makeLink(tenant: "b", slug: "same")
             #expect(try await store.insertLink(mine) == .inserted(mine))
@@ -59,7 +59,7 @@ struct LinkStoreConformanceTests {
 
     @Test("update replaces the content and delete removes the link", arguments: LinkStoreFactory.all)
     func updateAndDelete(factory: LinkStoreFactory) async throws {
-        try await factory.withStore { store in
+        try await factory.withStore { (store: any LinkStore) async throws in
             var link = Self.makeLink(slug: "edit")
             _ = try await store.insertLink(link)
             link.content.destination = "https://stories.example.com/story/99"
@@ -76,7 +76,7 @@ struct LinkStoreConformanceTests {
 
     @Test("cursor pagination visits every link once, in creation order", arguments: LinkStoreFactory.all)
     func pagination(factory: LinkStoreFactory) async throws {
-        try await factory.withStore { store in
+        try await factory.withStore { (store: any LinkStore) async throws in
             var slugs: [String] = []
             for index in 0..<7 {
                 slugs.append("s\(index)")
@@ -99,7 +99,7 @@ struct LinkStoreConformanceTests {
 
     @Test("API keys are found by hash, listed per tenant and revoked by prefix", arguments: LinkStoreFactory.all)
     func apiKeys(factory: LinkStoreFactory) async throws {
-        try await factory.withStore { store in
+        try await factory.withStore { (store: any LinkStore) async throws in
             let created = Date(millisecondsSince1970: 1_700_000_000_000)
             let a = APIKeyRecord(prefix: "wf_aaaaaaaa", hash: String(repeating: "a", count: 64), tenant: "a", createdAt: created)
             let b = APIKeyRecord(prefix: "wf_bbbbbbbb", hash: String(repeating: "b", count: 64), tenant: "b", createdAt: created)
@@ -119,7 +119,7 @@ struct LinkStoreConformanceTests {
 
     @Test("stats count people by day, platform and referrer, and bots apart", arguments: LinkStoreFactory.all)
     func stats(factory: LinkStoreFactory) async throws {
-        try await factory.withStore { store in
+        try await factory.withStore { (store: any LinkStore) async throws in
             let link = Self.makeLink(slug: "counted")
             _ = try await store.insertLink(link)
             let day1 = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01T00:00:00Z
@@ -143,7 +143,7 @@ struct LinkStoreConformanceTests {
 
     @Test("migrations run once: migrating again changes nothing", arguments: LinkStoreFactory.all)
     func migrateTwice(factory: LinkStoreFactory) async throws {
-        try await factory.withStore { store in
+        try await factory.withStore { (store: any LinkStore) async throws in
             let link = Self.makeLink(slug: "kept")
             _ = try await store.insertLink(link)
             try await store.migrate()

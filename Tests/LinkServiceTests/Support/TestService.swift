@@ -51,7 +51,7 @@ extension HTTPFields {
     }
 
     static func visitor(_ userAgent: String, host: String = "share.stories.example.com") -> HTTPFields {
-        [.userAgent: userAgent, .host: host]
+        [.userAgent: userAgent, HTTPField.Name("Host")!: host]
     }
 }
 
