@@ -83,6 +83,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Configuration", package: "swift-configuration"),
             ],
             swiftSettings: swiftSettings
@@ -101,6 +104,8 @@ let package = Package(
             name: "LinkServiceTests",
             dependencies: [
                 "LinkService",
+                "AssociatedDomains",
+                "DeepLinkRouting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -110,7 +115,17 @@ let package = Package(
         // Runs the built `wayfinder` binary: help text, output and exit codes are interface.
         .testTarget(
             name: "WayfinderTests",
-            dependencies: ["wayfinder"],
+            dependencies: [
+                "wayfinder",
+                // `wayfinder check` is tested against real HTTPS servers on loopback with a
+                // throwaway CA made in the test.
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

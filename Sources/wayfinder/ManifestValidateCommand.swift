@@ -20,42 +20,10 @@ struct ManifestValidateCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "Manifest files to check.", completion: .file(extensions: ["json"]))
-    var files: [String]
-
-    @Flag(help: "Print one JSON object per diagnostic and one summary object per file, one per line.")
-    var json = false
+    @OptionGroup var options: ValidateOptions
 
     func run() async throws {
-        var failed = false
-        for file in files {
-            let diagnostics = ManifestValidateCommand.diagnostics(for: file)
-            let errors = diagnostics.filter { $0.severity == .error }.count
-            let warnings = diagnostics.count - errors
-            failed = failed || errors > 0
-            if json {
-                for diagnostic in diagnostics {
-                    var node = diagnostic.jsonNode
-                    if case .object(var members) = node.value {
-                        members.insert(.init(key: "file", value: JSONNode(.string(file))), at: 0)
-                        node = JSONNode(.object(members))
-                    }
-                    print(node.jsonText(style: .compact))
-                }
-                let summary = JSONNode.object([
-                    "file": JSONNode(.string(file)), "valid": JSONNode(.bool(errors == 0)),
-                    "errors": JSONNode(.number(String(errors))), "warnings": JSONNode(.number(String(warnings))),
-                ])
-                print(summary.jsonText(style: .compact))
-            } else {
-                for diagnostic in diagnostics {
-                    print("\(file): \(diagnostic)")
-                }
-                let verdict = errors == 0 ? "valid" : "not valid"
-                print("\(file): \(verdict) (\(plural(errors, "error")), \(plural(warnings, "warning")))")
-            }
-        }
-        if failed { throw ExitCode(1) }
+        try options.report(ManifestValidateCommand.diagnostics(for:))
     }
 
     static func diagnostics(for file: String) -> [Diagnostic] {
@@ -63,9 +31,5 @@ struct ManifestValidateCommand: AsyncParsableCommand {
             return [Diagnostic(.error, code: "unreadable-file", path: .root, message: "cannot read \(file): no such file, or it is not readable")]
         }
         return Manifest.decode(data).diagnostics
-    }
-
-    private func plural(_ count: Int, _ word: String) -> String {
-        "\(count) \(word)\(count == 1 ? "" : "s")"
     }
 }

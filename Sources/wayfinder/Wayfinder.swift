@@ -14,6 +14,9 @@ struct Wayfinder: AsyncParsableCommand {
               wayfinder serve --manifest Examples/storyteller.json
             """,
         version: WayfinderVersion.current,
-        subcommands: [ServeCommand.self, KeysCommand.self, ManifestCommand.self, RouteCommand.self]
+        subcommands: [
+            ServeCommand.self, KeysCommand.self, ManifestCommand.self, RouteCommand.self, AASACommand.self,
+            AssetLinksCommand.self, CheckCommand.self,
+        ]
     )
 }

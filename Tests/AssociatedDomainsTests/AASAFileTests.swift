@@ -52,7 +52,7 @@ struct AASAFileTests {
         #expect(file.appclips?.apps == ["ABCDE12345.com.example.app.Clip"])
         #expect(file.activitycontinuation?.apps == ["ABCDE12345.com.example.app"])
         // The variable value that refers to a variable and the ignored dictionary are reported.
-        #expect(Set(decoded.diagnostics.map(\.code)) == ["variable-references-variable", "query-value-not-string", "pattern-in-defaults"] || decoded.diagnostics.contains { $0.code == "query-value-not-string" })
+        #expect(Set(decoded.diagnostics.map(\.code)) == ["variable-references-variable", "query-value-not-string"])
     }
 
     @Test("writing back and reading again gives the same model, keys in order")
@@ -101,8 +101,12 @@ struct AASAFileTests {
         let bytes: [UInt8]
         switch kind {
         case "random bytes":
-            var generator = SystemRandomNumberGenerator()
-            bytes = (0..<65_536).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            // A fixed linear congruential sequence: arbitrary, and the same on every run.
+            var state: UInt32 = 0x2545_F491
+            bytes = (0..<65_536).map { _ in
+                state = state &* 1_664_525 &+ 1_013_904_223
+                return UInt8(truncatingIfNeeded: state >> 24)
+            }
         case "deep nesting": bytes = Array((String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)).utf8)
         case "deep objects": bytes = Array((String(repeating: #"{"applinks":"#, count: 1_000) + "1" + String(repeating: "}", count: 1_000)).utf8)
         case "not an object": bytes = Array("[1, 2, 3]".utf8)

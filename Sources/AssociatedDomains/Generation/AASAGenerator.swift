@@ -6,7 +6,8 @@ import DeepLinkRouting
 /// `exclude` patterns (`"exclude": true`), then each route path as components (a parameter is
 /// `?*`; an optional last segment gives the parent and the parent + `/?*`; a catch-all gives
 /// `/parent/*`, which also matches its parent; required query items become a `?` dictionary of
-/// `"?*"`), then, when `shortLinksOpenApp` is on, `{"/": "/*/?*", "exclude": true}` and
+/// `"?*"`), catch-alls and deeper routes first, a glob ending in `?*` preceded by an exclusion
+/// of the paths below it (`?*` would otherwise open them too), then, when `shortLinksOpenApp` is on, `{"/": "/*/?*", "exclude": true}` and
 /// `{"/": "/?*"}` so single-segment short links open the app while deeper paths the routes do
 /// not cover stay on the web. `webcredentials` lists the same app IDs. With `legacy`, the file
 /// also carries `"apps": []` and a `paths` detail per app for iOS 12 and earlier.
@@ -26,19 +27,42 @@ public enum AASAGenerator {
     /// The components for the manifest's routes, in decision order.
     public static func components(for manifest: Manifest) -> [AASAFile.Component] {
         var components = manifest.exclude.map { AASAFile.Component(path: $0.text, exclude: true) }
+        // `?*` also crosses slashes, so a glob ending in a parameter is preceded by an exclusion
+        // of the paths one level deeper. Catch-alls first and deeper routes before shallower ones
+        // keep those exclusions from shadowing another route.
+        var globs: [(glob: String, route: Manifest.Route, catchAll: Bool, depth: Int)] = []
         for route in manifest.routes {
-            let required = route.query.filter { $0.requirement == .required }
-            let query: AASAFile.QueryPattern? =
-                required.isEmpty ? nil : .items(required.map { AASAFile.QueryItemPattern(name: $0.name, pattern: "?*") })
             for pattern in route.paths {
-                for path in pathGlobs(pattern) {
-                    components.append(AASAFile.Component(path: path, query: query, comment: route.name))
+                let catchAll = pattern.segments.last.map { if case .catchAll = $0 { true } else { false } } ?? false
+                for glob in pathGlobs(pattern) {
+                    globs.append((glob, route, catchAll, glob.split(separator: "/").count))
                 }
             }
         }
+        let ordered = globs.enumerated().sorted { lhs, rhs in
+            if lhs.element.catchAll != rhs.element.catchAll { return lhs.element.catchAll }
+            if lhs.element.depth != rhs.element.depth { return lhs.element.depth > rhs.element.depth }
+            return lhs.offset < rhs.offset
+        }.map(\.element)
+        for (glob, route, catchAll, _) in ordered {
+            let required = route.query.filter { $0.requirement == .required }
+            let query: AASAFile.QueryPattern? =
+                required.isEmpty ? nil : .items(required.map { AASAFile.QueryItemPattern(name: $0.name, pattern: "?*") })
+            let deeper = AASAFile.Component(path: glob + "/?*", exclude: true, comment: "deeper than \(route.name)")
+            if !catchAll && glob.hasSuffix("/?*") && !components.contains(deeper) {
+                components.append(deeper)
+            }
+            let component = AASAFile.Component(path: glob, query: query, comment: route.name)
+            if !components.contains(component) { components.append(component) }
+        }
         if manifest.shortLinksOpenApp {
-            components.append(AASAFile.Component(path: "/*/?*", exclude: true, comment: "deeper paths stay on the web"))
-            components.append(AASAFile.Component(path: "/?*", comment: "short links"))
+            let covered = Set(components.filter { $0.query == nil }.compactMap(\.path))
+            if !covered.contains("/*/?*") {
+                components.append(AASAFile.Component(path: "/*/?*", exclude: true, comment: "deeper paths stay on the web"))
+            }
+            if !covered.contains("/?*") {
+                components.append(AASAFile.Component(path: "/?*", comment: "short links"))
+            }
         }
         return components
     }
@@ -57,14 +81,15 @@ public enum AASAGenerator {
         return [prefix.isEmpty ? "/" : prefix]
     }
 
-    /// Legacy `paths`: `NOT ` excludes first, then every route glob (legacy paths cannot test
-    /// the query), then the short-link pair.
+    /// Legacy `paths`: the components in the same order, `NOT ` for exclusions (legacy paths
+    /// cannot test the query, so a required query item is dropped).
     static func legacyPaths(for manifest: Manifest) -> [String] {
-        var paths = manifest.exclude.map { "NOT " + $0.text }
-        for route in manifest.routes {
-            for pattern in route.paths { paths += pathGlobs(pattern) }
+        var paths: [String] = []
+        for component in components(for: manifest) {
+            guard let path = component.path else { continue }
+            let entry = (component.exclude == true ? "NOT " : "") + path
+            if !paths.contains(entry) { paths.append(entry) }
         }
-        if manifest.shortLinksOpenApp { paths += ["NOT /*/?*", "/?*"] }
         return paths
     }
 }

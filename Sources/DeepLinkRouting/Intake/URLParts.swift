@@ -86,14 +86,27 @@ enum ASCII {
         byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
-    /// Whether two byte runs are equal ignoring ASCII case.
-    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: some Sequence<UInt8>) -> Bool {
+    /// Whether the bytes at `range` equal `other` ignoring ASCII case.
+    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: [UInt8]) -> Bool {
+        guard range.count == other.count else { return false }
+        return other.withUnsafeBufferPointer { other in
+            var offset = 0
+            while offset < other.count {
+                guard lower(bytes[range.lowerBound + offset]) == lower(other[offset]) else { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// Whether the bytes at `range` contain `byte`.
+    static func contains(_ byte: UInt8, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
         var index = range.lowerBound
-        for byte in other {
-            guard index < range.upperBound, lower(bytes[index]) == lower(byte) else { return false }
+        while index < range.upperBound {
+            if bytes[index] == byte { return true }
             index += 1
         }
-        return index == range.upperBound
+        return false
     }
 
     /// The range without its trailing slashes.
@@ -108,9 +121,7 @@ extension String {
     /// Runs `body` over the string's UTF-8 bytes, making them contiguous first if they are not
     /// (a bridged string); native strings are read in place.
     func withUTF8Buffer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
-        copy.makeContiguousUTF8()
-        return try copy.utf8.withContiguousStorageIfAvailable(body)!
+        return try copy.withUTF8(body)
     }
 }

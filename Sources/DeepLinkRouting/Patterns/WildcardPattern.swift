@@ -165,10 +165,16 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
             case .alternatives(let choices):
                 for choice in choices {
                     // Fixed strings (region and language codes) are compared in place.
-                    if let literal = literalScalars(choice) {
-                        for offset in 0...count where current[offset] && offset + literal.count <= count {
-                            if text[(base + offset)...].starts(with: literal) {
-                                next[offset + literal.count] = true
+                    if choice.allSatisfy({ if case .literal = $0 { true } else { false } }) {
+                        let length = choice.count
+                        for offset in 0...count where current[offset] && offset + length <= count {
+                            var equal = true
+                            for (index, token) in choice.enumerated() where token != .literal(text[base + offset + index]) {
+                                equal = false
+                                break
+                            }
+                            if equal {
+                                next[offset + length] = true
                                 any = true
                             }
                         }
@@ -185,16 +191,6 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
             current = next
         }
         return current
-    }
-
-    private static func literalScalars(_ tokens: [Token]) -> [Unicode.Scalar]? {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(tokens.count)
-        for token in tokens {
-            guard case .literal(let scalar) = token else { return nil }
-            scalars.append(scalar)
-        }
-        return scalars
     }
 
     public var description: String { text }

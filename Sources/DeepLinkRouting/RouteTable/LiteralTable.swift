@@ -2,7 +2,8 @@
 /// (parent node, segment bytes), with the key bytes in one arena.
 ///
 /// A lookup hashes the segment's bytes where they lie in the URL and compares them in place: no
-/// string is made, whatever the number of routes.
+/// string is made, whatever the number of routes. Building inserts into the same table, so a
+/// 100,000-route table makes no dictionary per node.
 struct LiteralTable: Sendable {
     private struct Slot: Sendable {
         var hash: UInt64 = 0
@@ -12,26 +13,12 @@ struct LiteralTable: Sendable {
         var keyLength: Int32 = 0
     }
 
-    private var slots: [Slot]
-    private var mask: Int
-    private var keys: [UInt8]
+    private var slots: [Slot] = Array(repeating: Slot(), count: 16)
+    private var mask = 15
+    private var count = 0
+    private var keys: [UInt8] = []
 
-    /// A table for `edges`: (parent, folded key bytes, child) triples with unique (parent, key).
-    init(_ edges: [(parent: Int32, key: [UInt8], child: Int32)]) {
-        var capacity = 8
-        while capacity < edges.count * 2 { capacity <<= 1 }
-        slots = Array(repeating: Slot(), count: capacity)
-        mask = capacity - 1
-        keys = []
-        keys.reserveCapacity(edges.reduce(0) { $0 + $1.key.count })
-        for edge in edges {
-            let hash = edge.key.withUnsafeBufferPointer { LiteralTable.hash($0, parent: edge.parent, folding: false) }
-            var index = Int(truncatingIfNeeded: hash) & mask
-            while slots[index].parent >= 0 { index = (index + 1) & mask }
-            slots[index] = Slot(hash: hash, parent: edge.parent, child: edge.child, keyStart: Int32(keys.count), keyLength: Int32(edge.key.count))
-            keys.append(contentsOf: edge.key)
-        }
-    }
+    init() {}
 
     /// The child of `parent` along `key`, or -1; with `folding`, ASCII letters compare
     /// case-insensitively (keys were stored folded).
@@ -39,28 +26,57 @@ struct LiteralTable: Sendable {
     func child(of parent: Int32, key: UnsafeBufferPointer<UInt8>, folding: Bool) -> Int32 {
         let hash = LiteralTable.hash(key, parent: parent, folding: folding)
         return slots.withUnsafeBufferPointer { slots in
-            var index = Int(truncatingIfNeeded: hash) & mask
-            while true {
-                let slot = slots[index]
-                if slot.parent < 0 { return -1 }
-                if slot.hash == hash, slot.parent == parent, Int(slot.keyLength) == key.count, equal(slot, key, folding: folding) {
-                    return slot.child
+            keys.withUnsafeBufferPointer { keys in
+                var index = Int(truncatingIfNeeded: hash) & mask
+                while true {
+                    let slot = slots[index]
+                    if slot.parent < 0 { return -1 }
+                    if slot.hash == hash, slot.parent == parent, Int(slot.keyLength) == key.count,
+                        LiteralTable.equal(keys, Int(slot.keyStart), key, folding: folding)
+                    {
+                        return slot.child
+                    }
+                    index = (index + 1) & mask
                 }
-                index = (index + 1) & mask
             }
         }
     }
 
-    @inline(__always)
-    private func equal(_ slot: Slot, _ key: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
-        keys.withUnsafeBufferPointer { keys in
-            let start = Int(slot.keyStart)
-            for index in 0..<key.count {
-                let byte = folding ? ASCII.lower(key[index]) : key[index]
-                if keys[start + index] != byte { return false }
-            }
-            return true
+    /// Adds the edge from `parent` along `key` to `child`; the edge must be new.
+    mutating func insert(parent: Int32, key: UnsafeBufferPointer<UInt8>, folding: Bool, child: Int32) {
+        if (count + 1) * 2 > slots.count { grow() }
+        let hash = LiteralTable.hash(key, parent: parent, folding: folding)
+        var index = Int(truncatingIfNeeded: hash) & mask
+        while slots[index].parent >= 0 { index = (index + 1) & mask }
+        slots[index] = Slot(hash: hash, parent: parent, child: child, keyStart: Int32(keys.count), keyLength: Int32(key.count))
+        if folding {
+            for byte in key { keys.append(ASCII.lower(byte)) }
+        } else {
+            keys.append(contentsOf: key)
         }
+        count += 1
+    }
+
+    private mutating func grow() {
+        let old = slots
+        slots = Array(repeating: Slot(), count: old.count * 2)
+        mask = slots.count - 1
+        for slot in old where slot.parent >= 0 {
+            var index = Int(truncatingIfNeeded: slot.hash) & mask
+            while slots[index].parent >= 0 { index = (index + 1) & mask }
+            slots[index] = slot
+        }
+    }
+
+    @inline(__always)
+    private static func equal(_ keys: UnsafeBufferPointer<UInt8>, _ start: Int, _ key: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
+        var offset = 0
+        while offset < key.count {
+            let byte = folding ? ASCII.lower(key[offset]) : key[offset]
+            if keys[start + offset] != byte { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// FNV-1a over the (folded) bytes, mixed with the parent.

@@ -30,65 +30,74 @@ extension RouteTable {
 
     private func resolve(text: String, url: URL, source: DeepLink.Source?, appLink: AppLinkData?) -> Resolution {
         guard text.utf8.count < Int32.max else { return .invalid(reason: DeepLinkError(.tooLong).reason) }
-        var appLink = appLink
-        if appLink == nil, source == nil || source == .appLink {
-            appLink = text.withUTF8Buffer { bytes in
-                guard let query = URLParts(bytes)?.query,
-                    let payload = QueryScanner.first(AppLinkData.queryItemName, in: bytes, query: query),
-                    let json = payload.flatMap({ QueryScanner.decoded(bytes, $0) })
-                else { return nil }
-                return AppLinkData(json: json)
+        return text.withUTF8Buffer { bytes in
+            guard let parts = URLParts(bytes) else { return .invalid(reason: DeepLinkError(.notAbsolute).reason) }
+            var appLink = appLink
+            if appLink == nil, source == nil || source == .appLink, let query = parts.query,
+                let payload = QueryScanner.first(AppLinkData.queryItemName, in: bytes, query: query),
+                let json = payload.flatMap({ QueryScanner.decoded(bytes, $0) })
+            {
+                appLink = AppLinkData(json: json)
             }
-        }
-        if let appLink {
+            guard let appLink else { return match(text, bytes, parts, url: url, source: source, appLink: nil) }
             let target = appLink.targetURL
-            let resolution = match(target.absoluteString, url: target, source: .appLink, appLink: appLink)
+            let targetText = target.absoluteString
+            let resolution = targetText.withUTF8Buffer { targetBytes -> Resolution in
+                guard let targetParts = URLParts(targetBytes) else { return .notDeepLink }
+                return match(targetText, targetBytes, targetParts, url: target, source: .appLink, appLink: appLink)
+            }
             if resolution != .notDeepLink { return resolution }
-            return match(text, url: url, source: .appLink, appLink: appLink)
+            return match(text, bytes, parts, url: url, source: .appLink, appLink: appLink)
         }
-        return match(text, url: url, source: source, appLink: nil)
     }
 
     /// Matches the link's path (host first for a custom scheme) against the path patterns,
     /// whatever its scheme and host: for plugins that take a path on any host.
     func matchOnAnyHost(_ link: DeepLink) -> RouteMatch? {
-        match(link.url.absoluteString, url: link.url, source: link.source, appLink: link.appLink, anyHost: true).match
+        let text = link.url.absoluteString
+        return text.withUTF8Buffer { bytes in
+            guard let parts = URLParts(bytes) else { return nil }
+            return match(text, bytes, parts, url: link.url, source: link.source, appLink: link.appLink, anyHost: true).match
+        }
     }
 
-    /// Matches the text of `url` (for an App Link, of its target).
-    private func match(_ text: String, url: URL, source: DeepLink.Source?, appLink: AppLinkData?, anyHost: Bool = false) -> Resolution {
-        text.withUTF8Buffer { bytes in
-            guard let parts = URLParts(bytes) else { return .invalid(reason: DeepLinkError(.notAbsolute).reason) }
-            let web = ASCII.equalsIgnoringCase(bytes, parts.scheme, "https".utf8) || ASCII.equalsIgnoringCase(bytes, parts.scheme, "http".utf8)
-            let root: Int32
-            if anyHost {
-                guard web || !(parts.host ?? 0..<0).isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
-                root = pathRoot
-            } else if web {
-                guard let host = parts.host, !host.isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
-                guard domains.contains(where: { ASCII.equalsIgnoringCase(bytes, host, $0.utf8) }) else { return .notDeepLink }
-                if !exclude.isEmpty, isExcluded(bytes, path: parts.path) { return .excluded }
-                root = pathRoot
-            } else {
-                guard let index = customSchemes.firstIndex(where: { ASCII.equalsIgnoringCase(bytes, parts.scheme, $0.utf8) }) else {
-                    return .notDeepLink
-                }
-                guard let host = parts.host, !host.isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
-                root = schemeRoots[index]
+    private static let https = Array("https".utf8)
+    private static let http = Array("http".utf8)
+
+    /// Matches a link whose text is `text` (`bytes`, split into `parts`).
+    private func match(
+        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ parts: URLParts, url: URL, source: DeepLink.Source?,
+        appLink: AppLinkData?, anyHost: Bool = false
+    ) -> Resolution {
+        let web = ASCII.equalsIgnoringCase(bytes, parts.scheme, Self.https) || ASCII.equalsIgnoringCase(bytes, parts.scheme, Self.http)
+        let root: Int32
+        if anyHost {
+            guard web || !(parts.host ?? 0..<0).isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
+            root = pathRoot
+        } else if web {
+            guard let host = parts.host, !host.isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
+            guard domainBytes.contains(where: { ASCII.equalsIgnoringCase(bytes, host, $0) }) else { return .notDeepLink }
+            if !exclude.isEmpty, isExcluded(bytes, path: parts.path) { return .excluded }
+            root = pathRoot
+        } else {
+            guard let index = schemeBytes.firstIndex(where: { ASCII.equalsIgnoringCase(bytes, parts.scheme, $0) }) else {
+                return .notDeepLink
             }
-            var search = Search(bytes: bytes, parts: parts, web: web)
-            if let problem = search.checkEscapes() { return .invalid(reason: problem) }
-            let terminal = self.search(root, search.firstCursor, &search)
-            if let problem = search.invalid { return .invalid(reason: problem) }
-            guard terminal >= 0 else { return .notFound }
-            let end = trie.terminals[Int(terminal)]
-            let route = routes[Int(end.route)]
-            return .matched(RouteMatch(
-                route: route.name, pattern: end.pattern,
-                source: source ?? (web ? .universalLink : .customScheme), barriers: route.barriers, url: url, appLink: appLink,
-                storage: .captured(text: text, names: end.names, captures: search.captures)
-            ))
+            guard let host = parts.host, !host.isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
+            root = schemeRoots[index]
         }
+        var search = Search(bytes: bytes, parts: parts, web: web)
+        if let problem = search.checkEscapes() { return .invalid(reason: problem) }
+        let terminal = self.search(root, search.firstCursor, &search)
+        if let problem = search.invalid { return .invalid(reason: problem) }
+        guard terminal >= 0 else { return .notFound }
+        let end = trie.terminals[Int(terminal)]
+        let route = routes[Int(end.route)]
+        return .matched(RouteMatch(
+            route: route.name, pattern: end.pattern,
+            source: source ?? (web ? .universalLink : .customScheme), barriers: route.barriers, url: url, appLink: appLink,
+            storage: .captured(text: text, names: end.names, captures: search.captures)
+        ))
     }
 
     /// The state of one match: the link's bytes, where its segments are, and the captures so far.
@@ -121,8 +130,7 @@ extension RouteTable {
 
         /// Checks every escape in the host and path once, so that matching can decode freely.
         mutating func checkEscapes() -> String? {
-            let ranges = [host, pathStart..<pathEnd].compactMap { $0 }
-            hasEscapes = ranges.contains { UnsafeBufferPointer(rebasing: bytes[$0]).contains(UInt8(ascii: "%")) }
+            hasEscapes = ASCII.contains(UInt8(ascii: "%"), bytes, pathStart..<pathEnd) || host.map { ASCII.contains(UInt8(ascii: "%"), bytes, $0) } ?? false
             guard hasEscapes else { return nil }
             if let host, QueryScanner.decoded(bytes, host) == nil {
                 return DeepLinkError(.invalidPercentEncoding(component: "host")).reason
@@ -166,7 +174,7 @@ extension RouteTable {
             }
             return -1
         }
-        if search.hasEscapes, UnsafeBufferPointer(rebasing: search.bytes[range]).contains(UInt8(ascii: "%")) {
+        if search.hasEscapes, ASCII.contains(UInt8(ascii: "%"), search.bytes, range) {
             let decoded = QueryScanner.decoded(search.bytes, range) ?? ""
             return decoded.withUTF8Buffer { step(node, nodeIndex, cursor, range, next, $0, &search) }
         }

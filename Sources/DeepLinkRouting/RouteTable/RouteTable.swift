@@ -26,6 +26,9 @@ public struct RouteTable: Sendable {
     let schemeRoots: [Int32]
     private let excludeFilters: [ExcludeFilter]
     private let routeIndex: [String: Int]
+    /// `domains` and `customSchemes` as bytes, compared where they lie in a link.
+    let domainBytes: [[UInt8]]
+    let schemeBytes: [[UInt8]]
 
     init(
         routes: [Manifest.Route], domains: [String], customSchemes: [String], exclude: [PathPattern],
@@ -40,6 +43,8 @@ public struct RouteTable: Sendable {
         self.pathRoot = pathRoot
         self.schemeRoots = schemeRoots
         self.excludeFilters = exclude.map(ExcludeFilter.init)
+        self.domainBytes = domains.map { Array($0.utf8) }
+        self.schemeBytes = customSchemes.map { Array($0.utf8) }
         self.routeIndex = Dictionary(routes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -70,7 +70,7 @@ public struct RouteTableBuilder: Sendable {
                 }
             }
         }
-        var trie = RouteTrieBuilder(types: allTypes, caseInsensitiveLiterals: caseInsensitiveLiterals)
+        var trie = RouteTrieBuilder(routes: routes, types: allTypes, caseInsensitiveLiterals: caseInsensitiveLiterals)
         let schemes = customSchemes.map { $0.lowercased() }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
         let pathRoot = trie.newNode(foldsCase: caseInsensitiveLiterals)
         // A custom scheme link's first segment is its host, and hosts compare ignoring case.
@@ -81,27 +81,20 @@ public struct RouteTableBuilder: Sendable {
                 trie.problems.append(.duplicateRouteName(route.name))
                 continue
             }
-            let routePath = JSONPath.root.appending("routes").appending(routeIndex)
             let queryNames = route.query.map(\.name)
             for (index, pattern) in route.paths.enumerated() {
-                let reference = PatternReference(route: route.name, pattern: pattern.text, path: routePath.appending("paths").appending(index))
-                guard checkQueryNames(pattern.parameterNames, queryNames, reference, &trie) else { continue }
-                trie.insert(
-                    pattern.segments, at: pathRoot, route: Int32(routeIndex), names: pattern.parameterNames + queryNames,
-                    reference: reference, display: { "\"/" + Self.example($0) + "\"" }
-                )
+                let location = PatternLocation(route: Int32(routeIndex), isSchemeLink: false, index: Int32(index))
+                guard checkQueryNames(pattern.segments, queryNames, location, &trie) else { continue }
+                trie.insert(pattern.segments, at: pathRoot, names: pattern.parameterNames + queryNames, location: location)
             }
             for (index, link) in route.schemeLinks.enumerated() {
-                let reference = PatternReference(route: route.name, pattern: link.text, path: routePath.appending("schemeLinks").appending(index))
+                let location = PatternLocation(route: Int32(routeIndex), isSchemeLink: true, index: Int32(index))
                 guard let schemeIndex = schemes.firstIndex(of: link.scheme) else {
-                    trie.problems.append(.undeclaredScheme(reference, scheme: link.scheme))
+                    trie.problems.append(.undeclaredScheme(trie.reference(location), scheme: link.scheme))
                     continue
                 }
-                guard checkQueryNames(link.parameterNames, queryNames, reference, &trie) else { continue }
-                trie.insert(
-                    link.segments, at: schemeRoots[schemeIndex], route: Int32(routeIndex), names: link.parameterNames + queryNames,
-                    reference: reference, display: { "\"\(link.scheme)://" + Self.example($0) + "\"" }
-                )
+                guard checkQueryNames(link.segments, queryNames, location, &trie) else { continue }
+                trie.insert(link.segments, at: schemeRoots[schemeIndex], names: link.parameterNames + queryNames, location: location)
             }
         }
         guard trie.problems.isEmpty else { throw RouteTableError(problems: trie.problems) }
@@ -112,24 +105,10 @@ public struct RouteTableBuilder: Sendable {
         )
     }
 
-    private func checkQueryNames(_ parameters: [String], _ query: [String], _ reference: PatternReference, _ trie: inout RouteTrieBuilder) -> Bool {
-        guard let name = parameters.first(where: query.contains) else { return true }
-        trie.problems.append(.queryParameterCollision(reference, name: name))
+    private func checkQueryNames(_ segments: [RoutePattern.Segment], _ query: [String], _ location: PatternLocation, _ trie: inout RouteTrieBuilder) -> Bool {
+        guard !query.isEmpty, let name = segments.lazy.compactMap(\.parameterName).first(where: query.contains) else { return true }
+        trie.problems.append(.queryParameterCollision(trie.reference(location), name: name))
         return false
-    }
-
-    /// A path both conflicting patterns match, for the message: literals as written, a sample
-    /// value for each parameter, optional and catch-all segments left out.
-    static func example(_ segments: [RoutePattern.Segment]) -> String {
-        segments.compactMap { segment -> String? in
-            switch segment {
-            case .literal: segment.patternText
-            case .parameter(_, "int"): "1"
-            case .parameter(_, "uuid"): "00000000-0000-0000-0000-000000000000"
-            case .parameter(let name, _): name
-            case .optional, .catchAll: nil
-            }
-        }.joined(separator: "/")
     }
 }
 

@@ -41,19 +41,29 @@ struct RouteTrie: Sendable {
     var types: [ParameterType]
 }
 
+/// Where a pattern is written: which route, `paths` or `schemeLinks`, which element. Kept instead
+/// of a ``PatternReference`` so that building 100,000 routes makes no strings for messages.
+struct PatternLocation: Sendable {
+    var route: Int32
+    var isSchemeLink: Bool
+    var index: Int32
+}
+
 /// Builds a ``RouteTrie`` pattern by pattern, recording every conflict.
 struct RouteTrieBuilder {
     var nodes: [RouteTrie.Node] = []
-    var literalChildren: [[[UInt8]: Int32]] = []
-    var typedChildren: [[(edge: RouteTrie.TypedEdge, origin: PatternReference)]] = []
+    var literals = LiteralTable()
+    var typedChildren: [Int32: [(edge: RouteTrie.TypedEdge, origin: PatternLocation)]] = [:]
     var terminals: [RouteTrie.Terminal] = []
-    var terminalReferences: [PatternReference] = []
+    var terminalLocations: [PatternLocation] = []
     var types: [ParameterType]
     var typeIndex: [String: Int32]
     var problems: [RouteTableError.Problem] = []
+    let routes: [Manifest.Route]
     let caseInsensitiveLiterals: Bool
 
-    init(types: [ParameterType], caseInsensitiveLiterals: Bool) {
+    init(routes: [Manifest.Route], types: [ParameterType], caseInsensitiveLiterals: Bool) {
+        self.routes = routes
         self.types = types
         self.typeIndex = Dictionary(types.enumerated().map { ($0.element.name, Int32($0.offset)) }, uniquingKeysWith: { $1 })
         self.caseInsensitiveLiterals = caseInsensitiveLiterals
@@ -63,45 +73,69 @@ struct RouteTrieBuilder {
         var node = RouteTrie.Node()
         node.foldsCase = foldsCase
         nodes.append(node)
-        literalChildren.append([:])
-        typedChildren.append([])
         return Int32(nodes.count - 1)
     }
 
-    /// Adds a pattern's segments under `root`; `display` renders an example URL for messages.
-    mutating func insert(
-        _ segments: [RoutePattern.Segment], at root: Int32, route: Int32, names: [String], reference: PatternReference,
-        display: ([RoutePattern.Segment]) -> String
-    ) {
+    /// The pattern at `location`, named for a message.
+    func reference(_ location: PatternLocation) -> PatternReference {
+        let route = routes[Int(location.route)]
+        let list = location.isSchemeLink ? "schemeLinks" : "paths"
+        let text = location.isSchemeLink ? route.schemeLinks[Int(location.index)].text : route.paths[Int(location.index)].text
+        let path = JSONPath.root.appending("routes").appending(Int(location.route)).appending(list).appending(Int(location.index))
+        return PatternReference(route: route.name, pattern: text, path: path)
+    }
+
+    /// A link both conflicting patterns match, for the message: literals as written, a sample
+    /// value for each parameter, optional and catch-all segments left out.
+    func example(_ location: PatternLocation) -> String {
+        let route = routes[Int(location.route)]
+        let segments = location.isSchemeLink ? route.schemeLinks[Int(location.index)].segments : route.paths[Int(location.index)].segments
+        let prefix = location.isSchemeLink ? route.schemeLinks[Int(location.index)].scheme + "://" : "/"
+        let pieces = segments.compactMap { segment -> String? in
+            switch segment {
+            case .literal: segment.patternText
+            case .parameter(_, "int"): "1"
+            case .parameter(_, "uuid"): "00000000-0000-0000-0000-000000000000"
+            case .parameter(let name, _): name
+            case .optional, .catchAll: nil
+            }
+        }
+        return "\"" + prefix + pieces.joined(separator: "/") + "\""
+    }
+
+    /// Adds a pattern's segments under `root`.
+    mutating func insert(_ segments: [RoutePattern.Segment], at root: Int32, names: [String], location: PatternLocation) {
+        var parameterCount = 0
+        for segment in segments where segment.parameterName != nil { parameterCount += 1 }
         let terminal = RouteTrie.Terminal(
-            route: route, pattern: reference.pattern, names: names,
-            pathParameterCount: segments.count { $0.parameterName != nil }
+            route: location.route, pattern: reference(location).pattern, names: names, pathParameterCount: parameterCount
         )
         var node = root
         func claim(_ slot: WritableKeyPath<RouteTrie.Node, Int32>, at node: Int32, _ builder: inout RouteTrieBuilder) -> Bool {
             let existing = builder.nodes[Int(node)][keyPath: slot]
             if existing >= 0 {
-                builder.problems.append(.ambiguous(builder.terminalReferences[Int(existing)], reference, example: display(segments)))
+                let first = builder.reference(builder.terminalLocations[Int(existing)])
+                builder.problems.append(.ambiguous(first, builder.reference(location), example: builder.example(location)))
                 return false
             }
             builder.terminals.append(terminal)
-            builder.terminalReferences.append(reference)
+            builder.terminalLocations.append(location)
             builder.nodes[Int(node)][keyPath: slot] = Int32(builder.terminals.count - 1)
             return true
         }
         for segment in segments {
             switch segment {
             case .literal(let text):
+                let parent = node
                 let folds = nodes[Int(node)].foldsCase
-                let key = folds ? text.utf8.map(ASCII.lower) : Array(text.utf8)
-                if let child = literalChildren[Int(node)][key] {
-                    node = child
+                let existing = text.withUTF8Buffer { literals.child(of: parent, key: $0, folding: folds) }
+                if existing >= 0 {
+                    node = existing
                 } else {
-                    let child = newNode(foldsCase: caseInsensitiveLiterals)
-                    literalChildren[Int(node)][key] = child
-                    nodes[Int(node)].hasLiterals = true
-                    node = child
+                    node = newNode(foldsCase: caseInsensitiveLiterals)
+                    text.withUTF8Buffer { literals.insert(parent: parent, key: $0, folding: folds, child: node) }
                 }
+                nodes[Int(parent)].hasLiterals = true
             case .parameter(_, nil):
                 if nodes[Int(node)].param >= 0 {
                     node = nodes[Int(node)].param
@@ -112,25 +146,26 @@ struct RouteTrieBuilder {
                 }
             case .parameter(_, let typeName?):
                 guard let type = typeIndex[typeName] else {
-                    problems.append(.unknownType(reference, type: typeName))
+                    problems.append(.unknownType(reference(location), type: typeName))
                     return
                 }
-                if let edge = typedChildren[Int(node)].first(where: { $0.edge.type == type }) {
+                let edges = typedChildren[node] ?? []
+                if let edge = edges.first(where: { $0.edge.type == type }) {
                     node = edge.edge.child
                     continue
                 }
-                if let other = typedChildren[Int(node)].first(where: { types[Int($0.edge.type)].overlaps(types[Int(type)]) }) {
-                    problems.append(.overlappingTypes(other.origin, reference, types[Int(other.edge.type)].name, typeName))
+                if let other = edges.first(where: { types[Int($0.edge.type)].overlaps(types[Int(type)]) }) {
+                    problems.append(.overlappingTypes(reference(other.origin), reference(location), types[Int(other.edge.type)].name, typeName))
                     return
                 }
                 let child = newNode(foldsCase: caseInsensitiveLiterals)
-                typedChildren[Int(node)].append((RouteTrie.TypedEdge(type: type, child: child), reference))
+                typedChildren[node, default: []].append((RouteTrie.TypedEdge(type: type, child: child), location))
                 node = child
             case .optional(_, let typeName):
                 var type: Int32 = -1
                 if let typeName {
                     guard let index = typeIndex[typeName] else {
-                        problems.append(.unknownType(reference, type: typeName))
+                        problems.append(.unknownType(reference(location), type: typeName))
                         return
                     }
                     type = index
@@ -145,17 +180,15 @@ struct RouteTrieBuilder {
         _ = claim(\.exact, at: node, &self)
     }
 
-    /// Freezes the nodes: typed edges flattened, literal edges hashed.
+    /// Freezes the nodes: typed edges flattened next to one another.
     func freeze() -> RouteTrie {
         var nodes = self.nodes
         var typedEdges: [RouteTrie.TypedEdge] = []
-        var edges: [(parent: Int32, key: [UInt8], child: Int32)] = []
-        for index in nodes.indices {
-            nodes[index].typedStart = Int32(typedEdges.count)
-            typedEdges.append(contentsOf: typedChildren[index].map(\.edge))
-            nodes[index].typedEnd = Int32(typedEdges.count)
-            for (key, child) in literalChildren[index] { edges.append((Int32(index), key, child)) }
+        for (index, edges) in typedChildren.sorted(by: { $0.key < $1.key }) {
+            nodes[Int(index)].typedStart = Int32(typedEdges.count)
+            typedEdges.append(contentsOf: edges.map(\.edge))
+            nodes[Int(index)].typedEnd = Int32(typedEdges.count)
         }
-        return RouteTrie(nodes: nodes, typedEdges: typedEdges, literals: LiteralTable(edges), terminals: terminals, types: types)
+        return RouteTrie(nodes: nodes, typedEdges: typedEdges, literals: literals, terminals: terminals, types: types)
     }
 }

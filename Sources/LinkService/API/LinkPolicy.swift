@@ -45,12 +45,7 @@ struct LinkPolicy: Sendable {
         let isWeb = url.scheme == "https" || url.scheme == "http"
         let isDeepLink = (isWeb && tenant.domains.contains(url.host)) || tenant.manifest.customSchemes.contains(url.scheme)
         if isDeepLink {
-            guard let routes = tenant.routes else {
-                throw Problem(
-                    .notImplemented, "route-table-unavailable", title: "Deep-link destinations cannot be checked yet",
-                    detail: "this build of the server has no route table to check \"\(text)\" against; use a URL of the website", field: field)
-            }
-            switch routes.resolve(text) {
+            switch tenant.routes.resolve(text) {
             case .matched(let route, let parameters):
                 return .deepLink(route: route, parameters: parameters)
             case .excluded:

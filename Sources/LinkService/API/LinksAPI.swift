@@ -154,13 +154,13 @@ struct LinksAPI: Sendable {
         let slug = url.path.dropFirst()
         if SlugRules.isWellFormed(slug), let link = try await state.link(tenant: tenant.id, slug: String(slug)), !link.isExpired(at: Date()) {
             var members = LinkJSON.node(link).objectValue ?? []
-            if let routes = tenant.routes, case .matched(let route, let parameters) = routes.resolve(link.content.destination) {
+            if case .matched(let route, let parameters) = tenant.routes.resolve(link.content.destination) {
                 members.append(.init(key: "route", value: JSONNode(.string(route))))
                 members.append(.init(key: "parameters", value: LinksAPI.stringMap(parameters)))
             }
             return json(.ok, JSONNode(.object(members)))
         }
-        if let routes = tenant.routes, case .matched(let route, let parameters) = routes.resolve(text) {
+        if case .matched(let route, let parameters) = tenant.routes.resolve(text) {
             return json(.ok, .object(["url": JSONNode(.string(text)), "destination": JSONNode(.string(text)), "route": JSONNode(.string(route)), "parameters": LinksAPI.stringMap(parameters)]))
         }
         throw Problem.notFound("\(text) is no link of \(tenant.id) (unknown, deleted or expired)", field: "url")

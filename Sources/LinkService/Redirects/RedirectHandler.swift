@@ -62,7 +62,7 @@ struct RedirectHandler: Sendable {
         if path == "/" || path.isEmpty {
             return FirebaseLongLink.target(query: { query.get($0) }, visitedURL: visitedURL, policy: policy)
         }
-        guard let routes = tenant.routes, case .matched = routes.resolve(visitedURL) else { return nil }
+        guard case .matched = tenant.routes.resolve(visitedURL) else { return nil }
         return RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL))
     }
 

@@ -24,11 +24,7 @@ struct WellKnownHandler: Sendable {
         guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
             return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "unknown host\n")))
         }
-        guard let files = tenant.wellKnown else {
-            return Problem(
-                .serviceUnavailable, "association-files-unavailable", title: "Association files cannot be generated",
-                detail: "this build of the server has no association-file generator").response()
-        }
+        let files = tenant.wellKnown
         let bytes = file == .appleAppSiteAssociation ? files.appleAppSiteAssociation : files.assetLinks
         return Response(
             status: .ok,

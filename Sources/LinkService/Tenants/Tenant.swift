@@ -12,12 +12,12 @@ struct Tenant: Sendable {
     let defaultDomain: String
     /// Lowercase host of the manifest's `web` URL.
     let webHost: String?
-    /// The route table; `nil` while this build has none (see ``RouteResolving``).
-    let routes: (any RouteResolving)?
-    /// `nil` while this build cannot generate the association files.
-    let wellKnown: WellKnownFiles?
+    /// The route table (see ``RouteResolving``).
+    let routes: any RouteResolving
+    /// The association files generated from the manifest.
+    let wellKnown: WellKnownFiles
 
-    init(manifest: Manifest, routes: (any RouteResolving)?, wellKnown: WellKnownFiles?) {
+    init(manifest: Manifest, routes: any RouteResolving, wellKnown: WellKnownFiles) {
         self.manifest = manifest
         self.domains = Set(manifest.domains)
         self.defaultDomain = manifest.domains.first ?? ""

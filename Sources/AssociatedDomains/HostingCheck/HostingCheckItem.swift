@@ -1,0 +1,31 @@
+/// One line of a hosting checklist: a rule, the file it is about, the verdict, what was seen,
+/// and, when something is wrong, the one-line fix.
+public struct HostingCheckItem: Sendable, Hashable {
+    /// How a rule came out.
+    public enum Verdict: String, Sendable, Hashable, CaseIterable {
+        case pass
+        /// Universal links or App Links break (or will break) because of this.
+        case fail
+        /// Works, but is fragile or probably not what was meant.
+        case warning
+        /// The rule could not be judged (the file could not be fetched, or the step is not
+        /// available); the run cannot say everything is right.
+        case unchecked
+    }
+
+    public var rule: HostingRule
+    public var file: HostedFile
+    public var verdict: Verdict
+    /// What was seen, in one sentence.
+    public var detail: String
+    /// What to do, in one line; set for every verdict but `pass`.
+    public var fix: String?
+
+    public init(_ rule: HostingRule, _ file: HostedFile, _ verdict: Verdict, _ detail: String, fix: String? = nil) {
+        self.rule = rule
+        self.file = file
+        self.verdict = verdict
+        self.detail = detail
+        self.fix = fix
+    }
+}

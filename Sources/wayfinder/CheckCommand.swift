@@ -1,0 +1,127 @@
+import ArgumentParser
+import AssociatedDomains
+import DeepLinkRouting
+import Foundation
+import NIOCore
+import NIOSSL
+
+/// `wayfinder check HOST[:PORT] [--manifest FILE] [--ca-certificate PEM] [--timeout S] [--apple-cdn] [--json]`
+struct CheckCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "check",
+        abstract: "Check how a domain serves its apple-app-site-association and assetlinks.json.",
+        discussion: """
+            Fetches /.well-known/apple-app-site-association, /apple-app-site-association and \
+            /.well-known/assetlinks.json over HTTPS without following redirects, and judges each \
+            rule: valid TLS, no redirect, status 200, content type, at most 128 KB, parses, \
+            validates. With --manifest it also reports drift: the app IDs, routes, excludes and \
+            Android package and fingerprints the app expects versus what the domain serves. With \
+            --apple-cdn it asks Apple's CDN what it holds and compares that with the origin.
+
+            Prints one line per rule (✓ pass, ✗ fail, ! warning, ? not checked) and a fix under \
+            every line that is not a pass. Exits 0 when everything is right (warnings allowed), \
+            1 when problems were found, 2 when the check could not be made (DNS failure, \
+            connection refused, timeout, bad arguments).
+
+            Examples:
+              wayfinder check stories.example.com --manifest Examples/storyteller.json
+              wayfinder check stories.example.com --apple-cdn --json
+              wayfinder check 127.0.0.1:8443 --ca-certificate dev-ca.pem --timeout 2
+            """
+    )
+
+    @Argument(help: "The host to check, optionally with a port: example.com or 127.0.0.1:8443.")
+    var target: String
+
+    @Option(help: "An app manifest (wayfinder.json) to compare the served files with.", completion: .file(extensions: ["json"]))
+    var manifest: String?
+
+    @Option(name: .customLong("ca-certificate"), help: "Trust only this CA certificate (PEM) instead of the system trust store.", completion: .file(extensions: ["pem", "crt"]))
+    var caCertificate: String?
+
+    @Option(help: "Seconds to wait for each request.")
+    var timeout: Double = 10
+
+    @Flag(name: .customLong("apple-cdn"), help: "Also fetch Apple's CDN copy of the AASA and compare it with the origin's.")
+    var appleCDN = false
+
+    /// Where Apple's CDN is; tests point it at a local server.
+    @Option(name: .customLong("apple-cdn-url"), help: .hidden)
+    var appleCDNURL = "https://app-site-association.cdn-apple.com/a/v1/"
+
+    @Flag(help: "Print one JSON object per rule and a summary object, one per line.")
+    var json = false
+
+    func run() async throws {
+        let target: CheckTarget
+        do {
+            target = try CheckTarget(parsing: self.target)
+        } catch {
+            throw couldNotCheck(error.description)
+        }
+        guard timeout > 0, timeout.isFinite else {
+            throw couldNotCheck("--timeout must be a positive number of seconds, such as 10 or 0.5")
+        }
+        let manifest = try loadManifest()
+        let trustRoots = try loadTrustRoots()
+
+        let fetcher = HostingFetcher(trustRoots: trustRoots, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
+        var requests = HostedFile.onOrigin.map { ($0, target.origin + $0.rawValue) }
+        if appleCDN {
+            let base = appleCDNURL.hasSuffix("/") ? appleCDNURL : appleCDNURL + "/"
+            requests.append((.appleCDN, base + target.host))
+        }
+        let fetched = await withTaskGroup(of: FetchedFile.self) { group in
+            for (file, url) in requests {
+                group.addTask { await fetcher.fetch(file, url: url) }
+            }
+            var fetched: [FetchedFile] = []
+            for await file in group { fetched.append(file) }
+            return fetched
+        }
+        await fetcher.shutdown()
+
+        let check = HostingCheck(domain: target.host, manifest: manifest)
+        let items = check.judge(fetched)
+        let report = CheckReport(target: target, fetched: fetched, items: items)
+        if json { report.printJSON() } else { report.printChecklist() }
+        if report.isIncomplete {
+            let message = report.incompleteMessage
+            FileHandle.standardError.write(Data("wayfinder check: \(message)\n".utf8))
+        }
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    private func loadManifest() throws -> Manifest? {
+        guard let manifest else { return nil }
+        guard let data = FileManager.default.contents(atPath: manifest) else {
+            throw couldNotCheck("cannot read the manifest \(manifest): no such file, or it is not readable")
+        }
+        let decoded = Manifest.decode(data)
+        guard let value = decoded.manifest else {
+            let first = decoded.diagnostics.first { $0.severity == .error }.map { ": \($0.path): \($0.message)" } ?? ""
+            throw couldNotCheck("the manifest \(manifest) is not valid\(first); run `wayfinder manifest validate \(manifest)`")
+        }
+        return value
+    }
+
+    private func loadTrustRoots() throws -> [NIOSSLCertificate]? {
+        guard let caCertificate else { return nil }
+        guard FileManager.default.isReadableFile(atPath: caCertificate) else {
+            throw couldNotCheck("cannot read the CA certificate \(caCertificate): no such file, or it is not readable")
+        }
+        do {
+            let certificates = try NIOSSLCertificate.fromPEMFile(caCertificate)
+            guard !certificates.isEmpty else { throw NIOSSLError.failedToLoadCertificate }
+            return certificates
+        } catch {
+            throw couldNotCheck("\(caCertificate) holds no PEM certificate (\"-----BEGIN CERTIFICATE-----\" blocks expected)")
+        }
+    }
+
+    /// Prints `message` on standard error and answers the "could not check" exit status.
+    private func couldNotCheck(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("wayfinder check: \(message)\n".utf8))
+        return ExitCode(2)
+    }
+}

@@ -1,0 +1,85 @@
+import ArgumentParser
+import DeepLinkRouting
+import Foundation
+
+/// Reading the files commands are given, with errors that name the file.
+enum CommandInput {
+    /// The file's bytes, or exit 1 with a message on standard error.
+    static func bytes(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("\(path): cannot read the file: no such file, or it is not readable")
+            throw ExitCode(1)
+        }
+        return Array(data)
+    }
+
+    static func text(_ path: String) throws -> String {
+        String(decoding: try bytes(path), as: UTF8.self)
+    }
+
+    /// A valid manifest, or exit 1 after printing its errors.
+    static func manifest(_ path: String) throws -> Manifest {
+        let decoded = Manifest.decode(try bytes(path))
+        guard let manifest = decoded.manifest else {
+            for diagnostic in decoded.diagnostics where diagnostic.severity == .error {
+                printError("\(path): \(diagnostic)")
+            }
+            throw ExitCode(1)
+        }
+        return manifest
+    }
+}
+
+/// Prints diagnostics the way every `validate` command does: one line each (or one JSON object
+/// each with `--json`) and a summary per file.
+enum DiagnosticReport {
+    /// Prints `diagnostics` for `file`; returns whether there was an error.
+    static func print(_ diagnostics: [Diagnostic], file: String, json: Bool) -> Bool {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.count - errors
+        if json {
+            for diagnostic in diagnostics {
+                var node = diagnostic.jsonNode
+                if case .object(var members) = node.value {
+                    members.insert(.init(key: "file", value: JSONNode(.string(file))), at: 0)
+                    node = JSONNode(.object(members))
+                }
+                Swift.print(node.jsonText(style: .compact))
+            }
+            let summary = JSONNode.object([
+                "file": JSONNode(.string(file)), "valid": JSONNode(.bool(errors == 0)),
+                "errors": JSONNode(.number(String(errors))), "warnings": JSONNode(.number(String(warnings))),
+            ])
+            Swift.print(summary.jsonText(style: .compact))
+        } else {
+            for diagnostic in diagnostics {
+                Swift.print("\(file): \(diagnostic)")
+            }
+            let verdict = errors == 0 ? "valid" : "not valid"
+            Swift.print("\(file): \(verdict) (\(plural(errors, "error")), \(plural(warnings, "warning")))")
+        }
+        return errors > 0
+    }
+
+    static func plural(_ count: Int, _ word: String) -> String {
+        "\(count) \(word)\(count == 1 ? "" : "s")"
+    }
+}
+
+/// The arguments every `validate` command takes: files and `--json`.
+struct ValidateOptions: ParsableArguments {
+    @Argument(help: "Files to check.", completion: .file())
+    var files: [String]
+
+    @Flag(help: "Print one JSON object per diagnostic and one summary object per file, one per line.")
+    var json = false
+
+    /// Prints the diagnostics of every file; exits 1 when any file has an error.
+    func report(_ diagnose: (String) throws -> [Diagnostic]) throws {
+        var failed = false
+        for file in files {
+            failed = DiagnosticReport.print(try diagnose(file), file: file, json: json) || failed
+        }
+        if failed { throw ExitCode(1) }
+    }
+}

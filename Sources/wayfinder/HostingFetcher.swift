@@ -1,0 +1,124 @@
+import AssociatedDomains
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOSSL
+
+/// Fetches hosted association files over HTTPS exactly as a device would meet them: redirects
+/// are never followed, TLS is verified (system roots or the given CA), and each request has its
+/// own time limit.
+struct HostingFetcher {
+    /// Bodies are read up to this size; anything larger fails the 128 KB rule anyway.
+    static let readingLimit = 4 * 1024 * 1024
+
+    private let client: HTTPClient
+    private let timeout: TimeAmount
+
+    /// - Parameter trustRoots: the only roots to trust, or `nil` for the system trust store.
+    init(trustRoots: [NIOSSLCertificate]?, timeout: TimeAmount) {
+        var tls = TLSConfiguration.makeClientConfiguration()
+        if let trustRoots { tls.trustRoots = .certificates(trustRoots) }
+        var configuration = HTTPClient.Configuration(
+            tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout),
+            decompression: .disabled
+        )
+        // Fail with the real cause (refused, DNS, TLS) instead of retrying until the deadline.
+        configuration.connectionPool.retryConnectionEstablishment = false
+        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
+        self.timeout = timeout
+    }
+
+    func fetch(_ file: HostedFile, url: String) async -> FetchedFile {
+        FetchedFile(file: file, url: url, outcome: await outcome(of: url))
+    }
+
+    func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    private func outcome(of url: String) async -> FetchedFile.Outcome {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "User-Agent", value: "wayfinder-check/\(WayfinderVersion.current)")
+        request.headers.add(name: "Accept", value: "application/json, application/pkcs7-mime;q=0.9, */*;q=0.1")
+        do {
+            let response = try await client.execute(request, timeout: timeout)
+            var body: [UInt8] = []
+            var fullLength: Int?
+            for try await chunk in response.body {
+                body += chunk.readableBytesView
+                if body.count > HostingFetcher.readingLimit {
+                    fullLength = response.headers.first(name: "Content-Length").flatMap(Int.init) ?? body.count
+                    break
+                }
+            }
+            let headers = response.headers.map { (name: $0.name, value: $0.value) }
+            return .response(.init(status: Int(response.status.code), headers: headers, body: body, fullLength: fullLength))
+        } catch {
+            return .failed(HostingFetcher.failure(for: error, url: url))
+        }
+    }
+
+    /// Sorts a client error into what the check reports: a TLS finding, or one of the reasons
+    /// the check could not be made.
+    static func failure(for error: any Error, url: String) -> FetchFailure {
+        switch error {
+        case let error as NIOSSLError:
+            return FetchFailure(.tls, message: tlsMessage(String(describing: error)))
+        case let error as NIOSSLExtraError:
+            return FetchFailure(.tls, message: tlsMessage(String(describing: error)))
+        case let error as BoringSSLError:
+            return FetchFailure(.tls, message: tlsMessage(String(describing: error)))
+        case let error as NIOConnectionError:
+            let refused = error.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
+            if refused {
+                return FetchFailure(.connectionRefused, message: "connection refused: nothing accepts connections at \(error.host) port \(error.port)")
+            }
+            if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
+                return FetchFailure(.dns, message: "the host name \(error.host) does not resolve (DNS lookup failed)")
+            }
+            return FetchFailure(.other, message: "could not connect to \(error.host) port \(error.port): \(error)")
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            let components = URLComponents(string: url)
+            let place = "\(components?.host ?? url) port \(components?.port ?? 443)"
+            return FetchFailure(.connectionRefused, message: "connection refused: nothing accepts connections at \(place)")
+        case let error as HTTPClientError:
+            switch error {
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
+                return FetchFailure(.timeout, message: "no answer within the time limit (\(error)); raise it with --timeout SECONDS")
+            case .remoteConnectionClosed:
+                return FetchFailure(.other, message: "the server closed the connection without answering")
+            default:
+                return FetchFailure(.other, message: "the request failed: \(error)")
+            }
+        case let error as ChannelError:
+            if case .connectTimeout = error {
+                return FetchFailure(.timeout, message: "could not connect within the time limit; raise it with --timeout SECONDS")
+            }
+            return FetchFailure(.other, message: "the connection failed: \(error)")
+        default:
+            if "\(error)".contains("NXDOMAIN") || error is SocketAddressError {
+                return FetchFailure(.dns, message: "the host name does not resolve (DNS lookup failed)")
+            }
+            return FetchFailure(.other, message: "the request failed: \(error)")
+        }
+    }
+
+    /// BoringSSL's reasons are buried in a wrapped description; the short reason is what helps.
+    private static func tlsMessage(_ description: String) -> String {
+        for reason in ["CERTIFICATE_VERIFY_FAILED", "WRONG_VERSION_NUMBER", "TLSV1_ALERT", "SSLV3_ALERT", "HANDSHAKE_FAILURE"] {
+            if let range = description.range(of: reason) {
+                let rest = description[range.lowerBound...].prefix { $0 != "]" && $0 != ")" && $0 != "," }
+                let meaning = reason == "CERTIFICATE_VERIFY_FAILED"
+                    ? "the certificate is not trusted (unknown issuer, expired, or self-signed)"
+                    : "the TLS handshake failed"
+                return "\(meaning) [\(rest)]"
+            }
+        }
+        if description.contains("failedToValidateHostname") || description.contains("hostname") {
+            return "the certificate does not name this host [\(description)]"
+        }
+        return description
+    }
+}

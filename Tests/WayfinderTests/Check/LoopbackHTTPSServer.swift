@@ -1,0 +1,61 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTLS
+import NIOCore
+
+/// What the loopback server answers at one path.
+struct Reply: Sendable {
+    var status: HTTPResponse.Status = .ok
+    var headers: [(name: String, value: String)] = []
+    var body: [UInt8] = []
+    /// Wait this long before answering (to outlast a client's time limit).
+    var delay: Duration? = nil
+
+    static func json(_ text: String, contentType: String = "application/json") -> Reply {
+        Reply(headers: [(name: "Content-Type", value: contentType)], body: Array(text.utf8))
+    }
+}
+
+/// A real HTTPS server on 127.0.0.1 (a free port), serving fixed replies with a certificate from
+/// a ``TestCertificateAuthority``; paths it does not know answer 404.
+enum LoopbackHTTPSServer {
+    static func run<Result: Sendable>(
+        authority: TestCertificateAuthority, replies: [String: Reply],
+        _ body: @Sendable @escaping (_ port: Int) async throws -> Result
+    ) async throws -> Result {
+        let router = Router()
+        for (path, reply) in replies {
+            router.get(RouterPath(path)) { _, _ -> Response in
+                if let delay = reply.delay { try await Task.sleep(for: delay) }
+                var headers = HTTPFields()
+                for (name, value) in reply.headers {
+                    if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
+                }
+                return Response(status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+            }
+        }
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router,
+            server: try .tls(.http1(), tlsConfiguration: authority.serverTLSConfiguration()),
+            configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            }
+        )
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                try await app.runService(gracefulShutdownSignals: [])
+                return nil
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw CancellationError() }
+            let result = try await body(port)
+            // Cancelling stops the server and any handler still waiting out its delay.
+            group.cancelAll()
+            return result
+        }
+    }
+}
