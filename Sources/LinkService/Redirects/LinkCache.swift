@@ -17,6 +17,9 @@ final class LinkCache: Sendable {
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
+    /// Counts drops: a read that began before a drop may hold what was dropped, so its result is
+    /// not cached (see ``generation`` and ``store(_:tenant:slug:readAt:)``).
+    private let drops = Mutex<UInt64>(0)
     private let lifetime: Duration
     private let capacity: Int
 
@@ -46,6 +49,34 @@ final class LinkCache: Sendable {
     }
 
     func remove(tenant: String, slug: String) {
+        drops.withLock { $0 &+= 1 }
         _ = entries.withLock { $0.removeValue(forKey: Key(tenant: tenant, slug: slug)) }
+    }
+
+    /// Take it before reading the store; pass it to ``store(_:tenant:slug:readAt:)``.
+    var generation: UInt64 { drops.withLock { $0 } }
+
+    /// Caches what the store answered, unless an entry was dropped since `generation` was taken
+    /// (the read may have raced a change another instance announced).
+    func store(_ link: Link?, tenant: String, slug: String, readAt generation: UInt64) {
+        drops.withLock { drops in
+            guard drops == generation else { return }
+            store(link, tenant: tenant, slug: slug)
+        }
+    }
+
+    /// Drops every entry: changes may have been missed.
+    func removeAll() {
+        drops.withLock { $0 &+= 1 }
+        entries.withLock { $0.removeAll() }
+    }
+
+    /// The cached answer even when it is too old: better than none while the store cannot be
+    /// reached (nobody can change links then either).
+    func lastKnown(tenant: String, slug: String) -> Link?? {
+        entries.withLock { entries -> Link?? in
+            guard let entry = entries[Key(tenant: tenant, slug: slug)] else { return nil }
+            return .some(entry.link)
+        }
     }
 }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServiceLifecycle
 
 /// The link service: tenants from manifests, a store, and the HTTP application that serves them.
 ///
@@ -31,10 +32,14 @@ public struct LinkServer: Sendable {
         let flusher = ClickFlusher(
             buffer: state.clicks, store: state.store, interval: state.configuration.clickFlushInterval, metrics: state.metrics,
             logger: state.logger)
+        var services: [any Service] = [flusher]
+        if let feed = state.store as? any LinkChangeFeed {
+            services.append(LinkChangeFollower(feed: feed, cache: state.cache, logger: state.logger))
+        }
         return Application(
             router: makeRouter(),
             configuration: .init(address: .hostname(state.configuration.host, port: state.configuration.port), serverName: "wayfinder"),
-            services: [flusher],
+            services: services,
             logger: state.logger)
     }
 

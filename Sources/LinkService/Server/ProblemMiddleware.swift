@@ -13,6 +13,12 @@ struct ProblemMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch let problem as Problem {
             response = problem.response()
+        } catch LinkStoreError.unavailable(let why) {
+            context.logger.warning("database unavailable", metadata: ["error": "\(why)", "path": "\(request.uri.path)"])
+            response = Problem(
+                .serviceUnavailable, "database-unavailable", title: "The database is unavailable",
+                detail: "the link database cannot be reached right now; retry in a few seconds", retryAfter: 5
+            ).response()
         } catch let error as HTTPError {
             response = Problem(error.status, "http-error", title: error.status.reasonPhrase, detail: error.body ?? error.status.reasonPhrase).response()
         } catch {

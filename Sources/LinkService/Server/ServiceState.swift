@@ -27,11 +27,19 @@ final class ServiceState: Sendable {
         self.logger = logger
     }
 
-    /// The tenant's link with this slug, from the cache or the store.
+    /// The tenant's link with this slug, from the cache or the store; while the store cannot
+    /// answer, the last known answer if there is one.
     func link(tenant: String, slug: String) async throws -> Link? {
         if let cached = cache.lookup(tenant: tenant, slug: slug) { return cached }
-        let link = try await store.link(tenant: tenant, slug: slug)
-        cache.store(link, tenant: tenant, slug: slug)
+        let generation = cache.generation
+        let link: Link?
+        do {
+            link = try await store.link(tenant: tenant, slug: slug)
+        } catch {
+            if let lastKnown = cache.lastKnown(tenant: tenant, slug: slug) { return lastKnown }
+            throw error
+        }
+        cache.store(link, tenant: tenant, slug: slug, readAt: generation)
         return link
     }
 }

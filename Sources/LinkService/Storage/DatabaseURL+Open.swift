@@ -6,8 +6,8 @@ extension DatabaseURL {
         switch self {
         case .sqlite(let path):
             return try await SQLiteLinkStore.open(path: path, logger: logger)
-        case .postgres:
-            throw LinkStoreError.database("this build has no PostgreSQL store yet; use sqlite:PATH")
+        case .postgres(let url):
+            return try await PostgresLinkStore.open(url: url, logger: logger)
         }
     }
 }

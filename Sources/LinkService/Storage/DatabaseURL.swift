@@ -16,6 +16,7 @@ public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
             guard !path.isEmpty else { throw .unsupportedDatabaseURL(text) }
             self = .sqlite(path: path)
         } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            _ = try PostgresConnectionURL(parsing: text)
             self = .postgres(text)
         } else {
             throw .unsupportedDatabaseURL(text)
@@ -25,7 +26,7 @@ public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .sqlite(let path): "sqlite:\(path)"
-        case .postgres(let url): url
+        case .postgres(let url): PostgresConnectionURL.redacting(url)
         }
     }
 }

@@ -8,6 +8,11 @@ public enum LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case schemaTooNew(found: Int, known: Int)
     /// The database said no; the message is the database's.
     case database(String)
+    /// A database URL of a supported kind with a part that is wrong (the URL, with its password
+    /// hidden, and what is wrong).
+    case invalidDatabaseURL(String, String)
+    /// The database cannot be reached or did not answer in time; the call may be retried.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -19,6 +24,10 @@ public enum LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "the database schema is at version \(found) but this wayfinder knows versions up to \(known): upgrade wayfinder"
         case .database(let message):
             "database error: \(message)"
+        case .invalidDatabaseURL(let url, let why):
+            "invalid database URL \"\(url)\": \(why)"
+        case .unavailable(let why):
+            "the database is unavailable: \(why); retry later"
         }
     }
 }

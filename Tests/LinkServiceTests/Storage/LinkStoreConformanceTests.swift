@@ -141,6 +141,43 @@ struct LinkStoreConformanceTests {
         }
     }
 
+    @Test("creations of one slug at once: exactly one is stored, the others see it taken", arguments: LinkStoreFactory.all)
+    func concurrentCreations(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { store in
+            let results = try await withThrowingTaskGroup(of: LinkInsertion.self) { group in
+                for index in 0..<8 {
+                    group.addTask { try await store.insertLink(Self.makeLink(slug: "race", destination: "https://stories.example.com/story/\(index)")) }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            let inserted = results.compactMap { result -> Link? in
+                if case .inserted(let link) = result { return link }
+                return nil
+            }
+            try #require(inserted.count == 1)
+            #expect(results.allSatisfy { $0 == .inserted(inserted[0]) || $0 == .slugTaken(existing: inserted[0]) })
+            #expect(try await store.link(tenant: "storyteller", slug: "race") == inserted[0])
+        }
+    }
+
+    @Test("a batch of thousands of clicks is stored whole", arguments: LinkStoreFactory.all)
+    func largeClickBatch(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { store in
+            let link = Self.makeLink(slug: "popular")
+            _ = try await store.insertLink(link)
+            let time = Date(timeIntervalSince1970: 1_735_689_600)
+            let clicks = (0..<2_500).map { index in
+                Click(linkID: link.id, tenant: "storyteller", time: time, platform: index % 2 == 0 ? .ios : .android, referrerHost: "r\(index % 7).example")
+            }
+            try await store.insertClicks(clicks)
+            let stats = try await store.stats(tenant: "storyteller", linkID: link.id)
+            #expect(stats.clicks == 2_500)
+            #expect(stats.byPlatform == ["ios": 1_250, "android": 1_250])
+            #expect(stats.byReferrer.count == 7)
+            #expect(try await store.clickCount(tenant: "storyteller") == 2_500)
+        }
+    }
+
     @Test("migrations run once: migrating again changes nothing", arguments: LinkStoreFactory.all)
     func migrateTwice(factory: LinkStoreFactory) async throws {
         try await factory.withStore { (store: any LinkStore) async throws in

@@ -20,8 +20,19 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
         })
     }
 
-    /// Every store the conformance suite runs against.
-    static var all: [LinkStoreFactory] { [.sqlite] }
+    /// A store in a schema of its own on the test server, dropped afterwards.
+    static let postgres = LinkStoreFactory(name: "PostgreSQL") {
+        let schema = try PostgresTestDatabase.makeSchema()
+        let store = try await PostgresLinkStore.open(url: schema.url)
+        return (store, {
+            try? await store.close()
+            await schema.drop()
+        })
+    }
+
+    /// Every store the conformance suite runs against: PostgreSQL only when
+    /// `WAYFINDER_TEST_POSTGRES_URL` names a server (see ``PostgresTestDatabase``).
+    static var all: [LinkStoreFactory] { PostgresTestDatabase.isConfigured ? [.sqlite, .postgres] : [.sqlite] }
 
     /// Runs `body` with a fresh store and removes the store afterwards, even when `body` throws.
     func withStore(_ body: (any LinkStore) async throws -> Void) async throws {

@@ -1,0 +1,9 @@
+/// What a ``LinkChangeFeed`` reports.
+public enum LinkChange: Sendable, Hashable {
+    /// The tenant's link with this slug was created, changed or deleted, by this instance or
+    /// another one.
+    case changed(tenant: String, slug: String)
+    /// The feed (re)started listening: changes made while it was not listening are unknown, so
+    /// everything learnt before must be read again.
+    case resynchronize
+}

@@ -1,0 +1,133 @@
+import Foundation
+import NIOSSL
+import PostgresNIO
+
+/// A parsed `postgres://USER:PASSWORD@HOST:PORT/DATABASE?sslmode=MODE&schema=NAME` URL.
+///
+/// `postgresql://` is accepted too; user and password may be percent-encoded. `sslmode` follows
+/// libpq: `disable`, `prefer` (the default: TLS when the server offers it), `require` (TLS,
+/// certificate not checked), `verify-full` (TLS, certificate and host name checked). `schema`
+/// puts Wayfinder's tables in that schema (created when missing) instead of `public`, so one
+/// database can hold several deployments. Unknown query items are an error, so a typo does not
+/// silently weaken TLS.
+public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible {
+    public enum TLSMode: String, Sendable, Hashable, CaseIterable {
+        case disable
+        case prefer
+        case require
+        case verifyFull = "verify-full"
+    }
+
+    public var host: String
+    public var port: Int
+    public var username: String
+    public var password: String?
+    public var database: String
+    public var tlsMode: TLSMode
+    /// The schema of the tables; `public` unless the URL names one.
+    public var schema: String
+
+    public init(parsing text: String) throws(LinkStoreError) {
+        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"), let components = URLComponents(string: text) else {
+            throw .unsupportedDatabaseURL(Self.redacting(text))
+        }
+        func invalid(_ why: String) -> LinkStoreError {
+            .invalidDatabaseURL(Self.redacting(text), why)
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw invalid("it names no host; write postgres://USER@HOST:PORT/DATABASE")
+        }
+        guard let username = components.user, !username.isEmpty else {
+            throw invalid("it names no user; write postgres://USER@HOST:PORT/DATABASE")
+        }
+        let database = String(components.path.drop { $0 == "/" })
+        guard !database.isEmpty, !database.contains("/") else {
+            throw invalid("it names no database; write postgres://USER@HOST:PORT/DATABASE")
+        }
+        self.host = host
+        self.port = components.port ?? 5432
+        self.username = username
+        self.password = components.password
+        self.database = database.removingPercentEncoding ?? database
+        self.tlsMode = .prefer
+        self.schema = "public"
+        for item in components.queryItems ?? [] {
+            let value = item.value ?? ""
+            switch item.name {
+            case "sslmode":
+                guard let mode = TLSMode(rawValue: value) else {
+                    throw invalid("sslmode \"\(value)\" is not one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                tlsMode = mode
+            case "schema":
+                guard Self.isPlainIdentifier(value) else {
+                    throw invalid("schema \"\(value)\" is not a plain name: 1 to 63 of a-z, 0-9 and \"_\", not starting with a digit")
+                }
+                schema = value
+            default:
+                throw invalid("unknown option \"\(item.name)\"; the options are sslmode and schema")
+            }
+        }
+    }
+
+    /// `a-z`, `0-9`, `_`, not starting with a digit, at most 63 bytes: a name PostgreSQL keeps as
+    /// written, safe to put in SQL unquoted.
+    static func isPlainIdentifier(_ name: String) -> Bool {
+        guard let first = name.utf8.first, name.utf8.count <= 63, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        return name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+        }
+    }
+
+    /// The URL without its password: what logs and error messages show.
+    public var description: String {
+        var text = "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
+        var options: [String] = []
+        if tlsMode != .prefer { options.append("sslmode=\(tlsMode.rawValue)") }
+        if schema != "public" { options.append("schema=\(schema)") }
+        if !options.isEmpty { text += "?" + options.joined(separator: "&") }
+        return text
+    }
+
+    /// `text` with the password replaced by `***`, for URLs that may not parse.
+    public static func redacting(_ text: String) -> String {
+        guard var components = URLComponents(string: text), components.password != nil else { return text }
+        components.password = "***"
+        return components.string ?? text
+    }
+
+    /// The configuration of a connection pool: every connection's `search_path` is the schema.
+    public func clientConfiguration() -> PostgresClient.Configuration {
+        let tls: PostgresClient.Configuration.TLS =
+            switch tlsMode {
+            case .disable: .disable
+            case .prefer: .prefer(Self.tlsConfiguration(verifying: false))
+            case .require: .require(Self.tlsConfiguration(verifying: false))
+            case .verifyFull: .require(Self.tlsConfiguration(verifying: true))
+            }
+        var configuration = PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.additionalStartupParameters = [("search_path", schema)]
+        return configuration
+    }
+
+    /// The configuration of a single connection, as ``clientConfiguration()`` makes them.
+    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        let tls: PostgresConnection.Configuration.TLS =
+            switch tlsMode {
+            case .disable: .disable
+            case .prefer: .prefer(try NIOSSLContext(configuration: Self.tlsConfiguration(verifying: false)))
+            case .require: .require(try NIOSSLContext(configuration: Self.tlsConfiguration(verifying: false)))
+            case .verifyFull: .require(try NIOSSLContext(configuration: Self.tlsConfiguration(verifying: true)))
+            }
+        var configuration = PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        configuration.options.additionalStartupParameters = [("search_path", schema)]
+        return configuration
+    }
+
+    /// libpq's `prefer` and `require` encrypt without checking the certificate; `verify-full` checks it.
+    private static func tlsConfiguration(verifying: Bool) -> TLSConfiguration {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if !verifying { configuration.certificateVerification = .none }
+        return configuration
+    }
+}

@@ -1,0 +1,90 @@
+/// The PostgreSQL schema, one entry per version, the same tables and versions as
+/// ``SQLiteMigrations``. Never edit a released entry: append a new one.
+///
+/// Times are whole milliseconds since 1970 (`bigint`), as in SQLite, so that a stored date reads
+/// back equal. A trigger on `links` announces every change on the channel
+/// ``PostgresLinkStore/changeChannel(schema:)``, whoever made it: that is how other server
+/// instances learn to drop a cached link. The payload is `["tenant","slug","writer"]`, where
+/// `writer` is the `wayfinder.writer` setting of the connection that made the change (`null` for
+/// other clients), so that a store can skip its own changes.
+enum PostgresMigrations {
+    static let all: [(version: Int, statements: [String])] = [
+        (
+            1,
+            [
+                """
+                CREATE TABLE links (
+                    seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    id text NOT NULL UNIQUE,
+                    tenant text NOT NULL,
+                    domain text NOT NULL,
+                    slug text NOT NULL,
+                    destination text NOT NULL,
+                    social_title text, social_description text, social_image_url text,
+                    fallback_ios text, fallback_android text, fallback_desktop text,
+                    skip_preview boolean NOT NULL DEFAULT false,
+                    utm_source text, utm_medium text, utm_campaign text, utm_term text, utm_content text,
+                    expires_at bigint,
+                    created_at bigint NOT NULL,
+                    updated_at bigint NOT NULL,
+                    UNIQUE (tenant, slug)
+                )
+                """,
+                """
+                CREATE TABLE api_keys (
+                    hash text PRIMARY KEY,
+                    prefix text NOT NULL,
+                    tenant text NOT NULL,
+                    created_at bigint NOT NULL,
+                    revoked_at bigint
+                )
+                """,
+                "CREATE INDEX api_keys_prefix ON api_keys (prefix)",
+                """
+                CREATE TABLE clicks (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    link_id text,
+                    tenant text NOT NULL,
+                    time bigint NOT NULL,
+                    platform text NOT NULL,
+                    os text, browser text, referrer_host text,
+                    is_bot boolean NOT NULL,
+                    utm_source text, utm_medium text, utm_campaign text, utm_term text, utm_content text
+                )
+                """,
+                "CREATE INDEX clicks_link ON clicks (link_id)",
+                "CREATE INDEX clicks_tenant ON clicks (tenant)",
+                """
+                CREATE TABLE click_daily (
+                    link_id text NOT NULL,
+                    day text NOT NULL,
+                    platform text NOT NULL,
+                    referrer text NOT NULL,
+                    is_bot boolean NOT NULL,
+                    count bigint NOT NULL,
+                    PRIMARY KEY (link_id, day, platform, referrer, is_bot)
+                )
+                """,
+                """
+                CREATE FUNCTION wayfinder_link_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP <> 'INSERT' THEN
+                        PERFORM pg_notify('wayfinder_links.' || TG_TABLE_SCHEMA, json_build_array(OLD.tenant, OLD.slug, current_setting('wayfinder.writer', true))::text);
+                    END IF;
+                    IF TG_OP <> 'DELETE' THEN
+                        PERFORM pg_notify('wayfinder_links.' || TG_TABLE_SCHEMA, json_build_array(NEW.tenant, NEW.slug, current_setting('wayfinder.writer', true))::text);
+                    END IF;
+                    RETURN NULL;
+                END
+                $$
+                """,
+                """
+                CREATE TRIGGER links_changed AFTER INSERT OR UPDATE OR DELETE ON links
+                FOR EACH ROW EXECUTE FUNCTION wayfinder_link_changed()
+                """,
+            ]
+        )
+    ]
+
+    static var latestVersion: Int { all.last?.version ?? 0 }
+}

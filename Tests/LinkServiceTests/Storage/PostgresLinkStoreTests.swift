@@ -1,0 +1,104 @@
+import Foundation
+import LinkService
+import PostgresNIO
+import Synchronization
+import Testing
+
+/// What only the PostgreSQL store promises: migrations under an advisory lock, change
+/// notifications, and prompt answers when the server is away. The behaviour it shares with
+/// SQLite is in ``LinkStoreConformanceTests``.
+@Suite("PostgreSQL store", .enabled(if: PostgresTestDatabase.isConfigured, PostgresTestDatabase.skipNote))
+struct PostgresLinkStoreTests {
+    @Test("instances starting together migrate once, one after the other, and all open")
+    func concurrentMigrations() async throws {
+        try await PostgresTestDatabase.withSchema { schema in
+            let stores = try await withThrowingTaskGroup(of: PostgresLinkStore.self) { group in
+                for _ in 0..<4 { group.addTask { try await PostgresLinkStore.open(url: schema.url) } }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            for store in stores { #expect(try await store.schemaVersion() == 1) }
+            let rows = try await PostgresTestDatabase.withAdminConnection { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: "SELECT version FROM \(schema.name).schema_migrations"), logger: PostgresTestDatabase.logger)
+                    .collect().map { try $0.decode(Int.self) }
+            }
+            #expect(rows == [1])
+            for store in stores { try await store.close() }
+        }
+    }
+
+    @Test("a database with a newer schema is refused with what to do")
+    func schemaTooNew() async throws {
+        try await PostgresTestDatabase.withSchema { schema in
+            try await PostgresLinkStore.open(url: schema.url).close()
+            try await PostgresTestDatabase.withAdminConnection { connection in
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "INSERT INTO \(schema.name).schema_migrations (version, applied_at) VALUES (99, 0)"), logger: PostgresTestDatabase.logger)
+            }
+            await #expect(throws: LinkStoreError.schemaTooNew(found: 99, known: 1)) {
+                try await PostgresLinkStore.open(url: schema.url)
+            }
+        }
+    }
+
+    @Test("every insert, update and delete made through another store is announced to followers")
+    func changeFeed() async throws {
+        try await PostgresTestDatabase.withSchema { schema in
+            let follower = try await PostgresLinkStore.open(url: schema.url)
+            let writer = try await PostgresLinkStore.open(url: schema.url)
+            let (changes, continuation) = AsyncStream.makeStream(of: LinkChange.self)
+            let following = Task { await follower.followLinkChanges { continuation.yield($0) } }
+            var iterator = changes.makeAsyncIterator()
+            #expect(await iterator.next() == .resynchronize)
+
+            var link = LinkStoreConformanceTests.makeLink(slug: "watched")
+            _ = try await writer.insertLink(link)
+            #expect(await iterator.next() == .changed(tenant: "storyteller", slug: "watched"))
+            link.content.destination = "https://stories.example.com/story/8"
+            #expect(try await writer.updateLink(link))
+            #expect(await iterator.next() == .changed(tenant: "storyteller", slug: "watched"))
+            #expect(try await writer.deleteLink(tenant: "storyteller", slug: "watched"))
+            #expect(await iterator.next() == .changed(tenant: "storyteller", slug: "watched"))
+            // The follower's own writes are its caller's business; the next report is the writer's.
+            _ = try await follower.insertLink(LinkStoreConformanceTests.makeLink(slug: "own"))
+            _ = try await writer.insertLink(LinkStoreConformanceTests.makeLink(slug: "other"))
+            #expect(await iterator.next() == .changed(tenant: "storyteller", slug: "other"))
+
+            following.cancel()
+            await following.value
+            try await writer.close()
+            try await follower.close()
+        }
+    }
+
+    @Test("stores in different schemas of one database see neither each other's links nor their changes")
+    func schemasApart() async throws {
+        try await PostgresTestDatabase.withSchema { first in
+            try await PostgresTestDatabase.withSchema { second in
+                let a = try await PostgresLinkStore.open(url: first.url)
+                let b = try await PostgresLinkStore.open(url: second.url)
+                let bWriter = try await PostgresLinkStore.open(url: second.url)
+                let seen = Mutex<[LinkChange]>([])
+                let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
+                let following = Task {
+                    await b.followLinkChanges { change in
+                        seen.withLock { $0.append(change) }
+                        if change == .resynchronize { readyContinuation.yield() }
+                    }
+                }
+                for await _ in ready { break }
+                _ = try await a.insertLink(LinkStoreConformanceTests.makeLink(slug: "mine"))
+                // A change in b's schema after a's: once it arrives, a's would have arrived before it.
+                _ = try await bWriter.insertLink(LinkStoreConformanceTests.makeLink(slug: "theirs"))
+                let arrived = await eventually(within: .seconds(10)) { seen.withLock { $0.contains(.changed(tenant: "storyteller", slug: "theirs")) } }
+                #expect(arrived)
+                #expect(seen.withLock { $0 } == [.resynchronize, .changed(tenant: "storyteller", slug: "theirs")])
+                #expect(try await b.link(tenant: "storyteller", slug: "mine") == nil)
+                following.cancel()
+                await following.value
+                try await a.close()
+                try await b.close()
+                try await bWriter.close()
+            }
+        }
+    }
+}

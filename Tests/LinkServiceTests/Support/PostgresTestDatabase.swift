@@ -1,0 +1,73 @@
+import Foundation
+import LinkService
+import Logging
+import PostgresNIO
+import Testing
+
+/// The PostgreSQL server the tests may use: `WAYFINDER_TEST_POSTGRES_URL`
+/// (`Scripts/test-postgres start` prints one). Each test gets a schema of its own, dropped
+/// afterwards, so tests run in parallel on one database.
+enum PostgresTestDatabase {
+    static let skipNote: Comment =
+        "PostgreSQL tests skipped: WAYFINDER_TEST_POSTGRES_URL is not set (export WAYFINDER_TEST_POSTGRES_URL=\"$(Scripts/test-postgres start)\" to run them)"
+
+    static let url: String? = {
+        let value = ProcessInfo.processInfo.environment["WAYFINDER_TEST_POSTGRES_URL"] ?? ""
+        if value.isEmpty {
+            print("note: \(skipNote.rawValue)")
+            return nil
+        }
+        return value
+    }()
+
+    static var isConfigured: Bool { url != nil }
+
+    /// A fresh schema's name and the URL that puts a store in it.
+    struct Schema: Sendable {
+        let name: String
+        let url: String
+
+        /// Drops the schema and everything in it.
+        func drop() async {
+            try? await PostgresTestDatabase.withAdminConnection { connection in
+                try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"), logger: PostgresTestDatabase.logger)
+            }
+        }
+    }
+
+    static let logger = Logger(label: "wayfinder.tests.postgres")
+
+    /// A new, unique schema (the store creates it when it migrates).
+    static func makeSchema() throws -> Schema {
+        let base = try #require(url, "WAYFINDER_TEST_POSTGRES_URL is not set")
+        let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
+        return Schema(name: name, url: base + (base.contains("?") ? "&" : "?") + "schema=" + name)
+    }
+
+    /// Runs `body` with a fresh schema and drops it afterwards, even when `body` throws.
+    static func withSchema(_ body: (Schema) async throws -> Void) async throws {
+        let schema = try makeSchema()
+        do {
+            try await body(schema)
+            await schema.drop()
+        } catch {
+            await schema.drop()
+            throw error
+        }
+    }
+
+    /// A direct connection to the test database, outside any store.
+    static func withAdminConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
+        let base = try #require(url, "WAYFINDER_TEST_POSTGRES_URL is not set")
+        let connection = try await PostgresConnection.connect(
+            configuration: try PostgresConnectionURL(parsing: base).connectionConfiguration(), id: 1, logger: logger)
+        do {
+            let value = try await body(connection)
+            try await connection.close()
+            return value
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Dispatch
+import Foundation
+import NIOCore
+import NIOPosix
+import Testing
+
+/// A PostgreSQL server of one test's own, on a free loopback port, that the test may stop and
+/// start (the shared test server must stay up for the tests running alongside).
+///
+/// Uses the server binaries of Debian's `postgresql` package (what `Scripts/test-postgres`
+/// installs); when running as root, runs them as the `postgres` user, since the server refuses
+/// to run as root.
+struct PrivatePostgresCluster: Sendable {
+    let dataDirectory: String
+    let port: Int
+
+    static let binDirectory: String? = {
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        return versions.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
+            .map { "\(root)/\($0)/bin" }
+            .last { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") }
+    }()
+
+    static let isRoot = getuid() == 0
+
+    static var isAvailable: Bool {
+        binDirectory != nil && (!isRoot || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"))
+    }
+
+    static let skipNote: Comment =
+        "database outage tests skipped: no PostgreSQL server binaries in /usr/lib/postgresql/*/bin (Scripts/test-postgres start installs them)"
+
+    /// `postgres://postgres@127.0.0.1:PORT/postgres`, TLS off.
+    var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
+
+    /// Creates a cluster in a new temporary folder and starts it.
+    static func start() async throws -> PrivatePostgresCluster {
+        let directory = "/tmp/wayfinder-pg-" + UUID().uuidString.prefix(8).lowercased()
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        if isRoot { try await run(["/bin/chown", "postgres:postgres", directory], asPostgres: false) }
+        let cluster = PrivatePostgresCluster(dataDirectory: directory, port: try await freePort())
+        try await cluster.postgres("initdb", "-D", directory, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+        try await cluster.startServer()
+        return cluster
+    }
+
+    /// Starts the server again (after ``stop()``) and waits until it takes connections.
+    func startServer() async throws {
+        try await postgres(
+            "pg_ctl", "-D", dataDirectory, "-l", "\(dataDirectory)/server.log", "-w", "-o",
+            "-c listen_addresses=127.0.0.1 -p \(port) -k \(dataDirectory) -c fsync=off", "start")
+    }
+
+    /// Stops the server at once (`fast`: clients are disconnected), as a restart does.
+    func stop() async throws {
+        try await postgres("pg_ctl", "-D", dataDirectory, "-m", "fast", "-w", "stop")
+    }
+
+    /// Stops the server if it runs and deletes its folder.
+    func remove() async {
+        try? await stop()
+        try? FileManager.default.removeItem(atPath: dataDirectory)
+    }
+
+    private func postgres(_ tool: String, _ arguments: String...) async throws {
+        let bin = try #require(Self.binDirectory)
+        try await Self.run(["\(bin)/\(tool)"] + arguments, asPostgres: Self.isRoot)
+    }
+
+    /// Runs `command` and waits for it; its standard error goes into the failure message.
+    ///
+    /// Not `Foundation.Process`: on Linux it learns of the end of a child through a descriptor the
+    /// child inherits, and the server that `pg_ctl start` leaves running would keep that open.
+    /// Here a shell closes every descriptor above standard error before it runs the command, so
+    /// the server holds none of the test process's.
+    private static func run(_ command: [String], asPostgres: Bool) async throws {
+        let closeAndRun = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done 2>/dev/null; exec "$@""#
+        let arguments = ["/bin/bash", "-c", closeAndRun, "bash"] + (asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + command
+        let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-pg-\(UUID().uuidString).err").path
+        defer { try? FileManager.default.removeItem(atPath: errorPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        let environment: [UnsafeMutablePointer<CChar>?] = (["PATH=/usr/bin:/bin", "LC_ALL=C"] as [String]).map { strdup($0) } + [nil]
+        defer { (argv + environment).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environment)
+        try #require(spawned == 0, "cannot run \(arguments[0]): error \(spawned)")
+        let child = pid
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            DispatchQueue.global().async {
+                var status: Int32 = 0
+                while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+                continuation.resume(returning: status)
+            }
+        }
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
+        let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        try #require(exited && code == 0, "\(command.joined(separator: " ")) failed (status \(status)): \(message)")
+    }
+
+    /// A port nothing listens on right now.
+    private static func freePort() async throws -> Int {
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let port = try #require(channel.localAddress?.port)
+        try await channel.close()
+        return port
+    }
+}
