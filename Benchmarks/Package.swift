@@ -14,16 +14,29 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
     ],
     targets: [
+        // What both sides of every benchmark share: the deterministic generator of tables and URLs.
+        .target(name: "BenchmarkSupport", path: "Support"),
         // DeepLinkRouting's frozen route table against routing-kit's `TrieRouter`.
         .executableTarget(
             name: "RouterBenchmarks",
             dependencies: [
+                "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "DeepLinkRouting", package: "wayfinder"),
                 .product(name: "RoutingKit", package: "routing-kit"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/RouterBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // AssociatedDomains' compiled AASA matcher against NSRegularExpression.
+        .executableTarget(
+            name: "AASABenchmarks",
+            dependencies: [
+                "BenchmarkSupport",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/AASABenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

@@ -17,6 +17,21 @@ struct RegexAASAMatcher {
         let query: [(name: String, value: NSRegularExpression)]
         let fragment: NSRegularExpression?
         let exclude: Bool
+
+        func matches(path text: String, items: [URLQueryItem], fragment fragmentText: String) -> Bool {
+            if let path, !path.matchesWhole(text) { return false }
+            for (name, value) in query {
+                // An absent item counts as present with the empty value; every occurrence must match.
+                let values = items.filter { $0.name == name }.map { $0.value ?? "" }
+                if values.isEmpty {
+                    if !value.matchesWhole("") { return false }
+                } else if !values.allSatisfy(value.matchesWhole) {
+                    return false
+                }
+            }
+            if let fragment, !fragment.matchesWhole(fragmentText) { return false }
+            return true
+        }
     }
 
     private let domain: String
@@ -101,22 +116,5 @@ struct RegexAASAMatcher {
 extension NSRegularExpression {
     fileprivate func matchesWhole(_ text: String) -> Bool {
         firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
-    }
-}
-
-extension RegexAASAMatcher.Rule {
-    fileprivate func matches(path text: String, items: [URLQueryItem], fragment text2: String) -> Bool {
-        if let path, !path.matchesWhole(text) { return false }
-        for (name, value) in query {
-            // An absent item counts as present with the empty value; every occurrence must match.
-            let values = items.filter { $0.name == name }.map { $0.value ?? "" }
-            if values.isEmpty {
-                if !value.matchesWhole("") { return false }
-            } else if !values.allSatisfy(value.matchesWhole) {
-                return false
-            }
-        }
-        if let fragment, !fragment.matchesWhole(text2) { return false }
-        return true
     }
 }

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 
 /// A deterministic route table and a list of URLs to resolve against it, described once and
@@ -127,21 +128,7 @@ struct RouteFixture: Sendable {
     }
 }
 
-/// A small, fast, reproducible generator (Steele, Lea and Flood's SplitMix64), so that every run
-/// builds the same tables and URLs.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+extension SplitMix64 {
     mutating func uuidBytes() -> uuid_t {
         let a = next()
         let b = next()

@@ -22,10 +22,12 @@ struct RoutingKitSide {
     let router: TrieRouter<Output>
     private let logger = Logger(label: "benchmark.routing-kit")
 
+    /// Registers every route from its text, parsed by routing-kit (`"app0/stories/:storyId"`),
+    /// as Wayfinder's table parses its patterns.
     init(_ fixture: RouteFixture) {
         let router = TrieRouter(Output.self, logger: Logger(label: "benchmark.routing-kit"))
         for route in fixture.routes {
-            var path: [PathComponent] = []
+            var path: [String] = []
             var optional: String? = nil
             var parameters: [String] = []
             var ints: [String] = []
@@ -33,27 +35,28 @@ struct RoutingKitSide {
             var catchAll: String? = nil
             for segment in route.segments {
                 switch segment {
-                case .literal(let text): path.append(.constant(text))
+                case .literal(let text): path.append(text)
                 case .parameter(let name):
-                    path.append(.parameter(name))
+                    path.append(":" + name)
                     parameters.append(name)
                 case .int(let name):
-                    path.append(.parameter(name))
+                    path.append(":" + name)
                     ints.append(name)
                 case .uuid(let name):
-                    path.append(.parameter(name))
+                    path.append(":" + name)
                     uuids.append(name)
                 case .optional(let name): optional = name
                 case .catchAll(let name):
-                    path.append(.catchall)
+                    path.append("**")
                     catchAll = name
                 }
             }
+            let text = path.joined(separator: "/")
             let output = Output(name: route.name, parameters: parameters, ints: ints, uuids: uuids, catchAll: catchAll)
-            router.register(output, at: path)
+            router.register(output, at: text.pathComponents)
             if let optional {
                 let longer = Output(name: route.name, parameters: parameters + [optional], ints: ints, uuids: uuids, catchAll: nil)
-                router.register(longer, at: path + [.parameter(optional)])
+                router.register(longer, at: (text + "/:" + optional).pathComponents)
             }
         }
         self.router = router
