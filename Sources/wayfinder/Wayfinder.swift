@@ -13,6 +13,6 @@ struct Wayfinder: AsyncParsableCommand {
               wayfinder manifest validate Examples/storyteller.json
             """,
         version: WayfinderVersion.current,
-        subcommands: [ManifestCommand.self]
+        subcommands: [ManifestCommand.self, RouteCommand.self]
     )
 }

@@ -30,7 +30,11 @@ extension Manifest {
     public static func decode(_ node: JSONNode) -> Decoded {
         var reader = ManifestReader()
         let manifest = reader.read(node)
-        let diagnostics = reader.collector.diagnostics
+        var diagnostics = reader.collector.diagnostics
+        // A manifest that reads clean must also build: ambiguous patterns are errors here too.
+        if !diagnostics.containsErrors, let manifest {
+            diagnostics += RouteTable.diagnostics(for: manifest)
+        }
         return Decoded(manifest: diagnostics.containsErrors ? nil : manifest, diagnostics: diagnostics)
     }
 

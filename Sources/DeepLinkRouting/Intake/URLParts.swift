@@ -1,0 +1,116 @@
+/// The RFC 3986 components of a URL, as byte ranges into its UTF-8 text.
+///
+/// The route table splits links itself rather than asking `URL` for its parts: `URL.path`
+/// percent-decodes (so `%2F` would split a segment), and every accessor allocates a string. One
+/// pass over the bytes finds every component; nothing is copied.
+struct URLParts {
+    var scheme: Range<Int>
+    /// The host without user info and port; `nil` when the URL has no authority (`mailto:x`).
+    var host: Range<Int>?
+    var path: Range<Int>
+    var query: Range<Int>?
+    var fragment: Range<Int>?
+
+    /// Splits `bytes`; `nil` when they do not start with a scheme and `:`.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let end = bytes.count
+        var index = 0
+        while index < end, URLParts.isSchemeByte(bytes[index], first: index == 0) { index += 1 }
+        guard index > 0, index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
+        scheme = 0..<index
+        index += 1
+        host = nil
+        if index + 1 < end, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
+            let authorityStart = index + 2
+            var authorityEnd = authorityStart
+            while authorityEnd < end, !URLParts.endsAuthority(bytes[authorityEnd]) { authorityEnd += 1 }
+            host = URLParts.host(in: bytes, authorityStart..<authorityEnd)
+            index = authorityEnd
+        }
+        let pathStart = index
+        while index < end, bytes[index] != UInt8(ascii: "?"), bytes[index] != UInt8(ascii: "#") { index += 1 }
+        path = pathStart..<index
+        query = nil
+        fragment = nil
+        if index < end, bytes[index] == UInt8(ascii: "?") {
+            let queryStart = index + 1
+            index = queryStart
+            while index < end, bytes[index] != UInt8(ascii: "#") { index += 1 }
+            query = queryStart..<index
+        }
+        if index < end, bytes[index] == UInt8(ascii: "#") {
+            fragment = (index + 1)..<end
+        }
+    }
+
+    /// The host inside an authority: after the last `@`, before a `:port` (IPv6 literals keep
+    /// their brackets and inner colons).
+    private static func host(in bytes: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>) -> Range<Int> {
+        var start = authority.lowerBound
+        for index in authority where bytes[index] == UInt8(ascii: "@") { start = index + 1 }
+        var end = authority.upperBound
+        if start < end, bytes[start] == UInt8(ascii: "[") {
+            var index = start
+            while index < end, bytes[index] != UInt8(ascii: "]") { index += 1 }
+            return start..<min(index + 1, end)
+        }
+        var index = start
+        while index < end {
+            if bytes[index] == UInt8(ascii: ":") {
+                end = index
+                break
+            }
+            index += 1
+        }
+        return start..<end
+    }
+
+    private static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"): true
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."): !first
+        default: false
+        }
+    }
+
+    private static func endsAuthority(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "/") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")
+    }
+}
+
+/// Byte helpers shared by intake and matching.
+enum ASCII {
+    /// The byte with A–Z folded to a–z.
+    @inline(__always)
+    static func lower(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+
+    /// Whether two byte runs are equal ignoring ASCII case.
+    static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: some Sequence<UInt8>) -> Bool {
+        var index = range.lowerBound
+        for byte in other {
+            guard index < range.upperBound, lower(bytes[index]) == lower(byte) else { return false }
+            index += 1
+        }
+        return index == range.upperBound
+    }
+
+    /// The range without its trailing slashes.
+    static func trimmingTrailingSlashes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Range<Int> {
+        var end = range.upperBound
+        while end > range.lowerBound, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return range.lowerBound..<end
+    }
+}
+
+extension String {
+    /// Runs `body` over the string's UTF-8 bytes, making them contiguous first if they are not
+    /// (a bridged string); native strings are read in place.
+    func withUTF8Buffer<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = self
+        copy.makeContiguousUTF8()
+        return try copy.utf8.withContiguousStorageIfAvailable(body)!
+    }
+}

@@ -1,0 +1,78 @@
+/// Why a route table could not be built: every problem found, each naming the patterns involved.
+public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One problem.
+    public enum Problem: Sendable, Hashable {
+        /// Both patterns match `example` equally specifically, so neither could win.
+        case ambiguous(PatternReference, PatternReference, example: String)
+        /// Two different parameter types at the same position, which one segment could satisfy.
+        case overlappingTypes(PatternReference, PatternReference, String, String)
+        /// A typed parameter names a type that was not registered.
+        case unknownType(PatternReference, type: String)
+        /// Two routes have one name.
+        case duplicateRouteName(String)
+        /// A scheme link in a scheme the table was not given.
+        case undeclaredScheme(PatternReference, scheme: String)
+        /// A query item with the name of a path parameter.
+        case queryParameterCollision(PatternReference, name: String)
+    }
+
+    public var problems: [Problem]
+
+    public init(problems: [Problem]) {
+        self.problems = problems
+    }
+
+    public var description: String { problems.map(\.message).joined(separator: "\n") }
+
+    /// The problems as diagnostics, each at the path of the (second) pattern.
+    public var diagnostics: [Diagnostic] { problems.map(\.diagnostic) }
+}
+
+extension RouteTableError.Problem {
+    /// A stable kebab-case code.
+    public var code: String {
+        switch self {
+        case .ambiguous: "ambiguous-patterns"
+        case .overlappingTypes: "overlapping-parameter-types"
+        case .unknownType: "unknown-parameter-type"
+        case .duplicateRouteName: "duplicate-route-name"
+        case .undeclaredScheme: "undeclared-scheme"
+        case .queryParameterCollision: "query-parameter-collision"
+        }
+    }
+
+    /// What is wrong, naming every pattern involved and what to do.
+    public var message: String {
+        switch self {
+        case .ambiguous(let first, let second, let example):
+            "\(second) and \(first) both match \(example) equally specifically; change a literal, give a parameter a type, or remove one of them"
+        case .overlappingTypes(let first, let second, let firstType, let secondType):
+            "\(second) has a \"\(secondType)\" parameter where \(first) has a \"\(firstType)\" one; a segment could be both, so neither would be more specific: use one type at this position, or a literal to tell them apart"
+        case .unknownType(let reference, let type):
+            "\(reference) uses the parameter type \"\(type)\", which is not registered; register it with RouteTableBuilder.register(_:) or use int or uuid"
+        case .duplicateRouteName(let name):
+            "the route name \"\(name)\" is used twice; list all of its patterns in one route"
+        case .undeclaredScheme(let reference, let scheme):
+            "\(reference) uses the scheme \"\(scheme)\", which the table does not handle; add it to the custom schemes"
+        case .queryParameterCollision(let reference, let name):
+            "\(reference) captures \"\(name)\", which the route also declares as a query item; rename one"
+        }
+    }
+
+    var path: JSONPath {
+        switch self {
+        case .ambiguous(_, let second, _), .overlappingTypes(_, let second, _, _): second.path
+        case .unknownType(let reference, _), .undeclaredScheme(let reference, _), .queryParameterCollision(let reference, _): reference.path
+        case .duplicateRouteName: JSONPath.root.appending("routes")
+        }
+    }
+
+    var diagnostic: Diagnostic {
+        var hint: String? = nil
+        switch self {
+        case .ambiguous(let first, _, _), .overlappingTypes(let first, _, _, _): hint = "the other pattern is at \(first.path)"
+        default: break
+        }
+        return Diagnostic(.error, code: code, path: path, message: message, hint: hint)
+    }
+}

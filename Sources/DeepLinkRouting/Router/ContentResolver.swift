@@ -1,0 +1,19 @@
+/// How a route finds the content its link points at before the handler runs: a local cache
+/// first, then the server (TapTalk's room lookup). When neither has it, the link fails with
+/// ``HandlingError/Kind/notAvailable(route:)``; an error the server fetch throws fails it with
+/// that error.
+public struct ContentResolver<Value: Sendable>: Sendable {
+    public var local: @Sendable (RouteMatch) async -> Value?
+    public var remote: @Sendable (RouteMatch) async throws -> Value?
+
+    public init(local: @escaping @Sendable (RouteMatch) async -> Value?, remote: @escaping @Sendable (RouteMatch) async throws -> Value?) {
+        self.local = local
+        self.remote = remote
+    }
+
+    /// The content, or `nil` when neither source has it.
+    public func resolve(_ match: RouteMatch) async throws -> Value? {
+        if let value = await local(match) { return value }
+        return try await remote(match)
+    }
+}
