@@ -6,7 +6,9 @@ import Foundation
 // pattern to `NSRegularExpression`; and compiling a file of 128 KB, Apple's size limit.
 // `Scripts/benchmark-ratios` turns the results into the published ratios.
 //
-// Names are "<what> <side> <size>" so that the ratio script can pair the sides.
+// Names are "<what> <rules> <side>": the ratio script pairs the sides by name, and since
+// benchmarks run in the order of their names, the two sides of a pair run one right after the
+// other, under the same load from whatever else the machine is doing.
 
 /// The file sizes measured, in rules.
 let ruleCounts = [16, 1_024, 4_096]
@@ -42,7 +44,7 @@ let benchmarks: @Sendable () -> Void = {
     precondition(AASAFixture.urlCount == BenchmarkScalingFactor.kilo.rawValue)
 
     for count in ruleCounts {
-        Benchmark("decide regex \(count)", configuration: decideConfiguration(count)) { benchmark in
+        Benchmark("decide \(count) regex", configuration: decideConfiguration(count)) { benchmark in
             let matcher = Fixtures.regex[count]!
             let urls = Fixtures.bySize[count]!.urls
             benchmark.startMeasurement()
@@ -60,7 +62,7 @@ let benchmarks: @Sendable () -> Void = {
         maxIterations: 100,
         setup: { _ = Fixtures.largest }
     )
-    Benchmark("compile regex 128KB", configuration: compileConfiguration) { benchmark in
+    Benchmark("compile 128KB regex", configuration: compileConfiguration) { benchmark in
         let json = Fixtures.largest.json
         benchmark.startMeasurement()
         blackHole(RegexAASAMatcher(json: json, domain: AASAFixture.domain))
