@@ -100,6 +100,8 @@ let package = Package(
             name: "LinkServiceTests",
             dependencies: [
                 "LinkService",
+                "AssociatedDomains",
+                "DeepLinkRouting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings

@@ -8,11 +8,12 @@ struct Wayfinder: AsyncParsableCommand {
         abstract: "Deep links for Swift, end to end: app manifests, association files and a link service.",
         discussion: """
             Everything starts from the app manifest (wayfinder.json): the app's identities, its \
-            domains and its routes. Check one with:
+            domains and its routes. Check one, then serve links for it:
 
               wayfinder manifest validate Examples/storyteller.json
+              wayfinder serve --manifest Examples/storyteller.json
             """,
         version: WayfinderVersion.current,
-        subcommands: [ManifestCommand.self, RouteCommand.self]
+        subcommands: [ServeCommand.self, KeysCommand.self, ManifestCommand.self, RouteCommand.self]
     )
 }

@@ -79,9 +79,10 @@ struct DeepLinkIntakeTests {
         arguments: [
             ("https:///story/42", DeepLinkError.Kind.emptyHost),
             ("storyteller://", .emptyHost),
-            ("https://stories.example.com/story/%ZZ", .invalidPercentEncoding(component: "path")),
+            ("https://stories.example.com/story/%C3%28", .invalidPercentEncoding(component: "path")),
             ("https://stories.example.com/story/%FF%FE", .invalidPercentEncoding(component: "path")),
-            ("https://stories.example.com/s?x=%4", .invalidPercentEncoding(component: "query")),
+            ("https://stories.example.com/s?x=%E2%82", .invalidPercentEncoding(component: "query")),
+            ("https://stories.example.com/s#%FF", .invalidPercentEncoding(component: "fragment")),
         ]
     )
     func unreadable(text: String, kind: DeepLinkError.Kind) throws {

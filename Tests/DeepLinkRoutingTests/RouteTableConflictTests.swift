@@ -51,7 +51,7 @@ struct RouteTableConflictTests {
     func message() throws {
         let problems = try Self.problems([("story", ["/story/{storyId}"]), ("legacy", ["/old", "/story/{id}"])])
         #expect(problems.map(\.message) == [
-            #""/story/{id}" (route "legacy", routes[1].paths[1]) and "/story/{storyId}" (route "story", routes[0].paths[0]) both match "/story/storyId" equally specifically; change a literal, give a parameter a type, or remove one of them"#
+            #""/story/{id}" (route "legacy", routes[1].paths[1]) and "/story/{storyId}" (route "story", routes[0].paths[0]) both match "/story/id" equally specifically; change a literal, give a parameter a type, or remove one of them"#
         ])
         #expect(problems.first?.code == "ambiguous-patterns")
     }

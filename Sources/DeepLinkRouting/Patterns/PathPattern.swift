@@ -14,11 +14,18 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     private let parent: WildcardPattern?
 
     public init(_ text: String) {
+        self.init(text, compile: WildcardPattern.init)
+    }
+
+    /// A path pattern whose globs are made by `compile` from the normalized pattern text (and from
+    /// its parent when it ends in `/*`): how AASA files add substitution variables and case
+    /// folding while keeping these path rules.
+    public init(_ text: String, compile: (String) -> WildcardPattern) {
         self.text = text
         let normalized = PathPattern.normalize(text)
-        self.wildcard = WildcardPattern(normalized)
+        self.wildcard = compile(normalized)
         if normalized.hasSuffix("/*") {
-            self.parent = WildcardPattern(PathPattern.normalize(String(normalized.dropLast(2))))
+            self.parent = compile(PathPattern.normalize(String(normalized.dropLast(2))))
         } else {
             self.parent = nil
         }
@@ -26,9 +33,17 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the pattern matches `path` (the URL's path as written, percent-encoded).
     public func matches(path: String) -> Bool {
-        let normalized = PathPattern.normalize(path)
-        return wildcard.matches(normalized) || (parent?.matches(normalized) ?? false)
+        matches(normalizedPath: Array(PathPattern.normalize(path).unicodeScalars)[...])
     }
+
+    /// Whether the pattern matches a path already passed through ``normalize(_:)`` and split into
+    /// scalars (for callers that test one path against many patterns).
+    public func matches(normalizedPath: ArraySlice<Unicode.Scalar>) -> Bool {
+        wildcard.matches(scalars: normalizedPath) || (parent?.matches(scalars: normalizedPath) ?? false)
+    }
+
+    /// The glob for the whole pattern and, when it ends in `/*`, the glob for its parent.
+    public var globs: (pattern: WildcardPattern, parent: WildcardPattern?) { (wildcard, parent) }
 
     public var description: String { text }
 

@@ -113,8 +113,11 @@ public actor Router {
         case .excluded: return .excluded
         case .invalid(let reason): return .invalid(reason: reason)
         case .notDeepLink where plugins.isEmpty: return .notDeepLink
+        case .notFound where plugins.isEmpty && notFoundHandler == nil: return .notFound
         case .matched, .notFound, .notDeepLink: break
         }
+        // Whatever may run the app's code (a handler, a plugin, the not-found handler) waits for
+        // the app to be ready.
         guard isActive else { return await hold(link) }
         await acquireTurn()
         defer { releaseTurn() }

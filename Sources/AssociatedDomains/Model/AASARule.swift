@@ -1,0 +1,91 @@
+import DeepLinkRouting
+
+/// One rule of a detail as iOS applies it: a component with `applinks.defaults` and the detail's
+/// `defaults` filled in (or a legacy path), every flag resolved.
+///
+/// Two files that spell a rule differently — a flag hoisted into `defaults`, say — give equal
+/// `AASARule`s, which is what ``AASADiff`` compares.
+public struct AASARule: Sendable, Hashable {
+    /// Where the rule came from.
+    public enum Source: String, Sendable, Hashable {
+        /// An entry of `components`.
+        case component
+        /// An entry of legacy `paths`.
+        case legacyPath
+    }
+
+    public var source: Source
+    /// The rule's position in its detail's `components` (or `paths`).
+    public var index: Int
+    /// `nil`: any path.
+    public var path: String?
+    /// `nil`: any query.
+    public var query: AASAFile.QueryPattern?
+    /// `nil`: any fragment.
+    public var fragment: String?
+    public var exclude: Bool
+    public var caseSensitive: Bool
+    public var percentEncoded: Bool
+    public var comment: String?
+
+    public init(
+        source: Source = .component, index: Int, path: String? = nil, query: AASAFile.QueryPattern? = nil,
+        fragment: String? = nil, exclude: Bool = false, caseSensitive: Bool = true, percentEncoded: Bool = true,
+        comment: String? = nil
+    ) {
+        self.source = source
+        self.index = index
+        self.path = path
+        self.query = query
+        self.fragment = fragment
+        self.exclude = exclude
+        self.caseSensitive = caseSensitive
+        self.percentEncoded = percentEncoded
+        self.comment = comment
+    }
+
+    /// The rule as one line for people: `exclude /e/* ?{"id": "?*"} (caseSensitive false)`.
+    public var summary: String {
+        var parts: [String] = [exclude ? "exclude" : "match"]
+        parts.append("/ " + (path.map { "\"\($0)\"" } ?? "any"))
+        if let query { parts.append("? " + query.jsonNode.jsonText(style: .compact)) }
+        if let fragment { parts.append("# \"\(fragment)\"") }
+        if !caseSensitive { parts.append("caseSensitive false") }
+        if !percentEncoded { parts.append("percentEncoded false") }
+        if source == .legacyPath { parts.append("(legacy path)") }
+        return parts.joined(separator: " ")
+    }
+
+    /// The same rule without its position and comment, for comparing meaning.
+    var meaning: AASARule {
+        var copy = self
+        copy.index = 0
+        copy.comment = nil
+        return copy
+    }
+}
+
+extension AASAFile.AppLinks {
+    /// The rules of `detail` as iOS applies them: its components with the defaults resolved
+    /// (component, then the detail's `defaults`, then `applinks.defaults`, then built-in), or its
+    /// legacy paths when it has no components (`NOT ` paths exclude).
+    public func rules(of detail: AASAFile.Detail) -> [AASARule] {
+        if let components = detail.components {
+            let layers = [detail.defaults, defaults].compactMap { $0 }
+            return components.enumerated().map { index, component in
+                func resolve<T>(_ key: KeyPath<AASAFile.Component, T?>) -> T? {
+                    component[keyPath: key] ?? layers.lazy.compactMap { $0[keyPath: key] }.first
+                }
+                return AASARule(
+                    source: .component, index: index, path: resolve(\.path), query: resolve(\.query),
+                    fragment: resolve(\.fragment), exclude: resolve(\.exclude) ?? false,
+                    caseSensitive: resolve(\.caseSensitive) ?? true, percentEncoded: resolve(\.percentEncoded) ?? true,
+                    comment: component.comment)
+            }
+        }
+        return (detail.paths ?? []).enumerated().map { index, path in
+            let excluded = path.hasPrefix("NOT ")
+            return AASARule(source: .legacyPath, index: index, path: excluded ? String(path.dropFirst(4)) : path, exclude: excluded)
+        }
+    }
+}

@@ -1,0 +1,154 @@
+import DeepLinkRouting
+
+/// An Android `assetlinks.json`: a list of Digital Asset Links statements.
+///
+/// Read one leniently with ``decode(_:)`` (a broken statement is reported and the rest kept) and
+/// write it with ``jsonText(style:)``.
+public struct AssetLinks: Sendable, Hashable {
+    public var statements: [Statement]
+
+    public init(statements: [Statement]) {
+        self.statements = statements
+    }
+
+    /// The relation that lets an app open the site's links (App Links).
+    public static let handleAllURLs = "delegate_permission/common.handle_all_urls"
+    /// The relation that shares sign-in credentials between the site and the app.
+    public static let getLoginCredentials = "delegate_permission/common.get_login_creds"
+
+    /// One statement: relations granted to a target.
+    public struct Statement: Sendable, Hashable {
+        public var relation: [String]
+        public var target: Target
+
+        public init(relation: [String], target: Target) {
+            self.relation = relation
+            self.target = target
+        }
+    }
+
+    /// Who the relations are granted to.
+    public enum Target: Sendable, Hashable {
+        /// `{"namespace": "android_app", "package_name": …, "sha256_cert_fingerprints": […]}`
+        case androidApp(packageName: String, sha256CertFingerprints: [String])
+        /// `{"namespace": "web", "site": …}`
+        case web(site: String)
+    }
+
+    public var jsonNode: JSONNode {
+        JSONNode(.array(statements.map { statement in
+            let target: JSONNode
+            switch statement.target {
+            case .androidApp(let package, let fingerprints):
+                target = .object([
+                    "namespace": "android_app", "package_name": JSONNode(.string(package)),
+                    "sha256_cert_fingerprints": JSONNode(.array(fingerprints.map { JSONNode(.string($0)) })),
+                ])
+            case .web(let site):
+                target = .object(["namespace": "web", "site": JSONNode(.string(site))])
+            }
+            return .object(["relation": JSONNode(.array(statement.relation.map { JSONNode(.string($0)) })), "target": target])
+        }))
+    }
+
+    public func jsonText(style: JSONNode.WritingStyle = .pretty) -> String {
+        jsonNode.jsonText(style: style)
+    }
+
+    /// The outcome of reading an assetlinks.json: the readable statements and every diagnostic.
+    public struct Decoded: Sendable {
+        public let assetLinks: AssetLinks?
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// Reads an assetlinks.json leniently, checking every statement.
+    public static func decode(_ bytes: some Collection<UInt8>) -> Decoded {
+        var collector = DiagnosticCollector()
+        let node: JSONNode
+        do {
+            node = try JSONParser(maximumDepth: AASAFile.maximumDepth).parse(bytes)
+        } catch {
+            collector.error("invalid-json", .root, "not valid JSON at \(error.location): \(error.message)")
+            return Decoded(assetLinks: nil, diagnostics: collector.diagnostics)
+        }
+        guard let elements = node.arrayValue else {
+            collector.error(
+                "assetlinks-not-array", .root, "assetlinks.json must be an array of statements, found \(node.kindDescription)",
+                hint: "wrap the statement in [ … ]", at: node)
+            return Decoded(assetLinks: nil, diagnostics: collector.diagnostics)
+        }
+        var statements: [Statement] = []
+        for (index, element) in elements.enumerated() {
+            if let statement = readStatement(element, at: JSONPath.root.appending(index), collector: &collector) {
+                statements.append(statement)
+            }
+        }
+        if !statements.contains(where: { $0.relation.contains(handleAllURLs) }) && !statements.isEmpty {
+            collector.warning(
+                "no-handle-all-urls", .root, "no statement grants \"\(handleAllURLs)\", so no app opens this site's links",
+                hint: "add it to the relation of the app's statement")
+        }
+        return Decoded(assetLinks: AssetLinks(statements: statements), diagnostics: collector.diagnostics)
+    }
+
+    private static func readStatement(_ node: JSONNode, at path: JSONPath, collector: inout DiagnosticCollector) -> Statement? {
+        guard let members = collector.members(of: node, at: path, knownKeys: ["relation", "target"], expected: "a statement object") else {
+            return nil
+        }
+        guard let relations = collector.strings("relation", in: members, at: path, required: true, what: "the relations granted, such as \(handleAllURLs)") else {
+            return nil
+        }
+        for relation in relations where !relation.value.hasPrefix("delegate_permission/") {
+            collector.warning(
+                "unknown-relation", relation.path, "\"\(relation.value)\" is not a delegate_permission relation",
+                hint: "App Links use \"\(handleAllURLs)\"", at: relation.node)
+        }
+        guard let targetNode = members["target"] else {
+            collector.error("missing-key", path, "missing \"target\": who the relations are granted to")
+            return nil
+        }
+        let targetPath = path.appending("target")
+        guard let target = collector.members(of: targetNode, at: targetPath, knownKeys: ["namespace", "package_name", "sha256_cert_fingerprints", "site"]) else {
+            return nil
+        }
+        let namespace = collector.string("namespace", in: target, at: targetPath, required: true, what: "android_app or web")
+        switch namespace {
+        case "android_app":
+            let package = collector.string("package_name", in: target, at: targetPath, required: true, what: "the application ID")
+            if let package, package.isEmpty || !AppID.isValidBundleID(package) {
+                collector.error(
+                    "invalid-package-name", targetPath.appending("package_name"), "\"\(package)\" is not an Android application ID",
+                    hint: "write the applicationId, such as com.example.app", at: target["package_name"])
+            }
+            let fingerprints = collector.strings("sha256_cert_fingerprints", in: target, at: targetPath, required: true, what: "SHA-256 fingerprints of the signing certificates") ?? []
+            if target["sha256_cert_fingerprints"] != nil && fingerprints.isEmpty {
+                collector.error("missing-fingerprints", targetPath.appending("sha256_cert_fingerprints"), "no fingerprint is listed, so no build of the app is trusted", hint: "with Play App Signing, list Play's app signing key fingerprint")
+            }
+            for fingerprint in fingerprints where !isFingerprint(fingerprint.value) {
+                collector.error(
+                    "invalid-fingerprint", fingerprint.path, "\"\(fingerprint.value)\" is not 32 colon-separated upper-case hex bytes",
+                    hint: "copy it from `keytool -list -v` or Play Console (App integrity), e.g. 14:6D:E9:…:E5", at: fingerprint.node)
+            }
+            guard let package else { return nil }
+            return Statement(relation: relations.map(\.value), target: .androidApp(packageName: package, sha256CertFingerprints: fingerprints.map(\.value)))
+        case "web":
+            guard let site = collector.string("site", in: target, at: targetPath, required: true, what: "the site's origin, such as https://example.com") else { return nil }
+            return Statement(relation: relations.map(\.value), target: .web(site: site))
+        case let other?:
+            collector.error(
+                "invalid-namespace", targetPath.appending("namespace"), "\"\(other)\" is not a target namespace",
+                hint: "write \"android_app\" (or \"web\")", at: target["namespace"])
+            return nil
+        case nil:
+            return nil
+        }
+    }
+
+    /// 32 colon-separated upper-case hex bytes.
+    public static func isFingerprint(_ text: String) -> Bool {
+        let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
+        return bytes.count == 32 && bytes.allSatisfy { byte in
+            byte.count == 2 && byte.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("A"..."F").contains($0) }
+        }
+    }
+}

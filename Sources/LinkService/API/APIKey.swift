@@ -1,0 +1,23 @@
+import Crypto
+import Foundation
+
+/// API keys: `wf_` and 40 random letters and digits. Only the SHA-256 is stored; the first
+/// 11 characters are the prefix people see in `keys list`.
+public enum APIKey {
+    public static let prefixLength = 11
+
+    /// A new key and the record to store for it.
+    public static func make(tenant: String, at date: Date = Date()) -> (key: String, record: APIKeyRecord) {
+        let key = "wf_" + RandomText.make(length: 40, from: RandomText.lettersAndDigits)
+        let record = APIKeyRecord(prefix: String(key.prefix(prefixLength)), hash: hash(key), tenant: tenant, createdAt: date.truncatedToMilliseconds)
+        return (key, record)
+    }
+
+    /// Lowercase hex SHA-256 of a key.
+    public static func hash(_ key: some StringProtocol) -> String {
+        SHA256.hash(data: Data(key.utf8)).map { byte in
+            let hex = String(byte, radix: 16)
+            return byte < 16 ? "0" + hex : hex
+        }.joined()
+    }
+}

@@ -1,0 +1,89 @@
+import DeepLinkRouting
+import Foundation
+import HTTPTypes
+
+/// What a tenant's links may point at. This is what keeps the server from being an open
+/// redirect: every URL a visitor can be sent to is checked here before it is stored (or, for a
+/// Firebase-style long link, before it is followed).
+struct LinkPolicy: Sendable {
+    let tenant: Tenant
+
+    /// Hosts of the stores that fallbacks may name.
+    static let appStoreHosts: Set<String> = ["apps.apple.com", "itunes.apple.com"]
+    static let playStoreHosts: Set<String> = ["play.google.com"]
+
+    /// What a valid destination is.
+    enum Destination: Sendable, Hashable {
+        /// A deep link that resolves to this route.
+        case deepLink(route: String, parameters: [String: String])
+        /// A page of the tenant's website.
+        case web
+    }
+
+    /// Checks a whole link request; the problem names the field at fault.
+    func check(_ content: LinkContent, domain: String) throws(Problem) {
+        guard tenant.domains.contains(domain) else {
+            throw Problem.invalidField(
+                "domain", "\"\(domain)\" is not a domain of \(tenant.id); use one of: \(tenant.manifest.domains.joined(separator: ", "))")
+        }
+        _ = try destination(content.destination, field: "destination")
+        if let ios = content.fallbacks.ios { try checkFallback(ios, field: "fallbacks.ios", stores: Self.appStoreHosts) }
+        if let android = content.fallbacks.android { try checkFallback(android, field: "fallbacks.android", stores: Self.playStoreHosts) }
+        if let desktop = content.fallbacks.desktop { try checkFallback(desktop, field: "fallbacks.desktop", stores: []) }
+        if let image = content.social?.imageURL {
+            guard let url = WebURL(image), url.scheme == "https" || url.scheme == "http" else {
+                throw Problem.invalidField("social.imageURL", "\"\(image)\" is not an http(s) URL")
+            }
+        }
+    }
+
+    /// What `text` is as a destination of this tenant, or the problem that refuses it.
+    func destination(_ text: String, field: String) throws(Problem) -> Destination {
+        guard let url = WebURL(text) else {
+            throw Problem.invalidField(field, "\"\(text)\" is not an absolute URL", code: "invalid-destination")
+        }
+        let isWeb = url.scheme == "https" || url.scheme == "http"
+        let isDeepLink = (isWeb && tenant.domains.contains(url.host)) || tenant.manifest.customSchemes.contains(url.scheme)
+        if isDeepLink {
+            switch tenant.routes.resolve(text) {
+            case .matched(let route, let parameters):
+                return .deepLink(route: route, parameters: parameters)
+            case .excluded:
+                throw Problem.invalidField(field, "\"\(text)\" matches an exclude pattern of the manifest: it never opens the app", code: "invalid-destination")
+            case .notFound, .notDeepLink:
+                let names = tenant.manifest.routes.map(\.name).joined(separator: ", ")
+                throw Problem.invalidField(field, "\"\(text)\" resolves to no route of \(tenant.id) (routes: \(names))", code: "invalid-destination")
+            case .invalid(let reason):
+                throw Problem.invalidField(field, "\"\(text)\" cannot be read: \(reason)", code: "invalid-destination")
+            }
+        }
+        if isWeb, let webHost = tenant.webHost, url.host == webHost {
+            return .web
+        }
+        let allowed = ([tenant.webHost].compactMap { $0 } + tenant.manifest.domains).joined(separator: ", ")
+        throw Problem.invalidField(
+            field,
+            "\"\(text)\" is neither a deep link of \(tenant.id) nor a page of its website; allowed hosts: \(allowed)\(tenant.manifest.customSchemes.isEmpty ? "" : ", schemes: " + tenant.manifest.customSchemes.joined(separator: ", "))",
+            code: "invalid-destination")
+    }
+
+    /// Whether `text` is a page of the tenant's website (which may also be a deep link, when the
+    /// website shares a domain with the app's links): desktop visitors can read it there.
+    func isWebPage(_ text: String) -> Bool {
+        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else { return false }
+        return url.host == tenant.webHost
+    }
+
+    /// Whether `text` may be a fallback: a page of the website or a tenant domain, or a store.
+    func isAllowedFallback(_ text: String, stores: Set<String>) -> Bool {
+        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else { return false }
+        return url.host == tenant.webHost || tenant.domains.contains(url.host) || (url.scheme == "https" && stores.contains(url.host))
+    }
+
+    private func checkFallback(_ text: String, field: String, stores: Set<String>) throws(Problem) {
+        guard isAllowedFallback(text, stores: stores) else {
+            let hosts = ([tenant.webHost].compactMap { $0 } + tenant.manifest.domains + stores.sorted()).joined(separator: ", ")
+            throw Problem.invalidField(field, "\"\(text)\" is not an allowed fallback; it must be an http(s) URL on one of: \(hosts)", code: "invalid-fallback")
+        }
+    }
+}

@@ -1,0 +1,236 @@
+import Crypto
+import DeepLinkRouting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import Prometheus
+
+/// `/api/v1`: create, read, change, delete and list links, their stats, and the resolve call
+/// installed apps make. Every call except resolve needs `Authorization: Bearer <key>`, and the key
+/// alone picks the tenant: another tenant's link is `404`, as if it did not exist.
+struct LinksAPI: Sendable {
+    let state: ServiceState
+
+    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+        let api = router.group("/api/v1")
+        api.post("/links") { request, context in try await create(request) }
+        api.get("/links") { request, context in try await list(request) }
+        api.get("/links/:slug") { request, context in try await read(request, context) }
+        api.patch("/links/:slug") { request, context in try await update(request, context) }
+        api.delete("/links/:slug") { request, context in try await delete(request, context) }
+        api.get("/links/:slug/stats") { request, context in try await stats(request, context) }
+        api.get("/resolve") { request, context in try await resolve(request, context) }
+        for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
+            api.on("/**", method: method) { request, _ -> Response in
+                throw Problem.notFound("there is no API call \(request.method) \(request.uri.path)")
+            }
+        }
+    }
+
+    // MARK: Calls
+
+    private func create(_ request: Request) async throws -> Response {
+        let tenant = try await authenticate(request)
+        let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
+        let parsed = try LinkRequest(body: body.readableBytesView)
+        let domain = parsed.domain ?? tenant.defaultDomain
+        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
+        let now = Date().truncatedToMilliseconds
+        func makeLink(slug: String) -> Link {
+            Link(id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug, content: parsed.content, createdAt: now, updatedAt: now)
+        }
+        if let slug = parsed.slug {
+            if let problem = SlugRules.problem(with: slug) { throw Problem.invalidField("slug", problem, code: "invalid-slug") }
+            if parsed.unguessable {
+                throw Problem.invalidField("unguessable", "\"unguessable\" applies to generated slugs; leave it out when you choose the slug")
+            }
+            switch try await state.store.insertLink(makeLink(slug: slug)) {
+            case .inserted(let link):
+                return created(link)
+            case .slugTaken(let existing):
+                guard existing.domain == domain, existing.content == parsed.content else {
+                    throw Problem(
+                        .conflict, "slug-taken", title: "The slug is taken",
+                        detail: "\(tenant.id) already has a link \"\(slug)\" with other settings; choose another slug, or send the same body to get that link",
+                        field: "slug")
+                }
+                return json(.ok, LinkJSON.node(existing))
+            }
+        }
+        for _ in 0..<8 {
+            if case .inserted(let link) = try await state.store.insertLink(makeLink(slug: SlugRules.generate(unguessable: parsed.unguessable))) {
+                return created(link)
+            }
+        }
+        throw Problem(.serviceUnavailable, "slug-space-crowded", title: "No free slug found", detail: "eight random slugs were taken; try again, or ask for \"unguessable\": true")
+    }
+
+    private func read(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let tenant = try await authenticate(request)
+        return json(.ok, LinkJSON.node(try await existingLink(tenant: tenant, context: context)))
+    }
+
+    private func update(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let tenant = try await authenticate(request)
+        let link = try await existingLink(tenant: tenant, context: context)
+        let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
+        let patch: JSONNode
+        do {
+            patch = try JSONParser(maximumDepth: 16).parse(body.readableBytesView)
+        } catch {
+            throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
+        }
+        guard patch.objectValue != nil else {
+            throw Problem.invalidField("$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
+        }
+        let parsed = try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
+        if parsed.slug != link.slug {
+            throw Problem.invalidField("slug", "a link's slug cannot change; create a new link instead")
+        }
+        if parsed.unguessable { throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created") }
+        let domain = parsed.domain ?? link.domain
+        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
+        var changed = link
+        changed.domain = domain
+        changed.content = parsed.content
+        changed.updatedAt = Date().truncatedToMilliseconds
+        guard try await state.store.updateLink(changed) else { throw Problem.notFound("no link \"\(link.slug)\"", field: "slug") }
+        state.cache.remove(tenant: tenant.id, slug: link.slug)
+        return json(.ok, LinkJSON.node(changed))
+    }
+
+    private func delete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let tenant = try await authenticate(request)
+        let slug = try slugParameter(context)
+        guard try await state.store.deleteLink(tenant: tenant.id, slug: slug) else { throw Problem.notFound("no link \"\(slug)\"", field: "slug") }
+        state.cache.remove(tenant: tenant.id, slug: slug)
+        return Response(status: .noContent)
+    }
+
+    private func list(_ request: Request) async throws -> Response {
+        let tenant = try await authenticate(request)
+        let query = request.uri.queryParameters
+        var limit = 50
+        if let text = query.get("limit") {
+            guard let value = Int(text), (1...200).contains(value) else {
+                throw Problem.invalidField("limit", "limit must be a whole number from 1 to 200, not \"\(text)\"")
+            }
+            limit = value
+        }
+        let page: LinkPage
+        do {
+            page = try await state.store.links(tenant: tenant.id, after: query.get("cursor"), limit: limit)
+        } catch LinkStoreError.invalidCursor(let cursor) {
+            throw Problem.invalidField("cursor", LinkStoreError.invalidCursor(cursor).description)
+        }
+        var members: [JSONNode.Member] = [.init(key: "links", value: JSONNode(.array(page.links.map(LinkJSON.node))))]
+        members.append(.init(key: "nextCursor", value: page.nextCursor.map { JSONNode(.string($0)) } ?? JSONNode(.null)))
+        return json(.ok, JSONNode(.object(members)))
+    }
+
+    private func stats(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let tenant = try await authenticate(request)
+        let link = try await existingLink(tenant: tenant, context: context)
+        return json(.ok, LinkJSON.node(try await state.store.stats(tenant: tenant.id, linkID: link.id)))
+    }
+
+    /// What an installed app asks when a short link opened it: the destination and the link's data.
+    private func resolve(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let client = clientAddress(request, context)
+        if let wait = state.resolveLimiter.acquire(client) {
+            throw Problem(.tooManyRequests, "rate-limited", title: "Too many requests", detail: "too many resolve calls from \(client); retry in \(wait) s", retryAfter: wait)
+        }
+        guard let text = request.uri.queryParameters.get("url") else {
+            throw Problem.invalidField("url", "pass the short link that opened the app as ?url=", code: "missing-field")
+        }
+        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else {
+            throw Problem.invalidField("url", "\"\(text)\" is not an http(s) URL")
+        }
+        guard let tenant = state.tenants.tenant(forHost: url.host) else {
+            throw Problem.notFound("\(url.host) is not a domain of this server", field: "url")
+        }
+        let slug = url.path.dropFirst()
+        if SlugRules.isWellFormed(slug), let link = try await state.link(tenant: tenant.id, slug: String(slug)), !link.isExpired(at: Date()) {
+            var members = LinkJSON.node(link).objectValue ?? []
+            if case .matched(let route, let parameters) = tenant.routes.resolve(link.content.destination) {
+                members.append(.init(key: "route", value: JSONNode(.string(route))))
+                members.append(.init(key: "parameters", value: LinksAPI.stringMap(parameters)))
+            }
+            return json(.ok, JSONNode(.object(members)))
+        }
+        if case .matched(let route, let parameters) = tenant.routes.resolve(text) {
+            return json(.ok, .object(["url": JSONNode(.string(text)), "destination": JSONNode(.string(text)), "route": JSONNode(.string(route)), "parameters": LinksAPI.stringMap(parameters)]))
+        }
+        throw Problem.notFound("\(text) is no link of \(tenant.id) (unknown, deleted or expired)", field: "url")
+    }
+
+    // MARK: Helpers
+
+    /// The tenant of the request's API key; `401` without a valid key, `429` over the key's budget.
+    private func authenticate(_ request: Request) async throws -> Tenant {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+            throw Problem(.unauthorized, "missing-api-key", title: "An API key is needed", detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`", field: "Authorization")
+        }
+        let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
+        let hash = APIKey.hash(key)
+        guard let record = try await state.store.apiKey(hash: hash), record.revokedAt == nil, let tenant = state.tenants.tenant(id: record.tenant) else {
+            throw Problem(.unauthorized, "invalid-api-key", title: "The API key is not valid", detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
+        }
+        if let wait = state.apiLimiter.acquire(hash) {
+            throw Problem(.tooManyRequests, "rate-limited", title: "Too many requests", detail: "this key is over its budget; retry in \(wait) s", retryAfter: wait)
+        }
+        return tenant
+    }
+
+    private func slugParameter(_ context: LinkRequestContext) throws -> String {
+        let slug = context.parameters.get("slug") ?? ""
+        guard SlugRules.isWellFormed(slug) else {
+            throw Problem.invalidField("slug", "\"\(slug)\" is not a slug: 1 to 64 of A-Z, a-z, 0-9, \"_\" and \"-\"", code: "invalid-slug")
+        }
+        return slug
+    }
+
+    private func existingLink(tenant: Tenant, context: LinkRequestContext) async throws -> Link {
+        let slug = try slugParameter(context)
+        guard let link = try await state.store.link(tenant: tenant.id, slug: slug) else {
+            throw Problem.notFound("\(tenant.id) has no link \"\(slug)\"", field: "slug")
+        }
+        return link
+    }
+
+    private func clientAddress(_ request: Request, _ context: LinkRequestContext) -> String {
+        if state.configuration.trustForwardedFor, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
+            return forwarded.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? forwarded
+        }
+        return context.remoteAddress?.ipAddress ?? "unknown"
+    }
+
+    /// The body, at most `limit` bytes; `413` beyond.
+    static func readBody(_ request: Request, limit: Int) async throws -> ByteBuffer {
+        let tooLarge = Problem(.contentTooLarge, "body-too-large", title: "The body is too large", detail: "request bodies are limited to \(limit) bytes")
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
+        do {
+            return try await request.body.collect(upTo: limit)
+        } catch {
+            throw tooLarge
+        }
+    }
+
+    static func stringMap(_ dictionary: [String: String]) -> JSONNode {
+        JSONNode(.object(dictionary.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: JSONNode(.string($0.value))) }))
+    }
+
+    private func created(_ link: Link) -> Response {
+        state.cache.store(link, tenant: link.tenant, slug: link.slug)
+        state.logger.info("link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
+        var response = json(.created, LinkJSON.node(link))
+        response.headers[.location] = "/api/v1/links/\(link.slug)"
+        return response
+    }
+
+    private func json(_ status: HTTPResponse.Status, _ node: JSONNode) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: node.jsonText(style: .compact))))
+    }
+}

@@ -1,0 +1,60 @@
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// Writes buffered clicks in batches: when a batch is full or every flush interval, and
+/// everything that is left on graceful shutdown (SIGTERM, SIGINT).
+///
+/// It runs as a service of the application, which stops the HTTP server before it: by the time
+/// the final flush runs, no request can add a click any more.
+struct ClickFlusher: Service {
+    let buffer: ClickBuffer
+    let store: any LinkStore
+    let interval: Duration
+    let metrics: LinkServiceMetrics
+    let logger: Logger
+
+    func run() async throws {
+        // A wake-up stream per run, holding at most one wake-up: a full batch or a timer tick.
+        let (wakeUps, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        await buffer.setWakeUp(wakeUp)
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { [interval] in
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: interval)
+                        wakeUp.yield()
+                    }
+                }
+                for await _ in wakeUps {
+                    await flush()
+                }
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            wakeUp.finish()
+        }
+        await buffer.setWakeUp(nil)
+        await flush()
+    }
+
+    /// Writes everything pending, batch by batch; a batch the store refuses goes back to the
+    /// buffer and waits for the next flush.
+    func flush() async {
+        while true {
+            let batch = await buffer.takeBatch()
+            guard !batch.isEmpty else { return }
+            let start = ContinuousClock.now
+            do {
+                try await store.insertClicks(batch)
+                metrics.clickFlushDuration.record(ContinuousClock.now - start)
+                metrics.clicksWritten.increment(by: Int64(batch.count))
+                logger.debug("clicks written", metadata: ["count": "\(batch.count)"])
+            } catch {
+                await buffer.putBack(batch)
+                logger.error("clicks not written; kept for the next flush", metadata: ["count": "\(batch.count)", "error": "\(error)"])
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Configuration
+
+extension LinkServiceConfiguration {
+    /// The configuration keys, as `wayfinder serve --help` documents them. With the environment
+    /// provider a key `wayfinder.port` is the variable `WAYFINDER_PORT`.
+    public static let documentedKeys: [(key: String, environment: String, meaning: String)] = [
+        ("wayfinder.manifest", "WAYFINDER_MANIFEST", "manifest files, comma-separated"),
+        ("wayfinder.database", "WAYFINDER_DATABASE", "database URL (sqlite:PATH or postgres://…)"),
+        ("wayfinder.host", "WAYFINDER_HOST", "address to listen on"),
+        ("wayfinder.port", "WAYFINDER_PORT", "port to listen on"),
+        ("wayfinder.click.batch.size", "WAYFINDER_CLICK_BATCH_SIZE", "clicks per database write"),
+        ("wayfinder.click.flush.interval.ms", "WAYFINDER_CLICK_FLUSH_INTERVAL_MS", "milliseconds between click writes"),
+        ("wayfinder.resolve.rate.per.minute", "WAYFINDER_RESOLVE_RATE_PER_MINUTE", "resolve calls per client address per minute"),
+        ("wayfinder.api.rate.per.minute", "WAYFINDER_API_RATE_PER_MINUTE", "API calls per key per minute"),
+        ("wayfinder.trust.forwarded.for", "WAYFINDER_TRUST_FORWARDED_FOR", "take client addresses from X-Forwarded-For (true/false)"),
+    ]
+
+    /// Reads every documented key from `reader`, keeping the default of each key that is not set.
+    ///
+    /// A database URL that does not parse throws ``LinkStoreError/unsupportedDatabaseURL(_:)``.
+    public init(reading reader: ConfigReader) throws {
+        self.init()
+        let scope = reader.scoped(to: "wayfinder")
+        manifestPaths = scope.stringArray(forKey: "manifest", default: [])
+        if let database = scope.string(forKey: "database") {
+            self.database = try DatabaseURL(parsing: database)
+        }
+        host = scope.string(forKey: "host", default: host)
+        port = scope.int(forKey: "port", default: port)
+        clickBatchSize = scope.int(forKey: "click.batch.size", default: clickBatchSize)
+        if let milliseconds = scope.int(forKey: "click.flush.interval.ms") {
+            clickFlushInterval = .milliseconds(milliseconds)
+        }
+        if let perMinute = scope.int(forKey: "resolve.rate.per.minute") {
+            resolveRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
+        if let perMinute = scope.int(forKey: "api.rate.per.minute") {
+            apiRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
+        trustForwardedFor = scope.bool(forKey: "trust.forwarded.for", default: trustForwardedFor)
+    }
+}

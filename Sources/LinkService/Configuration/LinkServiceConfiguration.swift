@@ -1,0 +1,69 @@
+/// Everything the link service can be tuned with; every field has a working default.
+///
+/// The `wayfinder serve` command fills it from flags and `WAYFINDER_*` environment variables
+/// (see ``LinkServiceConfiguration/init(reading:)``).
+public struct LinkServiceConfiguration: Sendable, Hashable {
+    /// The address to listen on. `127.0.0.1` keeps the service off the network until a reverse
+    /// proxy (which terminates TLS) is put in front of it.
+    public var host: String
+    public var port: Int
+    /// Where links, keys and clicks are stored.
+    public var database: DatabaseURL
+    /// Manifest files, one tenant each (used by the command line; the server takes manifests).
+    public var manifestPaths: [String]
+    /// Clicks are written when this many are waiting…
+    public var clickBatchSize: Int
+    /// …or when this long has passed since the last write.
+    public var clickFlushInterval: Duration
+    /// Clicks kept in memory at most while the database cannot take them; older ones are dropped
+    /// (and counted in `/metrics`).
+    public var clickBufferLimit: Int
+    /// Largest request body the API reads; larger ones are answered `413`.
+    public var maxBodySize: Int
+    /// `GET /api/v1/resolve` calls allowed per client address.
+    public var resolveRateLimit: RateLimit
+    /// API calls allowed per API key.
+    public var apiRateLimit: RateLimit
+    /// How long a link read for a redirect is reused before the store is asked again (other
+    /// instances may have changed it; this instance's own changes apply at once).
+    public var linkCacheLifetime: Duration
+    /// Links (and unknown slugs) kept in the redirect cache at most.
+    public var linkCacheCapacity: Int
+    /// `Cache-Control: max-age` of the well-known files, in seconds.
+    public var wellKnownMaxAge: Int
+    /// Whether the client address for rate limits comes from `X-Forwarded-For` (set it only behind
+    /// a proxy that writes that header).
+    public var trustForwardedFor: Bool
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        database: DatabaseURL = .defaultValue,
+        manifestPaths: [String] = [],
+        clickBatchSize: Int = 500,
+        clickFlushInterval: Duration = .seconds(1),
+        clickBufferLimit: Int = 1_000_000,
+        maxBodySize: Int = 1_048_576,
+        resolveRateLimit: RateLimit = RateLimit(requests: 120, per: .seconds(60)),
+        apiRateLimit: RateLimit = RateLimit(requests: 1200, per: .seconds(60)),
+        linkCacheLifetime: Duration = .seconds(30),
+        linkCacheCapacity: Int = 100_000,
+        wellKnownMaxAge: Int = 3600,
+        trustForwardedFor: Bool = false
+    ) {
+        self.host = host
+        self.port = port
+        self.database = database
+        self.manifestPaths = manifestPaths
+        self.clickBatchSize = clickBatchSize
+        self.clickFlushInterval = clickFlushInterval
+        self.clickBufferLimit = clickBufferLimit
+        self.maxBodySize = maxBodySize
+        self.resolveRateLimit = resolveRateLimit
+        self.apiRateLimit = apiRateLimit
+        self.linkCacheLifetime = linkCacheLifetime
+        self.linkCacheCapacity = linkCacheCapacity
+        self.wellKnownMaxAge = wellKnownMaxAge
+        self.trustForwardedFor = trustForwardedFor
+    }
+}

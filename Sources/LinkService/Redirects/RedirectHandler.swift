@@ -1,0 +1,104 @@
+import DeepLinkRouting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import Prometheus
+
+/// `GET /{slug}` and every other path of a tenant domain: short links, route paths opened where
+/// the app is not installed, and Firebase-style long links. Reads come from the link cache; the
+/// click goes to the in-memory buffer. Nothing here writes to the database.
+struct RedirectHandler: Sendable {
+    let state: ServiceState
+
+    func respond(to request: Request, context: LinkRequestContext) async -> Response {
+        guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
+            return html(.notFound, state.pages.renderNotFound(siteName: nil, websiteURL: nil))
+        }
+        let path = request.uri.path
+        let policy = LinkPolicy(tenant: tenant)
+        let target: RedirectTarget
+        do {
+            guard let found = try await self.target(path: path, request: request, tenant: tenant, policy: policy) else {
+                return notFound(tenant)
+            }
+            target = found
+        } catch {
+            state.logger.error("link lookup failed", metadata: ["error": "\(error)", "path": "\(path)"])
+            return Response(status: .serviceUnavailable, headers: [.retryAfter: "5"])
+        }
+
+        let client = ClientInfo(userAgent: request.headers[.userAgent])
+        var decision = RedirectPlanner(tenant: tenant).decide(target, for: client)
+        if decision == .redirect(target.canonicalURL) {
+            // The website shares this domain and the visit is already there: a redirect would loop.
+            decision = .preview(RedirectPlanner(tenant: tenant).page(for: target))
+        }
+        await record(target, tenant: tenant, client: client, request: request)
+        switch decision {
+        case .redirect(let location):
+            state.metrics.countRedirect(platform: client.platform)
+            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+        case .preview(let page):
+            state.metrics.countRedirect(platform: client.platform)
+            state.metrics.previews.increment()
+            return html(.ok, state.pages.render(page))
+        }
+    }
+
+    /// What the visited path stands for: a stored link (an existing slug wins), a long link at
+    /// the root, or a route of the manifest.
+    private func target(path: String, request: Request, tenant: Tenant, policy: LinkPolicy) async throws -> RedirectTarget? {
+        let visitedURL = "https://\(request.hostName)\(request.uri.description)"
+        let slug = path.utf8.count > 1 ? path.dropFirst() : ""
+        if SlugRules.isWellFormed(slug) {
+            if let link = try await state.link(tenant: tenant.id, slug: String(slug)) {
+                guard !link.isExpired(at: Date()) else { return nil }
+                return RedirectTarget(link: link, destinationIsWeb: policy.isWebPage(link.content.destination))
+            }
+        }
+        let query = request.uri.queryParameters
+        if path == "/" || path.isEmpty {
+            return FirebaseLongLink.target(query: { query.get($0) }, visitedURL: visitedURL, policy: policy)
+        }
+        guard case .matched = tenant.routes.resolve(visitedURL) else { return nil }
+        return RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL))
+    }
+
+    private func record(_ target: RedirectTarget, tenant: Tenant, client: ClientInfo, request: Request) async {
+        var utm = target.utm
+        let query = request.uri.queryParameters
+        for name in UTMParameters.names {
+            if let value = query.get("utm_" + name) { utm[name] = value }
+        }
+        let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
+        let click = Click(
+            linkID: target.linkID, tenant: tenant.id, time: Date(), platform: client.platform, os: client.os,
+            browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm)
+        await state.clicks.append(click)
+    }
+
+    private func notFound(_ tenant: Tenant) -> Response {
+        html(.notFound, state.pages.renderNotFound(siteName: tenant.manifest.name, websiteURL: tenant.websiteURL))
+    }
+
+    private func html(_ status: HTTPResponse.Status, _ text: String) -> Response {
+        Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}
+
+extension Request {
+    /// HTTP/1 `Host`, for requests that kept it as a field rather than the authority.
+    static let hostField = HTTPField.Name("Host")!
+
+    /// The host the client asked for, lowercased and without port: the `Host` header (HTTP/1)
+    /// or `:authority` (HTTP/2).
+    var hostName: String {
+        var host = Substring(headers[Request.hostField] ?? head.authority ?? "")
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = host[..<colon] }
+        return host.lowercased()
+    }
+}

@@ -1,0 +1,40 @@
+/// What a visit is about: a stored link, a route path of a tenant domain, or a Firebase-style
+/// long link. Every URL in it has passed ``LinkPolicy``.
+struct RedirectTarget: Sendable, Hashable {
+    var linkID: String?
+    /// The URL the visit stands for: the short link, or the path visited.
+    var canonicalURL: String
+    var destination: String
+    /// Whether the destination is a page of the website (rather than a deep link).
+    var destinationIsWeb: Bool
+    var social: SocialCard?
+    var fallbacks: Fallbacks
+    var skipPreview: Bool
+    var utm: UTMParameters
+    /// An iPad-only fallback (Firebase `ipfl`).
+    var ipadFallback: String?
+
+    init(link: Link, destinationIsWeb: Bool) {
+        linkID = link.id
+        canonicalURL = link.shortURL
+        destination = link.content.destination
+        self.destinationIsWeb = destinationIsWeb
+        social = link.content.social
+        fallbacks = link.content.fallbacks
+        skipPreview = link.content.skipPreview
+        utm = link.content.utm
+        ipadFallback = nil
+    }
+
+    init(url: String, destination: String, destinationIsWeb: Bool) {
+        linkID = nil
+        canonicalURL = url
+        self.destination = destination
+        self.destinationIsWeb = destinationIsWeb
+        social = nil
+        fallbacks = Fallbacks()
+        skipPreview = false
+        utm = UTMParameters()
+        ipadFallback = nil
+    }
+}

@@ -1,0 +1,25 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Turns every error into a proper answer: problem documents under `/api/`, and never a `500`
+/// for what was the client's fault. Also counts responses by status class for `/metrics`.
+struct ProblemMiddleware: RouterMiddleware {
+    let metrics: LinkServiceMetrics
+
+    func handle(_ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response) async throws -> Response {
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch let problem as Problem {
+            response = problem.response()
+        } catch let error as HTTPError {
+            response = Problem(error.status, "http-error", title: error.status.reasonPhrase, detail: error.body ?? error.status.reasonPhrase).response()
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
+            response = Problem(.internalServerError, "internal-error", title: "Internal error", detail: "the server could not answer; the error is in its log").response()
+        }
+        metrics.countResponse(status: response.status.code)
+        return response
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// One visit of a short link (or of a route path on a tenant domain, then without a link).
+public struct Click: Sendable, Hashable {
+    /// `nil` for a route path served without a stored link.
+    public var linkID: String?
+    public var tenant: String
+    public var time: Date
+    public var platform: Platform
+    /// Operating system family, such as `iOS`, `Android`, `macOS`, `Windows`; `nil` when unknown.
+    public var os: String?
+    /// Browser family, such as `Safari`, `Chrome`, `Firefox`; `nil` when unknown.
+    public var browser: String?
+    /// Host of the `Referer`, lowercased; `nil` when absent.
+    public var referrerHost: String?
+    public var isBot: Bool
+    public var utm: UTMParameters
+
+    public init(
+        linkID: String?, tenant: String, time: Date, platform: Platform, os: String? = nil, browser: String? = nil,
+        referrerHost: String? = nil, isBot: Bool = false, utm: UTMParameters = UTMParameters()
+    ) {
+        self.linkID = linkID
+        self.tenant = tenant
+        self.time = time
+        self.platform = platform
+        self.os = os
+        self.browser = browser
+        self.referrerHost = referrerHost
+        self.isBot = isBot
+        self.utm = utm
+    }
+
+    /// The UTC day of the click, `YYYY-MM-DD`: the key of the daily rollups.
+    public var day: String {
+        let days = Int((time.timeIntervalSince1970 / 86_400).rounded(.down))
+        return Click.dayText(daysSince1970: days)
+    }
+
+    /// Civil date from a day count (Howard Hinnant's algorithm): no calendar or formatter on the
+    /// flush path.
+    static func dayText(daysSince1970 days: Int) -> String {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(year)-\(two(month))-\(two(day))"
+    }
+}

@@ -1,0 +1,31 @@
+/// A parsed `--database` value: `sqlite:PATH` (also `sqlite://PATH`) or `postgres://…`.
+public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
+    case sqlite(path: String)
+    case postgres(String)
+
+    /// The default: an SQLite file in the working directory.
+    public static let defaultValue = DatabaseURL.sqlite(path: "./wayfinder.sqlite")
+
+    public init(parsing text: String) throws(LinkStoreError) {
+        if text.hasPrefix("sqlite://") {
+            let path = String(text.dropFirst("sqlite://".count))
+            guard !path.isEmpty else { throw .unsupportedDatabaseURL(text) }
+            self = .sqlite(path: path)
+        } else if text.hasPrefix("sqlite:") {
+            let path = String(text.dropFirst("sqlite:".count))
+            guard !path.isEmpty else { throw .unsupportedDatabaseURL(text) }
+            self = .sqlite(path: path)
+        } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
+            self = .postgres(text)
+        } else {
+            throw .unsupportedDatabaseURL(text)
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .sqlite(let path): "sqlite:\(path)"
+        case .postgres(let url): url
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// A short link as the store keeps it: where it lives (tenant, domain, slug) and what it does
+/// (its ``LinkContent``).
+///
+/// The slug is unique per tenant: a link answers on every domain of its tenant, and `domain` is the
+/// one its short URL is written with.
+public struct Link: Sendable, Hashable {
+    /// Stable identifier, carried in Play Store referrers and click rows.
+    public var id: String
+    public var tenant: String
+    public var domain: String
+    public var slug: String
+    public var content: LinkContent
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    public init(id: String, tenant: String, domain: String, slug: String, content: LinkContent, createdAt: Date, updatedAt: Date) {
+        self.id = id
+        self.tenant = tenant
+        self.domain = domain
+        self.slug = slug
+        self.content = content
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+    }
+
+    /// The short link people share.
+    public var shortURL: String { "https://\(domain)/\(slug)" }
+
+    /// Whether the link has expired at `date`.
+    public func isExpired(at date: Date) -> Bool {
+        content.expiresAt.map { $0 <= date } ?? false
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a link does, as its creator chose it: the destination and how each platform falls back.
+///
+/// Two creations of one custom alias are the same link exactly when their domains and contents
+/// are equal (idempotent creation).
+public struct LinkContent: Sendable, Hashable {
+    /// A deep link (https on a tenant domain, or the tenant's custom scheme) or a web URL on the
+    /// tenant's website.
+    public var destination: String
+    public var social: SocialCard?
+    public var fallbacks: Fallbacks
+    /// iOS visitors go straight to the App Store instead of the preview page.
+    public var skipPreview: Bool
+    public var utm: UTMParameters
+    public var expiresAt: Date?
+
+    public init(
+        destination: String, social: SocialCard? = nil, fallbacks: Fallbacks = Fallbacks(), skipPreview: Bool = false,
+        utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil
+    ) {
+        self.destination = destination
+        self.social = social
+        self.fallbacks = fallbacks
+        self.skipPreview = skipPreview
+        self.utm = utm
+        self.expiresAt = expiresAt
+    }
+}

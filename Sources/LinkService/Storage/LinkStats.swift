@@ -1,0 +1,23 @@
+/// Per-link click counts from the daily rollups. People and bots are counted apart: ``clicks`` and
+/// the breakdowns count people only.
+public struct LinkStats: Sendable, Hashable {
+    public var clicks: Int
+    public var botClicks: Int
+    /// `YYYY-MM-DD` (UTC) → clicks.
+    public var byDay: [String: Int]
+    /// ``Platform`` raw value → clicks.
+    public var byPlatform: [String: Int]
+    /// Referrer host (or `direct`) → clicks.
+    public var byReferrer: [String: Int]
+
+    public init(clicks: Int = 0, botClicks: Int = 0, byDay: [String: Int] = [:], byPlatform: [String: Int] = [:], byReferrer: [String: Int] = [:]) {
+        self.clicks = clicks
+        self.botClicks = botClicks
+        self.byDay = byDay
+        self.byPlatform = byPlatform
+        self.byReferrer = byReferrer
+    }
+
+    /// The referrer key of clicks without a `Referer`.
+    public static let directReferrer = "direct"
+}

@@ -1,0 +1,338 @@
+import Foundation
+import Logging
+import NIOCore
+import SQLiteNIO
+
+/// The embedded store: one SQLite file in WAL mode.
+///
+/// Writes go through one connection, one transaction at a time, with `synchronous=FULL` so a
+/// committed link survives a crash or power loss; reads use a second connection and run alongside
+/// writes (WAL readers never block the writer). Open it with ``open(path:logger:)``, which also
+/// runs the migrations.
+public final class SQLiteLinkStore: LinkStore {
+    private let writer: SQLiteConnection
+    private let reader: SQLiteConnection
+    private let writeLock = AsyncMutex()
+    /// Batches of rows per `INSERT` statement, below SQLite's bound-variable limit.
+    private static let clickRowsPerStatement = 50
+
+    private init(writer: SQLiteConnection, reader: SQLiteConnection) {
+        self.writer = writer
+        self.reader = reader
+    }
+
+    /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
+    public static func open(path: String, logger: Logger = Logger(label: "wayfinder.sqlite")) async throws -> SQLiteLinkStore {
+        let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        do {
+            _ = try await writer.query("PRAGMA journal_mode=WAL")
+            _ = try await writer.query("PRAGMA synchronous=FULL")
+            _ = try await writer.query("PRAGMA busy_timeout=5000")
+            let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+            _ = try await reader.query("PRAGMA busy_timeout=5000")
+            let store = SQLiteLinkStore(writer: writer, reader: reader)
+            try await store.migrate()
+            return store
+        } catch {
+            try? await writer.close()
+            throw error
+        }
+    }
+
+    public func close() async throws {
+        try await writer.close()
+        try await reader.close()
+    }
+
+    // MARK: Migrations
+
+    public func migrate() async throws {
+        try await writeLock.withLock { [writer] in
+            _ = try await writer.query(
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
+            let rows = try await writer.query("SELECT MAX(version) AS version FROM schema_migrations")
+            let current = rows.first?.column("version")?.integer ?? 0
+            guard current <= SQLiteMigrations.latestVersion else {
+                throw LinkStoreError.schemaTooNew(found: current, known: SQLiteMigrations.latestVersion)
+            }
+            for migration in SQLiteMigrations.all where migration.version > current {
+                try await Self.transaction(writer) {
+                    for statement in migration.statements {
+                        _ = try await writer.query(statement)
+                    }
+                    _ = try await writer.query(
+                        "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)",
+                        [.integer(migration.version), .integer(Date().millisecondsSince1970)])
+                }
+            }
+        }
+    }
+
+    /// The schema version the database is at.
+    public func schemaVersion() async throws -> Int {
+        let rows = try await reader.query("SELECT MAX(version) AS version FROM schema_migrations")
+        return rows.first?.column("version")?.integer ?? 0
+    }
+
+    /// The database's journal mode (`wal` once opened by this store).
+    public func journalMode() async throws -> String {
+        try await reader.query("PRAGMA journal_mode").first?.column("journal_mode")?.string ?? ""
+    }
+
+    private static func transaction(_ connection: SQLiteConnection, _ body: () async throws -> Void) async throws {
+        _ = try await connection.query("BEGIN IMMEDIATE")
+        do {
+            try await body()
+            _ = try await connection.query("COMMIT")
+        } catch {
+            _ = try? await connection.query("ROLLBACK")
+            throw error
+        }
+    }
+
+    private func write<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T) async throws -> T {
+        try await writeLock.withLock { [writer] in
+            try await body(writer)
+        }
+    }
+
+    // MARK: Links
+
+    private static let linkColumns = """
+        seq, id, tenant, domain, slug, destination, social_title, social_description, social_image_url, \
+        fallback_ios, fallback_android, fallback_desktop, skip_preview, \
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, expires_at, created_at, updated_at
+        """
+
+    public func insertLink(_ link: Link) async throws -> LinkInsertion {
+        try await write { writer in
+            let inserted = try await writer.query(
+                """
+                INSERT INTO links (\(Self.linkColumns.replacingOccurrences(of: "seq, ", with: "")))
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq
+                """,
+                Self.binds(for: link, includingIdentity: true))
+            if inserted.isEmpty {
+                let rows = try await writer.query(
+                    "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND slug = ?", [.text(link.tenant), .text(link.slug)])
+                guard let existing = rows.first.map(Self.link(from:)) else {
+                    throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
+                }
+                return .slugTaken(existing: existing)
+            }
+            return .inserted(link)
+        }
+    }
+
+    public func link(tenant: String, slug: String) async throws -> Link? {
+        let rows = try await reader.query(
+            "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND slug = ?", [.text(tenant), .text(slug)])
+        return rows.first.map(Self.link(from:))
+    }
+
+    public func updateLink(_ link: Link) async throws -> Bool {
+        try await write { writer in
+            var binds = Self.binds(for: link, includingIdentity: false)
+            binds += [.text(link.tenant), .text(link.slug)]
+            let rows = try await writer.query(
+                """
+                UPDATE links SET domain = ?, destination = ?, social_title = ?, social_description = ?, social_image_url = ?,
+                    fallback_ios = ?, fallback_android = ?, fallback_desktop = ?, skip_preview = ?,
+                    utm_source = ?, utm_medium = ?, utm_campaign = ?, utm_term = ?, utm_content = ?,
+                    expires_at = ?, created_at = ?, updated_at = ?
+                WHERE tenant = ? AND slug = ? RETURNING seq
+                """,
+                binds)
+            return !rows.isEmpty
+        }
+    }
+
+    public func deleteLink(tenant: String, slug: String) async throws -> Bool {
+        try await write { writer in
+            var deleted = false
+            try await Self.transaction(writer) {
+                let rows = try await writer.query(
+                    "DELETE FROM links WHERE tenant = ? AND slug = ? RETURNING id", [.text(tenant), .text(slug)])
+                guard let id = rows.first?.column("id")?.string else { return }
+                deleted = true
+                _ = try await writer.query("DELETE FROM clicks WHERE link_id = ?", [.text(id)])
+                _ = try await writer.query("DELETE FROM click_daily WHERE link_id = ?", [.text(id)])
+            }
+            return deleted
+        }
+    }
+
+    public func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+        var after: Int = 0
+        if let cursor {
+            guard let seq = Int(cursor), seq >= 0 else { throw LinkStoreError.invalidCursor(cursor) }
+            after = seq
+        }
+        let limit = max(1, limit)
+        let rows = try await reader.query(
+            "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND seq > ? ORDER BY seq LIMIT ?",
+            [.text(tenant), .integer(after), .integer(limit + 1)])
+        let page = rows.prefix(limit)
+        let next = rows.count > limit ? page.last?.column("seq")?.integer.map(String.init) : nil
+        return LinkPage(links: page.map(Self.link(from:)), nextCursor: next)
+    }
+
+    private static func binds(for link: Link, includingIdentity: Bool) -> [SQLiteData] {
+        let content = link.content
+        var binds: [SQLiteData] = includingIdentity ? [.text(link.id), .text(link.tenant)] : []
+        if includingIdentity {
+            binds += [.text(link.domain), .text(link.slug)]
+        } else {
+            binds += [.text(link.domain)]
+        }
+        binds += [
+            .text(content.destination),
+            SQLiteData(content.social?.title), SQLiteData(content.social?.description), SQLiteData(content.social?.imageURL),
+            SQLiteData(content.fallbacks.ios), SQLiteData(content.fallbacks.android), SQLiteData(content.fallbacks.desktop),
+            .integer(content.skipPreview ? 1 : 0),
+        ]
+        binds += UTMParameters.names.map { SQLiteData(content.utm[$0]) }
+        binds += [
+            content.expiresAt.map { .integer($0.millisecondsSince1970) } ?? .null,
+            .integer(link.createdAt.millisecondsSince1970), .integer(link.updatedAt.millisecondsSince1970),
+        ]
+        return binds
+    }
+
+    private static func link(from row: SQLiteRow) -> Link {
+        func text(_ name: String) -> String? { row.column(name)?.string }
+        func date(_ name: String) -> Date? { row.column(name)?.integer.map(Date.init(millisecondsSince1970:)) }
+        let social = SocialCard(title: text("social_title"), description: text("social_description"), imageURL: text("social_image_url"))
+        var utm = UTMParameters()
+        for name in UTMParameters.names { utm[name] = text("utm_" + name) }
+        let content = LinkContent(
+            destination: text("destination") ?? "",
+            social: social.isEmpty ? nil : social,
+            fallbacks: Fallbacks(ios: text("fallback_ios"), android: text("fallback_android"), desktop: text("fallback_desktop")),
+            skipPreview: row.column("skip_preview")?.integer == 1,
+            utm: utm,
+            expiresAt: date("expires_at"))
+        return Link(
+            id: text("id") ?? "", tenant: text("tenant") ?? "", domain: text("domain") ?? "", slug: text("slug") ?? "",
+            content: content, createdAt: date("created_at") ?? Date(timeIntervalSince1970: 0),
+            updatedAt: date("updated_at") ?? Date(timeIntervalSince1970: 0))
+    }
+
+    // MARK: API keys
+
+    public func insertAPIKey(_ key: APIKeyRecord) async throws {
+        try await write { writer in
+            _ = try await writer.query(
+                "INSERT INTO api_keys (hash, prefix, tenant, created_at, revoked_at) VALUES (?, ?, ?, ?, ?)",
+                [
+                    .text(key.hash), .text(key.prefix), .text(key.tenant), .integer(key.createdAt.millisecondsSince1970),
+                    key.revokedAt.map { .integer($0.millisecondsSince1970) } ?? .null,
+                ])
+        }
+    }
+
+    public func apiKey(hash: String) async throws -> APIKeyRecord? {
+        try await reader.query("SELECT * FROM api_keys WHERE hash = ?", [.text(hash)]).first.map(Self.apiKey(from:))
+    }
+
+    public func apiKeys(tenant: String?) async throws -> [APIKeyRecord] {
+        let rows =
+            if let tenant {
+                try await reader.query("SELECT * FROM api_keys WHERE tenant = ? ORDER BY created_at, prefix", [.text(tenant)])
+            } else {
+                try await reader.query("SELECT * FROM api_keys ORDER BY created_at, prefix")
+            }
+        return rows.map(Self.apiKey(from:))
+    }
+
+    public func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
+        try await write { writer in
+            let rows = try await writer.query(
+                "UPDATE api_keys SET revoked_at = ? WHERE prefix = ? AND revoked_at IS NULL RETURNING hash",
+                [.integer(date.millisecondsSince1970), .text(prefix)])
+            return rows.count
+        }
+    }
+
+    private static func apiKey(from row: SQLiteRow) -> APIKeyRecord {
+        APIKeyRecord(
+            prefix: row.column("prefix")?.string ?? "", hash: row.column("hash")?.string ?? "",
+            tenant: row.column("tenant")?.string ?? "",
+            createdAt: Date(millisecondsSince1970: row.column("created_at")?.integer ?? 0),
+            revokedAt: row.column("revoked_at")?.integer.map(Date.init(millisecondsSince1970:)))
+    }
+
+    // MARK: Clicks
+
+    public func insertClicks(_ clicks: [Click]) async throws {
+        guard !clicks.isEmpty else { return }
+        let rollups = ClickRollup.rollups(of: clicks)
+        try await write { writer in
+            try await Self.transaction(writer) {
+                var start = 0
+                while start < clicks.count {
+                    let chunk = clicks[start..<min(start + Self.clickRowsPerStatement, clicks.count)]
+                    let placeholders = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count)
+                    var binds: [SQLiteData] = []
+                    binds.reserveCapacity(chunk.count * 13)
+                    for click in chunk {
+                        binds += [
+                            SQLiteData(click.linkID), .text(click.tenant), .integer(click.time.millisecondsSince1970),
+                            .text(click.platform.rawValue), SQLiteData(click.os), SQLiteData(click.browser),
+                            SQLiteData(click.referrerHost), .integer(click.isBot ? 1 : 0),
+                        ]
+                        binds += UTMParameters.names.map { SQLiteData(click.utm[$0]) }
+                    }
+                    _ = try await writer.query(
+                        """
+                        INSERT INTO clicks (link_id, tenant, time, platform, os, browser, referrer_host, is_bot,
+                            utm_source, utm_medium, utm_campaign, utm_term, utm_content)
+                        VALUES \(placeholders.joined(separator: ", "))
+                        """,
+                        binds)
+                    start += chunk.count
+                }
+                for (key, count) in rollups {
+                    _ = try await writer.query(
+                        """
+                        INSERT INTO click_daily (link_id, day, platform, referrer, is_bot, count) VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (link_id, day, platform, referrer, is_bot) DO UPDATE SET count = count + excluded.count
+                        """,
+                        [.text(key.linkID), .text(key.day), .text(key.platform), .text(key.referrer), .integer(key.isBot ? 1 : 0), .integer(count)])
+                }
+            }
+        }
+    }
+
+    public func stats(tenant: String, linkID: String) async throws -> LinkStats {
+        // The tenant check keeps a link ID of another tenant from counting anything.
+        let rows = try await reader.query(
+            """
+            SELECT day, platform, referrer, is_bot, SUM(count) AS count FROM click_daily
+            WHERE link_id = ? AND EXISTS (SELECT 1 FROM links WHERE links.id = ? AND links.tenant = ?)
+            GROUP BY day, platform, referrer, is_bot
+            """,
+            [.text(linkID), .text(linkID), .text(tenant)])
+        return ClickRollup.stats(
+            from: rows.map { row in
+                (
+                    ClickRollup.Key(
+                        linkID: linkID, day: row.column("day")?.string ?? "", platform: row.column("platform")?.string ?? "",
+                        referrer: row.column("referrer")?.string ?? "", isBot: row.column("is_bot")?.integer == 1),
+                    row.column("count")?.integer ?? 0
+                )
+            })
+    }
+
+    public func clickCount(tenant: String) async throws -> Int {
+        try await reader.query("SELECT COUNT(*) AS count FROM clicks WHERE tenant = ?", [.text(tenant)]).first?.column("count")?.integer ?? 0
+    }
+}
+
+extension SQLiteData {
+    /// `.text` or `.null`.
+    init(_ text: String?) {
+        self = text.map { .text($0) } ?? .null
+    }
+}

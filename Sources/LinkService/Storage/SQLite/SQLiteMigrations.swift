@@ -1,0 +1,65 @@
+/// The SQLite schema, one entry per version. Never edit a released entry: append a new one.
+enum SQLiteMigrations {
+    static let all: [(version: Int, statements: [String])] = [
+        (
+            1,
+            [
+                """
+                CREATE TABLE links (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL UNIQUE,
+                    tenant TEXT NOT NULL,
+                    domain TEXT NOT NULL,
+                    slug TEXT NOT NULL,
+                    destination TEXT NOT NULL,
+                    social_title TEXT, social_description TEXT, social_image_url TEXT,
+                    fallback_ios TEXT, fallback_android TEXT, fallback_desktop TEXT,
+                    skip_preview INTEGER NOT NULL DEFAULT 0,
+                    utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, utm_term TEXT, utm_content TEXT,
+                    expires_at INTEGER,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL,
+                    UNIQUE (tenant, slug)
+                )
+                """,
+                """
+                CREATE TABLE api_keys (
+                    hash TEXT PRIMARY KEY,
+                    prefix TEXT NOT NULL,
+                    tenant TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    revoked_at INTEGER
+                )
+                """,
+                "CREATE INDEX api_keys_prefix ON api_keys (prefix)",
+                """
+                CREATE TABLE clicks (
+                    id INTEGER PRIMARY KEY,
+                    link_id TEXT,
+                    tenant TEXT NOT NULL,
+                    time INTEGER NOT NULL,
+                    platform TEXT NOT NULL,
+                    os TEXT, browser TEXT, referrer_host TEXT,
+                    is_bot INTEGER NOT NULL,
+                    utm_source TEXT, utm_medium TEXT, utm_campaign TEXT, utm_term TEXT, utm_content TEXT
+                )
+                """,
+                "CREATE INDEX clicks_link ON clicks (link_id)",
+                "CREATE INDEX clicks_tenant ON clicks (tenant)",
+                """
+                CREATE TABLE click_daily (
+                    link_id TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    referrer TEXT NOT NULL,
+                    is_bot INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (link_id, day, platform, referrer, is_bot)
+                )
+                """,
+            ]
+        )
+    ]
+
+    static var latestVersion: Int { all.last?.version ?? 0 }
+}

@@ -1,0 +1,64 @@
+import ArgumentParser
+import Configuration
+import Foundation
+import LinkService
+import Logging
+
+/// `wayfinder serve [--manifest FILE]… [--database URL] [--host H] [--port P]`
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the link service: short links, previews, association files and click stats.",
+        discussion: """
+            One tenant per manifest; the request's Host picks the tenant. The service hosts the \
+            association files of every tenant domain, redirects short links per platform, serves \
+            the links API under /api/v1 (make a key with `wayfinder keys create`), /healthz and \
+            /metrics. SIGTERM or SIGINT stops it gracefully: pending clicks are written, then it \
+            exits 0.
+
+            Every flag can also be set in the environment (flags win):
+            \(LinkServiceConfiguration.documentedKeys.map { "  \($0.environment.padding(toLength: 36, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
+
+            Examples:
+              wayfinder serve --manifest Examples/storyteller.json
+              WAYFINDER_PORT=9000 wayfinder serve --manifest a.json --manifest b.json --database sqlite:/var/lib/wayfinder.sqlite
+            """
+    )
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("Address to listen on (default 127.0.0.1).", valueName: "host"))
+    var host: String?
+
+    @Option(help: ArgumentHelp("Port to listen on (default 8080).", valueName: "port"))
+    var port: Int?
+
+    func run() async throws {
+        var configuration = try store.configuration()
+        if let host { configuration.host = host }
+        if let port { configuration.port = port }
+        guard !configuration.manifestPaths.isEmpty else {
+            printError("error: \(TenantError.noTenants)")
+            throw ExitCode(1)
+        }
+        let manifests = try StoreOptions.loadManifests(configuration.manifestPaths)
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "wayfinder")
+        logger.logLevel = .info
+        let linkStore = try await configuration.database.openStore(logger: logger)
+        do {
+            let server = try LinkServer(configuration: configuration, manifests: manifests, store: linkStore, logger: logger)
+            logger.info(
+                "wayfinder serving",
+                metadata: [
+                    "address": "http://\(configuration.host):\(configuration.port)",
+                    "tenants": "\(manifests.map(\.id).joined(separator: ","))", "database": "\(configuration.database)",
+                ])
+            try await server.run()
+            try await linkStore.close()
+        } catch {
+            try? await linkStore.close()
+            throw error
+        }
+    }
+}

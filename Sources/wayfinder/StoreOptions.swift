@@ -1,0 +1,48 @@
+import ArgumentParser
+import Configuration
+import DeepLinkRouting
+import Foundation
+import LinkService
+
+/// `--manifest` and `--database`, shared by `serve` and `keys`; both fall back to the
+/// `WAYFINDER_MANIFEST` and `WAYFINDER_DATABASE` environment variables.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .customLong("manifest"), help: ArgumentHelp("An app manifest; repeat for each tenant.", valueName: "file"), completion: .file(extensions: ["json"]))
+    var manifests: [String] = []
+
+    @Option(help: ArgumentHelp("Database URL: sqlite:PATH or postgres://… (default sqlite:./wayfinder.sqlite).", valueName: "url"))
+    var database: String?
+
+    /// The configuration from the environment, overridden by the flags given.
+    func configuration() throws -> LinkServiceConfiguration {
+        var configuration = try LinkServiceConfiguration(reading: ConfigReader(provider: EnvironmentVariablesProvider()))
+        if !manifests.isEmpty { configuration.manifestPaths = manifests }
+        if let database { configuration.database = try DatabaseURL(parsing: database) }
+        return configuration
+    }
+
+    /// Loads every manifest, printing each problem to standard error; exit 1 when one fails.
+    static func loadManifests(_ paths: [String]) throws -> [Manifest] {
+        var manifests: [Manifest] = []
+        var failed = false
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                printError("\(path): cannot read the file: no such file, or it is not readable")
+                failed = true
+                continue
+            }
+            let decoded = Manifest.decode(data)
+            for diagnostic in decoded.diagnostics where diagnostic.severity == .error {
+                printError("\(path): \(diagnostic)")
+            }
+            if let manifest = decoded.manifest { manifests.append(manifest) } else { failed = true }
+        }
+        if failed { throw ExitCode(1) }
+        return manifests
+    }
+}
+
+/// Writes a line to standard error (standard output is for results only).
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,153 @@
+import Foundation
+import LinkService
+import Testing
+
+/// The behaviour every `LinkStore` must have, run against each store of `LinkStoreFactory.all`.
+@Suite("LinkStore conformance")
+struct LinkStoreConformanceTests {
+    static func makeLink(tenant: String = "storyteller", slug: String, destination: String = "https://stories.example.com/story/42") -> Link {
+        let now = Date().truncatedToMilliseconds
+        return Link(
+            id: UUID().uuidString.lowercased(), tenant: tenant, domain: "stories.example.com", slug: slug,
+            content: LinkContent(
+                destination: destination,
+                social: SocialCard(title: "A story", description: "Read it", imageURL: "https://cdn.example.com/a.png"),
+                fallbacks: Fallbacks(ios: "https://apps.apple.com/app/id1", android: nil, desktop: "https://www.stories.example.com/"),
+                skipPreview: true, utm: UTMParameters(source: "newsletter", campaign: "spring"),
+                expiresAt: Date(timeIntervalSince1970: 2_000_000_000.123)),
+            createdAt: now, updatedAt: now)
+    }
+
+    @Test("a link reads back exactly as it was inserted", arguments: LinkStoreFactory.all)
+    func insertAndRead(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let link = Self.makeLink(slug: "spring")
+            #expect(try await store.insertLink(link) == .inserted(link))
+            #expect(try await store.link(tenant: "storyteller", slug: "spring") == link)
+        }
+    }
+
+    @Test("a taken slug reports the existing link and writes nothing", arguments: LinkStoreFactory.all)
+    func slugTaken(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let first = Self.makeLink(slug: "taken")
+            _ = try await store.insertLink(first)
+            let second = Self.makeLink(slug: "taken", destination: "https://stories.example.com/story/7")
+            #expect(try await store.insertLink(second) == .slugTaken(existing: first))
+            #expect(try await store.link(tenant: "storyteller", slug: "taken") == first)
+        }
+    }
+
+    @Test("slugs are per tenant and reads never cross tenants", arguments: LinkStoreFactory.all)
+    func tenantsApart(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let mine = Self.makeLink(tenant: "a", slug: "same")
+            let theirs = Self.makeLink(tenant: "b", slug: "same")
+            #expect(try await store.insertLink(mine) == .inserted(mine))
+            #expect(try await store.insertLink(theirs) == .inserted(theirs))
+            #expect(try await store.link(tenant: "a", slug: "same")?.id == mine.id)
+            #expect(try await store.links(tenant: "a", after: nil, limit: 10).links.map(\.id) == [mine.id])
+            #expect(try await store.deleteLink(tenant: "c", slug: "same") == false)
+            var changed = theirs
+            changed.tenant = "c"
+            #expect(try await store.updateLink(changed) == false)
+            try await store.insertClicks([Click(linkID: theirs.id, tenant: "b", time: Date(), platform: .ios)])
+            #expect(try await store.stats(tenant: "a", linkID: theirs.id) == LinkStats())
+            #expect(try await store.stats(tenant: "b", linkID: theirs.id).clicks == 1)
+        }
+    }
+
+    @Test("update replaces the content and delete removes the link", arguments: LinkStoreFactory.all)
+    func updateAndDelete(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            var link = Self.makeLink(slug: "edit")
+            _ = try await store.insertLink(link)
+            link.content.destination = "https://stories.example.com/story/99"
+            link.content.social = nil
+            link.content.expiresAt = nil
+            link.updatedAt = Date().truncatedToMilliseconds
+            #expect(try await store.updateLink(link))
+            #expect(try await store.link(tenant: "storyteller", slug: "edit") == link)
+            #expect(try await store.deleteLink(tenant: "storyteller", slug: "edit"))
+            #expect(try await store.link(tenant: "storyteller", slug: "edit") == nil)
+            #expect(try await store.deleteLink(tenant: "storyteller", slug: "edit") == false)
+        }
+    }
+
+    @Test("cursor pagination visits every link once, in creation order", arguments: LinkStoreFactory.all)
+    func pagination(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            var slugs: [String] = []
+            for index in 0..<7 {
+                slugs.append("s\(index)")
+                _ = try await store.insertLink(Self.makeLink(slug: "s\(index)"))
+            }
+            var seen: [String] = []
+            var cursor: String? = nil
+            repeat {
+                let page = try await store.links(tenant: "storyteller", after: cursor, limit: 3)
+                #expect(page.links.count <= 3)
+                seen += page.links.map(\.slug)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(seen == slugs)
+            await #expect(throws: LinkStoreError.invalidCursor("nonsense")) {
+                try await store.links(tenant: "storyteller", after: "nonsense", limit: 3)
+            }
+        }
+    }
+
+    @Test("API keys are found by hash, listed per tenant and revoked by prefix", arguments: LinkStoreFactory.all)
+    func apiKeys(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let created = Date(millisecondsSince1970: 1_700_000_000_000)
+            let a = APIKeyRecord(prefix: "wf_aaaaaaaa", hash: String(repeating: "a", count: 64), tenant: "a", createdAt: created)
+            let b = APIKeyRecord(prefix: "wf_bbbbbbbb", hash: String(repeating: "b", count: 64), tenant: "b", createdAt: created)
+            try await store.insertAPIKey(a)
+            try await store.insertAPIKey(b)
+            #expect(try await store.apiKey(hash: a.hash) == a)
+            #expect(try await store.apiKey(hash: String(repeating: "c", count: 64)) == nil)
+            #expect(try await store.apiKeys(tenant: "b") == [b])
+            #expect(try await store.apiKeys(tenant: nil).count == 2)
+            let revokedAt = Date(millisecondsSince1970: 1_800_000_000_000)
+            #expect(try await store.revokeAPIKeys(prefix: "wf_aaaaaaaa", at: revokedAt) == 1)
+            #expect(try await store.revokeAPIKeys(prefix: "wf_aaaaaaaa", at: revokedAt) == 0)
+            #expect(try await store.apiKey(hash: a.hash)?.revokedAt == revokedAt)
+            #expect(try await store.apiKey(hash: b.hash)?.revokedAt == nil)
+        }
+    }
+
+    @Test("stats count people by day, platform and referrer, and bots apart", arguments: LinkStoreFactory.all)
+    func stats(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let link = Self.makeLink(slug: "counted")
+            _ = try await store.insertLink(link)
+            let day1 = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01T00:00:00Z
+            let day2 = day1.addingTimeInterval(86_400 + 30)
+            var clicks: [Click] = []
+            for _ in 0..<60 { clicks.append(Click(linkID: link.id, tenant: "storyteller", time: day1, platform: .ios, referrerHost: "facebook.com")) }
+            for _ in 0..<3 { clicks.append(Click(linkID: link.id, tenant: "storyteller", time: day2, platform: .android)) }
+            clicks.append(Click(linkID: link.id, tenant: "storyteller", time: day2, platform: .other, isBot: true))
+            clicks.append(Click(linkID: nil, tenant: "storyteller", time: day2, platform: .desktop))
+            try await store.insertClicks(Array(clicks.prefix(30)))
+            try await store.insertClicks(Array(clicks.dropFirst(30)))
+            let stats = try await store.stats(tenant: "storyteller", linkID: link.id)
+            #expect(stats.clicks == 63)
+            #expect(stats.botClicks == 1)
+            #expect(stats.byDay == ["2025-01-01": 60, "2025-01-02": 3])
+            #expect(stats.byPlatform == ["ios": 60, "android": 3])
+            #expect(stats.byReferrer == ["facebook.com": 60, LinkStats.directReferrer: 3])
+            #expect(try await store.clickCount(tenant: "storyteller") == 65)
+        }
+    }
+
+    @Test("migrations run once: migrating again changes nothing", arguments: LinkStoreFactory.all)
+    func migrateTwice(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let link = Self.makeLink(slug: "kept")
+            _ = try await store.insertLink(link)
+            try await store.migrate()
+            #expect(try await store.link(tenant: "storyteller", slug: "kept") == link)
+        }
+    }
+}

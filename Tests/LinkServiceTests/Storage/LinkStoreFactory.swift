@@ -1,0 +1,37 @@
+import Foundation
+import LinkService
+import Testing
+
+/// Makes empty stores for the shared ``LinkStoreConformanceTests``: every `LinkStore`
+/// implementation adds itself to ``all`` and the whole suite runs against it.
+struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
+    let name: String
+    /// Opens an empty store and returns it with what removes it afterwards.
+    let make: @Sendable () async throws -> (store: any LinkStore, cleanup: @Sendable () async -> Void)
+
+    var testDescription: String { name }
+
+    static let sqlite = LinkStoreFactory(name: "SQLite") {
+        let directory = try TemporaryDirectory()
+        let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        return (store, {
+            try? await store.close()
+            directory.remove()
+        })
+    }
+
+    /// Every store the conformance suite runs against.
+    static var all: [LinkStoreFactory] { [.sqlite] }
+
+    /// Runs `body` with a fresh store and removes the store afterwards, even when `body` throws.
+    func withStore(_ body: (any LinkStore) async throws -> Void) async throws {
+        let (store, cleanup) = try await make()
+        do {
+            try await body(store)
+            await cleanup()
+        } catch {
+            await cleanup()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import LinkService
+import Testing
+
+/// What only the SQLite store promises: WAL, versioned migrations, and data on disk.
+@Suite("SQLite store")
+struct SQLiteLinkStoreTests {
+    @Test("a new file is in WAL mode at the latest schema version")
+    func walAndVersion() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try await SQLiteLinkStore.open(path: directory.path("w.sqlite"))
+        #expect(try await store.journalMode() == "wal")
+        #expect(try await store.schemaVersion() == 1)
+        try await store.close()
+    }
+
+    @Test("a committed link is in the file when it is opened again")
+    func survivesReopen() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("r.sqlite")
+        let link = LinkStoreConformanceTests.makeLink(slug: "durable")
+        let first = try await SQLiteLinkStore.open(path: path)
+        _ = try await first.insertLink(link)
+        try await first.close()
+        let second = try await SQLiteLinkStore.open(path: path)
+        #expect(try await second.link(tenant: "storyteller", slug: "durable") == link)
+        #expect(try await second.schemaVersion() == 1)
+        try await second.close()
+    }
+
+    @Test("database URLs", arguments: [
+        ("sqlite:./wayfinder.sqlite", DatabaseURL.sqlite(path: "./wayfinder.sqlite")),
+        ("sqlite:///var/lib/w.sqlite", .sqlite(path: "/var/lib/w.sqlite")),
+        ("postgres://u@h/db", .postgres("postgres://u@h/db")),
+    ])
+    func databaseURLs(text: String, expected: DatabaseURL) throws {
+        #expect(try DatabaseURL(parsing: text) == expected)
+    }
+
+    @Test("an unknown database URL says which forms work")
+    func badDatabaseURL() {
+        #expect(throws: LinkStoreError.unsupportedDatabaseURL("mysql://x")) { try DatabaseURL(parsing: "mysql://x") }
+    }
+}

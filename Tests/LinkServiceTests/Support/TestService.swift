@@ -1,0 +1,86 @@
+import DeepLinkRouting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LinkService
+import NIOCore
+
+/// A link service on a fresh SQLite file, with the example manifests as tenants.
+struct TestService {
+    let directory: TemporaryDirectory
+    let databasePath: String
+    let store: SQLiteLinkStore
+    let server: LinkServer
+
+    static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func example(_ name: String) throws -> Manifest {
+        try Manifest(contentsOf: packageRoot.appendingPathComponent("Examples/\(name).json"))
+    }
+
+    static func make(
+        manifests: [Manifest]? = nil, configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0),
+        directory: TemporaryDirectory? = nil
+    ) async throws -> TestService {
+        let directory = try directory ?? TemporaryDirectory()
+        let path = directory.path("links.sqlite")
+        let store = try await SQLiteLinkStore.open(path: path)
+        let manifests = try manifests ?? [example("storyteller"), example("chat")]
+        let server = try LinkServer(configuration: configuration, manifests: manifests, store: store)
+        return TestService(directory: directory, databasePath: path, store: store, server: server)
+    }
+
+    /// A new API key of `tenant`, stored as `keys create` stores it.
+    func key(for tenant: String) async throws -> String {
+        let (key, record) = APIKey.make(tenant: tenant)
+        try await store.insertAPIKey(record)
+        return key
+    }
+
+    func close() async {
+        try? await store.close()
+        directory.remove()
+    }
+}
+
+extension HTTPFields {
+    static func bearer(_ key: String) -> HTTPFields {
+        [.authorization: "Bearer \(key)", .contentType: "application/json"]
+    }
+
+    static func visitor(_ userAgent: String, host: String = "share.stories.example.com") -> HTTPFields {
+        [.userAgent: userAgent, HTTPField.Name("Host")!: host]
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+
+    /// The body as a JSON object.
+    var json: JSONNode? { try? JSONParser().parse(text) }
+}
+
+extension JSONNode {
+    subscript(path path: String) -> String? {
+        var node: JSONNode? = self
+        for key in path.split(separator: ".") { node = node?[String(key)] }
+        if case .number(let text)? = node?.value { return text }
+        return node?.stringValue
+    }
+}
+
+/// User agents of the visitors in the redirect table.
+enum Agents {
+    static let iPhone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
+    static let iPad = "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1"
+    static let android = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Mobile Safari/537.36"
+    static let desktop = "Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36"
+    static let facebook = "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"
+    static let crawlers = [
+        facebook, "Twitterbot/1.0", "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)", "LinkedInBot/1.0",
+        "WhatsApp/2.23.20.0", "Mozilla/5.0 (compatible; Discordbot/2.0; +https://discordapp.com)", "TelegramBot (like TwitterBot)",
+        "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)", "Mozilla/5.0 (Macintosh) Applebot/0.1",
+    ]
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@Suite("wayfinder keys")
+struct KeysCommandTests {
+    static func temporaryDatabase() throws -> (url: String, directory: URL) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return ("sqlite:" + directory.appendingPathComponent("keys.sqlite").path, directory)
+    }
+
+    @Test("keys create prints only the new key; list shows its prefix; revoke marks it revoked")
+    func createListRevoke() throws {
+        let (database, directory) = try Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let created = try WayfinderProcess.run(["keys", "create", "--tenant", "storyteller", "--manifest", "Examples/storyteller.json", "--database", database])
+        #expect(created.status == 0, "\(created.stderr)")
+        let lines = created.stdout.split(separator: "\n")
+        #expect(lines.count == 1)
+        let key = String(lines.first ?? "")
+        #expect(key.hasPrefix("wf_") && key.count == 43)
+        let prefix = String(key.prefix(11))
+
+        let listed = try WayfinderProcess.run(["keys", "list", "--database", database])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.hasPrefix("\(prefix) storyteller "))
+        #expect(!listed.stdout.contains(key))
+
+        let revoked = try WayfinderProcess.run(["keys", "revoke", prefix, "--database", database])
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(try WayfinderProcess.run(["keys", "list", "--database", database]).stdout.contains(" revoked "))
+        let again = try WayfinderProcess.run(["keys", "revoke", prefix, "--database", database])
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("no active key"))
+    }
+
+    @Test("keys create refuses a tenant that none of the manifests names")
+    func unknownTenant() throws {
+        let (database, directory) = try Self.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try WayfinderProcess.run(["keys", "create", "--tenant", "nope", "--manifest", "Examples/storyteller.json", "--database", database])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("storyteller"))
+    }
+}
