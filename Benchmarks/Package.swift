@@ -35,6 +35,7 @@ let package = Package(
             dependencies: [
                 "BenchmarkSupport",
                 .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "AssociatedDomains", package: "wayfinder"),
             ],
             path: "Benchmarks/AASABenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
