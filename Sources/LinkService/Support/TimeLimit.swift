@@ -14,13 +14,15 @@ enum TimeLimit {
         case whole
         /// The limit ends when the work calls `started` (a connection is leased): from then on the
         /// work is waited for, so that a write whose outcome matters (a batch of clicks that may
-        /// be committed) is never reported as failed while it can still succeed.
+        /// be committed) is never reported as failed while it can still succeed. `started` throws
+        /// `CancellationError` when the limit has passed already: work that starts too late must
+        /// not run, since its caller was told it failed (and may do it again).
         case untilStarted
     }
 
     static func run<T: Sendable>(
         _ limit: Duration, scope: Scope = .whole, timeoutError: @escaping @Sendable () -> any Error,
-        _ work: @escaping @Sendable (_ started: @escaping @Sendable () -> Void) async throws -> T
+        _ work: @escaping @Sendable (_ started: @escaping @Sendable () throws -> Void) async throws -> T
     ) async throws -> T {
         let race = Race<T>()
         return try await withTaskCancellationHandler {
@@ -28,7 +30,9 @@ enum TimeLimit {
                 race.begin(continuation)
                 let worker = Task {
                     do {
-                        let value = try await work { race.markStarted() }
+                        let value = try await work {
+                            guard race.markStarted() else { throw CancellationError() }
+                        }
                         race.finish(.success(value))
                     } catch {
                         race.finish(.failure(error))
@@ -73,8 +77,13 @@ private final class Race<T: Sendable>: Sendable {
         if finished { timer.cancel() }
     }
 
-    func markStarted() {
-        state.withLock { $0.started = true }
+    /// Marks the work started; `false` when the caller has had its answer already.
+    func markStarted() -> Bool {
+        state.withLock { state in
+            guard state.continuation != nil else { return false }
+            state.started = true
+            return true
+        }
     }
 
     /// Resumes the caller with `result` unless it was resumed already; stops the timer.

@@ -31,7 +31,7 @@ extension PostgresLinkStore {
                         for name in UTMParameters.names { binds.append(click.utm[name]) }
                         rows.append("(\(Self.placeholders(first...binds.count)))")
                     }
-                    try await connection.query(
+                    _ = try await connection.statement(
                         PostgresQuery(
                             unsafeSQL: """
                                 INSERT INTO clicks (link_id, tenant, time, platform, os, browser, referrer_host, is_bot,
@@ -54,7 +54,7 @@ extension PostgresLinkStore {
                         binds.append(count)
                         rows.append("(\(Self.placeholders(first...binds.count)))")
                     }
-                    try await connection.query(
+                    _ = try await connection.statement(
                         PostgresQuery(
                             unsafeSQL: """
                                 INSERT INTO click_daily (link_id, day, platform, referrer, is_bot, count) VALUES \(rows.joined(separator: ", "))

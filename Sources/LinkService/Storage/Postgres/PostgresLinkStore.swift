@@ -81,24 +81,24 @@ public final class PostgresLinkStore: LinkStore {
     private static func migrate(on connection: PostgresConnection, schema: String, logger: Logger) async throws {
         try await transaction(connection, logger: logger) {
             // Instances that start together queue here; each later one then finds nothing to do.
-            try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\("wayfinder.migrations." + schema)))", logger: logger)
+            _ = try await connection.statement("SELECT pg_advisory_xact_lock(hashtext(\("wayfinder.migrations." + schema)))", logger: logger)
             if schema != "public" {
                 // A plain identifier (checked when the URL was parsed), safe unquoted.
-                try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
-                try await connection.query(PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(schema)"), logger: logger)
+                _ = try await connection.statement(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+                _ = try await connection.statement(PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(schema)"), logger: logger)
             }
-            try await connection.query(
+            _ = try await connection.statement(
                 "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at bigint NOT NULL)", logger: logger)
-            let current = try await connection.query("SELECT COALESCE(MAX(version), 0)::bigint FROM schema_migrations", logger: logger)
-                .collect().first?.decode(Int.self) ?? 0
+            let current = try await connection.statement("SELECT COALESCE(MAX(version), 0)::bigint FROM schema_migrations", logger: logger)
+                .first?.decode(Int.self) ?? 0
             guard current <= PostgresMigrations.latestVersion else {
                 throw LinkStoreError.schemaTooNew(found: current, known: PostgresMigrations.latestVersion)
             }
             for migration in PostgresMigrations.all where migration.version > current {
                 for statement in migration.statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                    _ = try await connection.statement(PostgresQuery(unsafeSQL: statement), logger: logger)
                 }
-                try await connection.query(
+                _ = try await connection.statement(
                     "INSERT INTO schema_migrations (version, applied_at) VALUES (\(migration.version), \(Date().millisecondsSince1970))",
                     logger: logger)
                 logger.info("database migrated", metadata: ["version": "\(migration.version)", "schema": "\(schema)"])
@@ -117,7 +117,7 @@ public final class PostgresLinkStore: LinkStore {
         do {
             return try await TimeLimit.run(limit, scope: scope, timeoutError: { [url] in Self.noAnswer(url, within: limit) }) { [client] started in
                 try await client.withConnection { connection in
-                    started()
+                    try started()
                     return try await body(connection)
                 }
             }
@@ -129,13 +129,15 @@ public final class PostgresLinkStore: LinkStore {
     /// Runs `body` in a transaction on `connection`: committed when it returns, rolled back when
     /// it throws (and its error is the one thrown).
     static func transaction<T>(_ connection: PostgresConnection, logger: Logger, _ body: () async throws -> T) async throws -> T {
-        try await connection.query("BEGIN", logger: logger)
+        _ = try await connection.statement("BEGIN", logger: logger)
         do {
             let value = try await body()
-            try await connection.query("COMMIT", logger: logger)
+            _ = try await connection.statement("COMMIT", logger: logger)
             return value
         } catch {
-            _ = try? await connection.query("ROLLBACK", logger: logger)
+            // On a connection the server closed the transaction is over already; the statement
+            // fails at once instead of waiting forever (see `statement`).
+            _ = try? await connection.statement("ROLLBACK", logger: logger)
             throw error
         }
     }
