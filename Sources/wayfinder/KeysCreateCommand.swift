@@ -1,4 +1,5 @@
 import ArgumentParser
+import DeepLinkRouting
 import LinkService
 
 /// `wayfinder keys create --tenant ID [--manifest FILE]… [--database URL]`

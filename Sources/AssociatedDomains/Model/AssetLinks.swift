@@ -124,7 +124,7 @@ public struct AssetLinks: Sendable, Hashable {
             if target["sha256_cert_fingerprints"] != nil && fingerprints.isEmpty {
                 collector.error("missing-fingerprints", targetPath.appending("sha256_cert_fingerprints"), "no fingerprint is listed, so no build of the app is trusted", hint: "with Play App Signing, list Play's app signing key fingerprint")
             }
-            for fingerprint in fingerprints where !isFingerprint(fingerprint.value) {
+            for fingerprint in fingerprints where !Manifest.AndroidApp.isSHA256Fingerprint(fingerprint.value) {
                 collector.error(
                     "invalid-fingerprint", fingerprint.path, "\"\(fingerprint.value)\" is not 32 colon-separated upper-case hex bytes",
                     hint: "copy it from `keytool -list -v` or Play Console (App integrity), e.g. 14:6D:E9:…:E5", at: fingerprint.node)
@@ -141,14 +141,6 @@ public struct AssetLinks: Sendable, Hashable {
             return nil
         case nil:
             return nil
-        }
-    }
-
-    /// 32 colon-separated upper-case hex bytes.
-    public static func isFingerprint(_ text: String) -> Bool {
-        let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
-        return bytes.count == 32 && bytes.allSatisfy { byte in
-            byte.count == 2 && byte.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("A"..."F").contains($0) }
         }
     }
 }

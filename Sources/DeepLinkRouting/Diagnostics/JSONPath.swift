@@ -36,7 +36,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Comparable 
             case .index(let index):
                 text += "[\(index)]"
             case .key(let key):
-                if JSONPath.isIdentifier(key) {
+                if RoutePattern.isIdentifier(key) {
                     text += text.isEmpty ? key : "." + key
                 } else {
                     text += "["
@@ -46,14 +46,6 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Comparable 
             }
         }
         return text
-    }
-
-    private static func isIdentifier(_ key: String) -> Bool {
-        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-        }
-        guard let first = key.unicodeScalars.first, isLetter(first) else { return false }
-        return key.unicodeScalars.allSatisfy { isLetter($0) || ("0"..."9").contains($0) }
     }
 
     public static func < (lhs: JSONPath, rhs: JSONPath) -> Bool {

@@ -164,7 +164,7 @@ struct ManifestReader {
         }
         var fingerprints: [String] = []
         for item in collector.strings("sha256CertFingerprints", in: members, at: path, required: true, what: "SHA-256 fingerprints of the signing certificates") ?? [] {
-            guard ManifestReader.isValidFingerprint(item.value) else {
+            guard Manifest.AndroidApp.isSHA256Fingerprint(item.value) else {
                 collector.error("invalid-fingerprint", item.path, "\"\(item.value)\" is not a SHA-256 fingerprint; expected 32 colon-separated upper-case hex bytes such as \"14:6D:E9:…:44:E5\"", hint: "keytool -list -v -keystore <keystore> prints it; with Play App Signing use the fingerprint from the Play Console", at: item.node)
                 continue
             }
@@ -186,13 +186,6 @@ struct ManifestReader {
         }
     }
 
-    /// 32 colon-separated upper-case hex bytes.
-    static func isValidFingerprint(_ text: String) -> Bool {
-        let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
-        return bytes.count == 32 && bytes.allSatisfy { byte in
-            byte.utf8.count == 2 && byte.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("A"..."F").contains($0) }
-        }
-    }
 
     private mutating func readDomains(_ members: [String: JSONNode]) -> [String] {
         let path = JSONPath.root

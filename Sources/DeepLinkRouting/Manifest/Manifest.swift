@@ -74,6 +74,15 @@ extension Manifest {
         public let sha256CertFingerprints: [String]
         /// The custom URL scheme, lowercased.
         public let scheme: String?
+
+        /// Whether `text` is written as Android expects a signing-certificate fingerprint in the
+        /// manifest and in assetlinks.json: 32 colon-separated upper-case hex bytes.
+        public static func isSHA256Fingerprint(_ text: String) -> Bool {
+            let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
+            return bytes.count == 32 && bytes.allSatisfy { byte in
+                byte.utf8.count == 2 && byte.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("A"..."F").contains($0) }
+            }
+        }
     }
 
     /// One screen of the app and the URL shapes that open it.
