@@ -60,12 +60,14 @@ struct AASADecideCommand: AsyncParsableCommand {
             do {
                 compiled = try CompiledAASA(json: Array(aasaText.utf8), domain: domain)
             } catch {
-                return failure("\"aasa\" cannot be read: " + (error.diagnostics.first?.message ?? "not an association file"))
+                return failure(
+                    "\"aasa\" cannot be read: " + (error.diagnostics.first?.message ?? "not an association file"))
             }
             if cache.count >= 256 { cache.removeAll() }
             cache[key] = compiled
         }
         let decision = compiled.decide(appID: appID, url: url)
-        return JSONNode(.object([.init(key: "id", value: id), .init(key: "decision", value: JSONNode(.string(decision.rawValue)))]))
+        return JSONNode(
+            .object([.init(key: "id", value: id), .init(key: "decision", value: JSONNode(.string(decision.rawValue)))]))
     }
 }

@@ -35,18 +35,28 @@ struct AASADiffCommand: AsyncParsableCommand {
             if json {
                 var members: [JSONNode.Member] = [.init(key: "change", value: JSONNode(.string(change.kind.rawValue)))]
                 if let app = change.appID { members.append(.init(key: "appId", value: JSONNode(.string(app)))) }
-                if let variable = change.variable { members.append(.init(key: "variable", value: JSONNode(.string(variable)))) }
+                if let variable = change.variable {
+                    members.append(.init(key: "variable", value: JSONNode(.string(variable))))
+                }
                 if let before = change.before {
-                    members.append(.init(key: "before", value: JSONNode(.object([
-                        .init(key: "position", value: JSONNode(.number(String(before.position)))),
-                        .init(key: "rule", value: JSONNode(.string(before.rule.summary))),
-                    ]))))
+                    members.append(
+                        .init(
+                            key: "before",
+                            value: JSONNode(
+                                .object([
+                                    .init(key: "position", value: JSONNode(.number(String(before.position)))),
+                                    .init(key: "rule", value: JSONNode(.string(before.rule.summary))),
+                                ]))))
                 }
                 if let after = change.after {
-                    members.append(.init(key: "after", value: JSONNode(.object([
-                        .init(key: "position", value: JSONNode(.number(String(after.position)))),
-                        .init(key: "rule", value: JSONNode(.string(after.rule.summary))),
-                    ]))))
+                    members.append(
+                        .init(
+                            key: "after",
+                            value: JSONNode(
+                                .object([
+                                    .init(key: "position", value: JSONNode(.number(String(after.position)))),
+                                    .init(key: "rule", value: JSONNode(.string(after.rule.summary))),
+                                ]))))
                 }
                 print(JSONNode(.object(members)).jsonText(style: .compact))
             } else {

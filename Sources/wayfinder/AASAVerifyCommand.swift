@@ -36,9 +36,14 @@ struct AASAVerifyCommand: AsyncParsableCommand {
             printError("\(file): \(error)")
             throw ExitCode(1)
         }
-        print("\(file): signed by \(signed.signerSubject) (\(signed.certificateCount) certificate(s)), \(signed.content.count) bytes of content")
+        print(
+            "\(file): signed by \(signed.signerSubject) (\(signed.certificateCount) certificate(s)), \(signed.content.count) bytes of content"
+        )
         var valid = signed.signatureIsValid
-        print("\(file): signature " + (signed.signatureIsValid ? "valid" : "NOT valid: the content or signature was changed, or the key does not match"))
+        print(
+            "\(file): signature "
+                + (signed.signatureIsValid
+                    ? "valid" : "NOT valid: the content or signature was changed, or the key does not match"))
         if let ca {
             let problem = try await signed.verifyChain(trustRootsPEM: try CommandInput.text(ca))
             print("\(file): certificate chain " + (problem.map { "NOT trusted: \($0)" } ?? "trusted"))

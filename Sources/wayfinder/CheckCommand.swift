@@ -33,16 +33,23 @@ struct CheckCommand: AsyncParsableCommand {
     @Argument(help: "The host to check, optionally with a port: example.com or 127.0.0.1:8443.")
     var target: String
 
-    @Option(help: "An app manifest (wayfinder.json) to compare the served files with.", completion: .file(extensions: ["json"]))
+    @Option(
+        help: "An app manifest (wayfinder.json) to compare the served files with.",
+        completion: .file(extensions: ["json"]))
     var manifest: String?
 
-    @Option(name: .customLong("ca-certificate"), help: "Trust only this CA certificate (PEM) instead of the system trust store.", completion: .file(extensions: ["pem", "crt"]))
+    @Option(
+        name: .customLong("ca-certificate"),
+        help: "Trust only this CA certificate (PEM) instead of the system trust store.",
+        completion: .file(extensions: ["pem", "crt"]))
     var caCertificate: String?
 
     @Option(help: "Seconds to wait for each request.")
     var timeout: Double = 10
 
-    @Flag(name: .customLong("apple-cdn"), help: "Also fetch Apple's CDN copy of the AASA and compare it with the origin's.")
+    @Flag(
+        name: .customLong("apple-cdn"),
+        help: "Also fetch Apple's CDN copy of the AASA and compare it with the origin's.")
     var appleCDN = false
 
     /// Where Apple's CDN is; tests point it at a local server.
@@ -65,7 +72,8 @@ struct CheckCommand: AsyncParsableCommand {
         let manifest = try loadManifest()
         let trustRoots = try loadTrustRoots()
 
-        let fetcher = HostingFetcher(trustRoots: trustRoots?.certificates, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
+        let fetcher = HostingFetcher(
+            trustRoots: trustRoots?.certificates, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
         var requests = HostedFile.onOrigin.map { ($0, target.origin + $0.rawValue) }
         if appleCDN {
             let base = appleCDNURL.hasSuffix("/") ? appleCDNURL : appleCDNURL + "/"
@@ -101,7 +109,8 @@ struct CheckCommand: AsyncParsableCommand {
         let decoded = Manifest.decode(data)
         guard let value = decoded.manifest else {
             let first = decoded.diagnostics.first { $0.severity == .error }.map { ": \($0.path): \($0.message)" } ?? ""
-            throw couldNotCheck("the manifest \(manifest) is not valid\(first); run `wayfinder manifest validate \(manifest)`")
+            throw couldNotCheck(
+                "the manifest \(manifest) is not valid\(first); run `wayfinder manifest validate \(manifest)`")
         }
         return value
     }
@@ -116,7 +125,8 @@ struct CheckCommand: AsyncParsableCommand {
             guard !certificates.isEmpty else { throw NIOSSLError.failedToLoadCertificate }
             return (certificates, String(decoding: data, as: UTF8.self))
         } catch {
-            throw couldNotCheck("\(caCertificate) holds no PEM certificate (\"-----BEGIN CERTIFICATE-----\" blocks expected)")
+            throw couldNotCheck(
+                "\(caCertificate) holds no PEM certificate (\"-----BEGIN CERTIFICATE-----\" blocks expected)")
         }
     }
 

@@ -21,7 +21,8 @@ struct CheckReport {
     var incompleteMessage: String {
         var reasons: [String] = []
         for file in fetched {
-            guard case .failed(let failure) = file.outcome, failure.kind != .tls, !reasons.contains(failure.message) else { continue }
+            guard case .failed(let failure) = file.outcome, failure.kind != .tls, !reasons.contains(failure.message)
+            else { continue }
             reasons.append(failure.message)
         }
         return "could not check everything on \(target.host): " + reasons.joined(separator: "; ")
@@ -33,12 +34,15 @@ struct CheckReport {
             print("\(symbol(item.verdict)) \(item.rule.rawValue) \(item.file.label): \(item.detail)")
             if let fix = item.fix { print("    fix: \(fix)") }
         }
-        let verdict = switch exitStatus {
-        case 0: "everything is right"
-        case 1: "problems found"
-        default: "could not check everything"
-        }
-        print("\(count(.pass)) passed, \(count(.fail)) failed, \(count(.warning)) warnings, \(count(.unchecked)) not checked: \(verdict)")
+        let verdict =
+            switch exitStatus {
+            case 0: "everything is right"
+            case 1: "problems found"
+            default: "could not check everything"
+            }
+        print(
+            "\(count(.pass)) passed, \(count(.fail)) failed, \(count(.warning)) warnings, \(count(.unchecked)) not checked: \(verdict)"
+        )
     }
 
     func printJSON() {

@@ -9,7 +9,8 @@ struct CheckTarget: Equatable {
     /// Parses `example.com` or `127.0.0.1:8443`; the error message says what would be right.
     init(parsing text: String) throws(CheckTargetError) {
         if text.contains("://") {
-            throw CheckTargetError("\"\(text)\" has a scheme; give the host only, such as example.com (the check always uses HTTPS)")
+            throw CheckTargetError(
+                "\"\(text)\" has a scheme; give the host only, such as example.com (the check always uses HTTPS)")
         }
         var host = Substring(text)
         var port: Int?

@@ -54,7 +54,8 @@ struct HostingFetcher {
                 }
             }
             let headers = response.headers.map { (name: $0.name, value: $0.value) }
-            return .response(.init(status: Int(response.status.code), headers: headers, body: body, fullLength: fullLength))
+            return .response(
+                .init(status: Int(response.status.code), headers: headers, body: body, fullLength: fullLength))
         } catch {
             return .failed(HostingFetcher.failure(for: error, url: url))
         }
@@ -73,7 +74,9 @@ struct HostingFetcher {
         case let error as NIOConnectionError:
             let refused = error.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
             if refused {
-                return FetchFailure(.connectionRefused, message: "connection refused: nothing accepts connections at \(error.host) port \(error.port)")
+                return FetchFailure(
+                    .connectionRefused,
+                    message: "connection refused: nothing accepts connections at \(error.host) port \(error.port)")
             }
             if error.connectionErrors.isEmpty, error.dnsAError != nil || error.dnsAAAAError != nil {
                 return FetchFailure(.dns, message: "the host name \(error.host) does not resolve (DNS lookup failed)")
@@ -82,11 +85,14 @@ struct HostingFetcher {
         case let error as IOError where error.errnoCode == ECONNREFUSED:
             let components = URLComponents(string: url)
             let place = "\(components?.host ?? url) port \(components?.port ?? 443)"
-            return FetchFailure(.connectionRefused, message: "connection refused: nothing accepts connections at \(place)")
+            return FetchFailure(
+                .connectionRefused, message: "connection refused: nothing accepts connections at \(place)")
         case let error as HTTPClientError:
             switch error {
-            case .deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout, .writeTimeout, .getConnectionFromPoolTimeout:
-                return FetchFailure(.timeout, message: "no answer within the time limit (\(error)); raise it with --timeout SECONDS")
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout, .writeTimeout,
+                .getConnectionFromPoolTimeout:
+                return FetchFailure(
+                    .timeout, message: "no answer within the time limit (\(error)); raise it with --timeout SECONDS")
             case .remoteConnectionClosed:
                 return FetchFailure(.other, message: "the server closed the connection without answering")
             default:
@@ -94,7 +100,8 @@ struct HostingFetcher {
             }
         case let error as ChannelError:
             if case .connectTimeout = error {
-                return FetchFailure(.timeout, message: "could not connect within the time limit; raise it with --timeout SECONDS")
+                return FetchFailure(
+                    .timeout, message: "could not connect within the time limit; raise it with --timeout SECONDS")
             }
             return FetchFailure(.other, message: "the connection failed: \(error)")
         default:
@@ -107,10 +114,13 @@ struct HostingFetcher {
 
     /// BoringSSL's reasons are buried in a wrapped description; the short reason is what helps.
     private static func tlsMessage(_ description: String) -> String {
-        for reason in ["CERTIFICATE_VERIFY_FAILED", "WRONG_VERSION_NUMBER", "TLSV1_ALERT", "SSLV3_ALERT", "HANDSHAKE_FAILURE"] {
+        for reason in [
+            "CERTIFICATE_VERIFY_FAILED", "WRONG_VERSION_NUMBER", "TLSV1_ALERT", "SSLV3_ALERT", "HANDSHAKE_FAILURE",
+        ] {
             if let range = description.range(of: reason) {
                 let rest = description[range.lowerBound...].prefix { $0 != "]" && $0 != ")" && $0 != "," }
-                let meaning = reason == "CERTIFICATE_VERIFY_FAILED"
+                let meaning =
+                    reason == "CERTIFICATE_VERIFY_FAILED"
                     ? "the certificate is not trusted (unknown issuer, expired, or self-signed)"
                     : "the TLS handshake failed"
                 return "\(meaning) [\(rest)]"

@@ -26,7 +26,9 @@ struct KeysCreateCommand: AsyncParsableCommand {
         if !configuration.manifestPaths.isEmpty {
             let ids = try StoreOptions.loadManifests(configuration.manifestPaths).map(\.id)
             guard ids.contains(tenant) else {
-                printError("error: no manifest has the id \"\(tenant)\"; the manifests given are: \(ids.joined(separator: ", "))")
+                printError(
+                    "error: no manifest has the id \"\(tenant)\"; the manifests given are: \(ids.joined(separator: ", "))"
+                )
                 throw ExitCode(1)
             }
         }

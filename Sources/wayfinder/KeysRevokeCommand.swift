@@ -22,7 +22,9 @@ struct KeysRevokeCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard prefix.count >= APIKey.prefixLength else {
-            printError("error: \"\(prefix)\" is shorter than a key prefix (\(APIKey.prefixLength) characters, as `wayfinder keys list` shows)")
+            printError(
+                "error: \"\(prefix)\" is shorter than a key prefix (\(APIKey.prefixLength) characters, as `wayfinder keys list` shows)"
+            )
             throw ExitCode(1)
         }
         let linkStore = try await store.configuration().database.openStore()

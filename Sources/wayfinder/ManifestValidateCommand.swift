@@ -28,7 +28,11 @@ struct ManifestValidateCommand: AsyncParsableCommand {
 
     static func diagnostics(for file: String) -> [Diagnostic] {
         guard let data = FileManager.default.contents(atPath: file) else {
-            return [Diagnostic(.error, code: "unreadable-file", path: .root, message: "cannot read \(file): no such file, or it is not readable")]
+            return [
+                Diagnostic(
+                    .error, code: "unreadable-file", path: .root,
+                    message: "cannot read \(file): no such file, or it is not readable")
+            ]
         }
         return Manifest.decode(data).diagnostics
     }

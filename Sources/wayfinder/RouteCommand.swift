@@ -44,7 +44,8 @@ struct RouteCommand: AsyncParsableCommand {
 
     private func loadTable() throws -> RouteTable {
         guard let data = FileManager.default.contents(atPath: manifest) else {
-            FileHandle.standardError.write(Data("\(manifest): cannot read the manifest: no such file, or it is not readable\n".utf8))
+            FileHandle.standardError.write(
+                Data("\(manifest): cannot read the manifest: no such file, or it is not readable\n".utf8))
             throw ExitCode(1)
         }
         let decoded = Manifest.decode(data)
@@ -68,16 +69,28 @@ struct RouteCommand: AsyncParsableCommand {
 
     /// The DESIGN.md shape: `{"url","outcome",…}` with stable keys.
     static func jsonLine(_ url: String, _ resolution: Resolution) -> String {
-        var members: [(String, JSONNode)] = [("url", JSONNode(.string(url))), ("outcome", JSONNode(.string(resolution.name)))]
+        var members: [(String, JSONNode)] = [
+            ("url", JSONNode(.string(url))), ("outcome", JSONNode(.string(resolution.name))),
+        ]
         switch resolution {
         case .matched(let match):
             members.append(("route", JSONNode(.string(match.route))))
-            members.append(("params", JSONNode(.object(match.orderedParameters.map { JSONNode.Member(key: $0.name, value: JSONNode(.string($0.value))) }))))
+            members.append(
+                (
+                    "params",
+                    JSONNode(
+                        .object(
+                            match.orderedParameters.map {
+                                JSONNode.Member(key: $0.name, value: JSONNode(.string($0.value)))
+                            }))
+                ))
             members.append(("source", JSONNode(.string(match.source.rawValue))))
             members.append(("barriers", JSONNode(.array(match.barriers.map { JSONNode(.string($0)) }))))
             if let referer = match.referer {
                 var fields: [JSONNode.Member] = []
-                if let url = referer.url { fields.append(.init(key: "url", value: JSONNode(.string(url.absoluteString)))) }
+                if let url = referer.url {
+                    fields.append(.init(key: "url", value: JSONNode(.string(url.absoluteString))))
+                }
                 if let name = referer.appName { fields.append(.init(key: "appName", value: JSONNode(.string(name)))) }
                 members.append(("referer", JSONNode(.object(fields))))
             }
@@ -101,7 +114,9 @@ struct RouteCommand: AsyncParsableCommand {
             }
             if !match.barriers.isEmpty { line += "; barriers: " + match.barriers.joined(separator: ", ") }
             if let referer = match.referer {
-                line += "; referer: " + (referer.appName ?? "unnamed app") + (referer.url.map { " <\($0.absoluteString)>" } ?? "")
+                line +=
+                    "; referer: " + (referer.appName ?? "unnamed app")
+                    + (referer.url.map { " <\($0.absoluteString)>" } ?? "")
             }
             return line
         case .invalid(let reason):

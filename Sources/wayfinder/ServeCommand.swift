@@ -47,7 +47,8 @@ struct ServeCommand: AsyncParsableCommand {
         logger.logLevel = .info
         let linkStore = try await configuration.database.openStore(logger: logger)
         do {
-            let server = try LinkServer(configuration: configuration, manifests: manifests, store: linkStore, logger: logger)
+            let server = try LinkServer(
+                configuration: configuration, manifests: manifests, store: linkStore, logger: logger)
             logger.info(
                 "wayfinder serving",
                 metadata: [

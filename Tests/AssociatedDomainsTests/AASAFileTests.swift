@@ -42,10 +42,15 @@ struct AASAFileTests {
         #expect(modern.appIDs == ["ABCDE12345.com.example.app", "ABCDE12345.com.example.beta"])
         #expect(modern.defaults?.percentEncoded == false)
         #expect(modern.components?.count == 4)
-        #expect(modern.components?[1].query == .items([.init(name: "ref", pattern: "?*"), .init(name: "src", pattern: "*")]))
+        #expect(
+            modern.components?[1].query
+                == .items([.init(name: "ref", pattern: "?*"), .init(name: "src", pattern: "*")]))
         #expect(modern.components?[1].fragment == "f*")
         #expect(modern.components?[2].query == .whole("a=1"))
-        if case .ignoredDictionary = modern.components?[3].query {} else { Issue.record("a dictionary with a number must be kept as ignored") }
+        if case .ignoredDictionary = modern.components?[3].query {
+        } else {
+            Issue.record("a dictionary with a number must be kept as ignored")
+        }
         #expect(applinks.details[1].appIDKey == .appID)
         #expect(applinks.details[1].paths == ["NOT /a/*", "/b/*"])
         #expect(file.webcredentials?.apps == ["ABCDE12345.com.example.app"])
@@ -67,7 +72,8 @@ struct AASAFileTests {
 
     @Test("dictionary-shaped details keep their order and are written back as a dictionary")
     func dictionaryDetails() throws {
-        let text = #"{"applinks": {"apps": [], "details": {"ZZZZZ99999.com.b": {"paths": ["/b"]}, "ABCDE12345.com.a": {"paths": ["/a"]}}}}"#
+        let text =
+            #"{"applinks": {"apps": [], "details": {"ZZZZZ99999.com.b": {"paths": ["/b"]}, "ABCDE12345.com.a": {"paths": ["/a"]}}}}"#
         let file = try #require(AASAFile.decode(Array(text.utf8)).file)
         #expect(file.applinks?.detailsShape == .dictionary)
         #expect(file.applinks?.details.map(\.appIDs) == [["ZZZZZ99999.com.b"], ["ABCDE12345.com.a"]])
@@ -94,9 +100,11 @@ struct AASAFileTests {
         #expect(decoded.diagnostics.map(\.code).contains("detail-missing-app-id"))
     }
 
-    @Test("hostile input is a diagnostic, never a crash", arguments: [
-        "random bytes", "deep nesting", "deep objects", "not an object", "empty", "truncated", "invalid UTF-8",
-    ])
+    @Test(
+        "hostile input is a diagnostic, never a crash",
+        arguments: [
+            "random bytes", "deep nesting", "deep objects", "not an object", "empty", "truncated", "invalid UTF-8",
+        ])
     func hostileInput(kind: String) {
         let bytes: [UInt8]
         switch kind {
@@ -107,8 +115,11 @@ struct AASAFileTests {
                 state = state &* 1_664_525 &+ 1_013_904_223
                 return UInt8(truncatingIfNeeded: state >> 24)
             }
-        case "deep nesting": bytes = Array((String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)).utf8)
-        case "deep objects": bytes = Array((String(repeating: #"{"applinks":"#, count: 1_000) + "1" + String(repeating: "}", count: 1_000)).utf8)
+        case "deep nesting":
+            bytes = Array((String(repeating: "[", count: 1_000) + String(repeating: "]", count: 1_000)).utf8)
+        case "deep objects":
+            bytes = Array(
+                (String(repeating: #"{"applinks":"#, count: 1_000) + "1" + String(repeating: "}", count: 1_000)).utf8)
         case "not an object": bytes = Array("[1, 2, 3]".utf8)
         case "empty": bytes = []
         case "truncated": bytes = Array(#"{"applinks": {"details": [{"appIDs": ["#.utf8)
@@ -130,17 +141,22 @@ struct AASAFileTests {
             size += component.utf8.count + 1
             index += 1
         }
-        let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["# + components.joined(separator: ",") + "]}]}}"
+        let text =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
+            + components.joined(separator: ",") + "]}]}}"
         let diagnostics = AASAValidator.validate(Array(text.utf8))
         #expect(diagnostics.map(\.code).contains("file-too-large"))
         let compiled = try CompiledAASA(json: Array(text.utf8), domain: "example.com")
-        #expect(compiled.decide(appID: "ABCDE12345.com.example.app", url: "https://example.com/section\(index - 1)/x?id=1") == .match)
+        #expect(
+            compiled.decide(appID: "ABCDE12345.com.example.app", url: "https://example.com/section\(index - 1)/x?id=1")
+                == .match)
     }
 
     @Test("a 5,000-star pattern against a long path decides without exponential time")
     func manyStars() throws {
         let pattern = String(repeating: "*a", count: 5_000) + "b"
-        let text = #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(pattern)"}]}]}}"#
+        let text =
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(pattern)"}]}]}}"#
         let compiled = try CompiledAASA(json: Array(text.utf8), domain: "example.com")
         let url = "https://example.com/" + String(repeating: "a", count: 5_000)
         #expect(compiled.decide(appID: "ABCDE12345.com.example.app", url: url) == .noMatch)
@@ -149,7 +165,8 @@ struct AASAFileTests {
     @Test("a star pattern with alternatives also stays polynomial")
     func manyStarsWithVariables() throws {
         let pattern = String(repeating: "*$(v)", count: 300) + "b"
-        let text = #"{"applinks": {"substitutionVariables": {"v": ["a", "aa"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(pattern)"}]}]}}"#
+        let text =
+            #"{"applinks": {"substitutionVariables": {"v": ["a", "aa"]}, "details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": [{"/": "/\#(pattern)"}]}]}}"#
         let compiled = try CompiledAASA(json: Array(text.utf8), domain: "example.com")
         let url = "https://example.com/" + String(repeating: "a", count: 2_000)
         #expect(compiled.decide(appID: "ABCDE12345.com.example.app", url: url) == .noMatch)

@@ -50,9 +50,11 @@ struct ExplanationTests {
         #expect(explanation.summary.contains("failed on \"#\" \"top\""))
     }
 
-    @Test("the scope checks come first", arguments: [
-        ("ftp://example.com/story/1", "scheme"), ("https://other.com/story/1", "host"), ("story/1", "absolute"),
-    ])
+    @Test(
+        "the scope checks come first",
+        arguments: [
+            ("ftp://example.com/story/1", "scheme"), ("https://other.com/story/1", "host"), ("story/1", "absolute"),
+        ])
     func scope(url: String, word: String) {
         let explanation = compiled.explain(appID: Self.app, url: url)
         #expect(explanation.decision == .noMatch)
@@ -61,7 +63,8 @@ struct ExplanationTests {
 
     @Test("an app the file does not name")
     func unknownApp() {
-        #expect(compiled.explain(appID: "QQQQQ11111.com.none", url: "https://example.com/story/1").reason == .appNotInFile)
+        #expect(
+            compiled.explain(appID: "QQQQQ11111.com.none", url: "https://example.com/story/1").reason == .appNotInFile)
     }
 
     @Test("every app ID a URL reaches, with its decision")

@@ -11,7 +11,9 @@ enum Examples {
 
     static var manifests: [Manifest] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(".json") }.sorted().map { try! Manifest(contentsOf: directory.appendingPathComponent($0)) }
+        return names.filter { $0.hasSuffix(".json") }.sorted().map {
+            try! Manifest(contentsOf: directory.appendingPathComponent($0))
+        }
     }
 }
 
@@ -67,7 +69,9 @@ struct GeneratorTests {
                 let compiled = CompiledAASA(file, domain: domain)
                 for appID in manifest.ios?.appIDs ?? [] {
                     for sample in RouteSamples.urls(manifest) where sample.url.contains("://\(domain)/") {
-                        #expect(compiled.decide(appID: appID.description, url: sample.url) == sample.expected, "\(manifest.id) \(sample.route) \(sample.url)")
+                        #expect(
+                            compiled.decide(appID: appID.description, url: sample.url) == sample.expected,
+                            "\(manifest.id) \(sample.route) \(sample.url)")
                     }
                 }
             }
@@ -102,16 +106,18 @@ struct GeneratorTests {
         #expect(components.suffix(2).map(\.exclude) == [true, nil])
     }
 
-    @Test("paths deeper than a route's last parameter stay on the web", arguments: [
-        ("chat", "https://chat.example.com/room1", AASADecision.match),
-        ("chat", "https://chat.example.com/u/bob", .match),
-        ("chat", "https://chat.example.com/a/b", .exclude),
-        ("chat", "https://chat.example.com/u/bob/x", .exclude),
-        ("storyteller", "https://stories.example.com/story/1/other", .exclude),
-        ("storyteller", "https://stories.example.com/story/1/page/0F4E6C8A-1B2C-4D3E-9F80-123456789ABC", .match),
-        ("payments", "https://pay.example.com/receipts/2024/01/a.pdf", .match),
-        ("payments", "https://pay.example.com/transaction/7/x", .exclude),
-    ])
+    @Test(
+        "paths deeper than a route's last parameter stay on the web",
+        arguments: [
+            ("chat", "https://chat.example.com/room1", AASADecision.match),
+            ("chat", "https://chat.example.com/u/bob", .match),
+            ("chat", "https://chat.example.com/a/b", .exclude),
+            ("chat", "https://chat.example.com/u/bob/x", .exclude),
+            ("storyteller", "https://stories.example.com/story/1/other", .exclude),
+            ("storyteller", "https://stories.example.com/story/1/page/0F4E6C8A-1B2C-4D3E-9F80-123456789ABC", .match),
+            ("payments", "https://pay.example.com/receipts/2024/01/a.pdf", .match),
+            ("payments", "https://pay.example.com/transaction/7/x", .exclude),
+        ])
     func deeperPaths(manifest id: String, url: String, expected: AASADecision) throws {
         let manifest = try #require(Examples.manifests.first { $0.id == id })
         let compiled = CompiledAASA(AASAGenerator.generate(manifest), domain: manifest.domains[0])
@@ -126,17 +132,19 @@ struct GeneratorTests {
         #expect(AASAGenerator.pathGlobs(try RoutePattern(parsing: "/{a?}")) == ["/", "/?*"])
     }
 
-    @Test("short links open the app, deeper paths the routes do not cover do not", arguments: [
-        ("https://stories.example.com/Ab3dE", AASADecision.match),
-        ("https://stories.example.com/x", .match),
-        ("https://stories.example.com/unknown/deeper", .exclude),
-        ("https://stories.example.com/a/b/c", .exclude),
-        ("https://stories.example.com/", .noMatch),
-        ("https://stories.example.com/story/42", .match),
-        ("https://stories.example.com/e/anything", .exclude),
-        ("https://stories.example.com/open/clip?collectionId=1", .match),
-        ("https://stories.example.com/go/clips", .exclude),
-    ])
+    @Test(
+        "short links open the app, deeper paths the routes do not cover do not",
+        arguments: [
+            ("https://stories.example.com/Ab3dE", AASADecision.match),
+            ("https://stories.example.com/x", .match),
+            ("https://stories.example.com/unknown/deeper", .exclude),
+            ("https://stories.example.com/a/b/c", .exclude),
+            ("https://stories.example.com/", .noMatch),
+            ("https://stories.example.com/story/42", .match),
+            ("https://stories.example.com/e/anything", .exclude),
+            ("https://stories.example.com/open/clip?collectionId=1", .match),
+            ("https://stories.example.com/go/clips", .exclude),
+        ])
     func shortLinks(url: String, expected: AASADecision) {
         let compiled = CompiledAASA(AASAGenerator.generate(Self.storyteller), domain: "stories.example.com")
         #expect(compiled.decide(appID: "ABCDE12345.com.storyteller.app", url: url) == expected)
@@ -171,17 +179,25 @@ struct RouterAgreementTests {
         for manifest in Examples.manifests {
             let table = try RouteTableBuilder(manifest: manifest).build()
             let file = AASAGenerator.generate(manifest)
-            var paths: [String] = manifest.exclude.map { PathPattern.normalize($0.text.replacingOccurrences(of: "*", with: "x")) }
+            var paths: [String] = manifest.exclude.map {
+                PathPattern.normalize($0.text.replacingOccurrences(of: "*", with: "x"))
+            }
             for sample in RouteSamples.urls(manifest) { paths.append(sample.url) }
             for domain in manifest.domains {
                 let compiled = CompiledAASA(file, domain: domain)
-                for sample in RouteSamples.urls(manifest) + paths.map({ ("exclude", $0.hasPrefix("/") ? "https://\(domain)\($0)" : $0, AASADecision.exclude) })
+                for sample in RouteSamples.urls(manifest)
+                    + paths.map({ ("exclude", $0.hasPrefix("/") ? "https://\(domain)\($0)" : $0, AASADecision.exclude) }
+                    )
                 where sample.url.contains("://\(domain)/") {
                     let resolution = table.resolve(sample.url)
                     for appID in manifest.ios?.appIDs ?? [] {
                         let decision = compiled.decide(appID: appID.description, url: sample.url)
-                        #expect((resolution.match != nil) == (decision == .match), "\(manifest.id) \(sample.url): router \(resolution.name), AASA \(decision)")
-                        #expect((resolution == .excluded) == (decision == .exclude), "\(manifest.id) \(sample.url): router \(resolution.name), AASA \(decision)")
+                        #expect(
+                            (resolution.match != nil) == (decision == .match),
+                            "\(manifest.id) \(sample.url): router \(resolution.name), AASA \(decision)")
+                        #expect(
+                            (resolution == .excluded) == (decision == .exclude),
+                            "\(manifest.id) \(sample.url): router \(resolution.name), AASA \(decision)")
                     }
                 }
             }

@@ -13,12 +13,21 @@ struct OpenSSLFixture {
     init(keyType: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-cms-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let newKey = keyType == "rsa" ? ["-newkey", "rsa:2048"] : ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]
-        try run(["req", "-x509"] + newKey + ["-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-subj", "/CN=Wayfinder Test CA", "-days", "2",
-            "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
-        try run(["req"] + newKey + ["-nodes", "-keyout", "signer.key", "-out", "signer.csr", "-subj", "/CN=example.com"])
-        try "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\n".write(to: url("signer.ext"), atomically: true, encoding: .utf8)
-        try run(["x509", "-req", "-in", "signer.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "signer.pem", "-days", "2", "-extfile", "signer.ext"])
+        let newKey =
+            keyType == "rsa" ? ["-newkey", "rsa:2048"] : ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]
+        try run(
+            ["req", "-x509"] + newKey + [
+                "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-subj", "/CN=Wayfinder Test CA", "-days", "2",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            ])
+        try run(
+            ["req"] + newKey + ["-nodes", "-keyout", "signer.key", "-out", "signer.csr", "-subj", "/CN=example.com"])
+        try "basicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\n".write(
+            to: url("signer.ext"), atomically: true, encoding: .utf8)
+        try run([
+            "x509", "-req", "-in", "signer.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+            "signer.pem", "-days", "2", "-extfile", "signer.ext",
+        ])
     }
 
     func url(_ name: String) -> URL { directory.appendingPathComponent(name) }
@@ -52,7 +61,8 @@ struct OpenSSLFixture {
     .enabled(if: OpenSSLFixture.openssl != nil, "the openssl command is not installed; CMS interop tests need it")
 )
 struct SigningTests {
-    static let content = Array(#"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#.utf8)
+    static let content = Array(
+        #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.example.app", "paths": ["*"]}]}}"#.utf8)
 
     @Test("what we sign, openssl smime verifies and unwraps", arguments: ["ec", "rsa"])
     func opensslVerifiesOurs(keyType: String) throws {
@@ -62,18 +72,25 @@ struct SigningTests {
             Self.content, certificatePEM: try fixture.text("signer.pem"), privateKeyPEM: try fixture.text("signer.key"),
             chainPEM: try fixture.text("ca.pem"))
         try fixture.write(signed, to: "ours.der")
-        let result = try fixture.run(["smime", "-verify", "-inform", "DER", "-in", "ours.der", "-CAfile", "ca.pem", "-purpose", "any"])
+        let result = try fixture.run([
+            "smime", "-verify", "-inform", "DER", "-in", "ours.der", "-CAfile", "ca.pem", "-purpose", "any",
+        ])
         #expect(result.status == 0)
         #expect(Array(result.output) == Self.content)
     }
 
-    @Test("what openssl signs, we read, verify and chain to the CA", arguments: [("ec", true), ("rsa", true), ("ec", false), ("rsa", false)])
+    @Test(
+        "what openssl signs, we read, verify and chain to the CA",
+        arguments: [("ec", true), ("rsa", true), ("ec", false), ("rsa", false)])
     func weVerifyOpenssls(keyType: String, noattr: Bool) async throws {
         let fixture = try OpenSSLFixture(keyType: keyType)
         defer { fixture.remove() }
         try fixture.write(Self.content, to: "aasa.json")
         let result = try fixture.run(
-            ["smime", "-sign", "-in", "aasa.json", "-signer", "signer.pem", "-inkey", "signer.key", "-nodetach", "-binary", "-outform", "DER", "-out", "theirs.der"]
+            [
+                "smime", "-sign", "-in", "aasa.json", "-signer", "signer.pem", "-inkey", "signer.key", "-nodetach",
+                "-binary", "-outform", "DER", "-out", "theirs.der",
+            ]
                 + (noattr ? ["-noattr"] : []))
         #expect(result.status == 0)
         let signed = try SignedAASA(der: try fixture.bytes("theirs.der"))
@@ -87,8 +104,12 @@ struct SigningTests {
     func tampering() async throws {
         let fixture = try OpenSSLFixture(keyType: "ec")
         let other = try OpenSSLFixture(keyType: "ec")
-        defer { fixture.remove(); other.remove() }
-        var signed = try SignedAASA.sign(Self.content, certificatePEM: try fixture.text("signer.pem"), privateKeyPEM: try fixture.text("signer.key"))
+        defer {
+            fixture.remove()
+            other.remove()
+        }
+        var signed = try SignedAASA.sign(
+            Self.content, certificatePEM: try fixture.text("signer.pem"), privateKeyPEM: try fixture.text("signer.key"))
         let good = try SignedAASA(der: signed)
         #expect(good.signatureIsValid)
         #expect(try await good.verifyChain(trustRootsPEM: try other.text("ca.pem")) != nil)
@@ -101,9 +122,14 @@ struct SigningTests {
     func badInput() throws {
         let fixture = try OpenSSLFixture(keyType: "ec")
         let other = try OpenSSLFixture(keyType: "ec")
-        defer { fixture.remove(); other.remove() }
+        defer {
+            fixture.remove()
+            other.remove()
+        }
         #expect(throws: SigningError.self) {
-            try SignedAASA.sign(Self.content, certificatePEM: try fixture.text("signer.pem"), privateKeyPEM: try other.text("signer.key"))
+            try SignedAASA.sign(
+                Self.content, certificatePEM: try fixture.text("signer.pem"),
+                privateKeyPEM: try other.text("signer.key"))
         }
         #expect(throws: SigningError.self) { try SignedAASA(der: Self.content) }
         #expect(throws: SigningError.self) { try SignedAASA(der: [0x30, 0x03, 0x02, 0x01]) }

@@ -6,7 +6,8 @@ import Testing
 /// cache or on the server, and do nothing when the room is already open.
 @Suite("Seed flow: chat room links")
 struct ChatRoomFlowTests {
-    static let table = try! RouteTable(manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("chat.json")))
+    static let table = try! RouteTable(
+        manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("chat.json")))
 
     struct Room: Sendable, Equatable {
         var id: String
@@ -41,12 +42,18 @@ struct ChatRoomFlowTests {
 
     static func router(_ app: ChatApp) throws -> Router {
         var builder = RouterBuilder(table: table)
-        builder.add(ClosureBarrier("signedIn") { _ in await app.signedIn ? .passed : .needsCheck } performCheck: { _ in await app.signIn() })
+        builder.add(
+            ClosureBarrier("signedIn") { _ in
+                await app.signedIn ? .passed : .needsCheck
+            } performCheck: { _ in
+                await app.signIn()
+            })
         let rooms = ContentResolver<Room>(
             local: { match in await app.cache[match["roomId"] ?? ""] },
             remote: { match in await app.fetch(match["roomId"] ?? "") }
         )
-        builder.handle("room", resolver: rooms, isShowing: { match in await app.openRoom == match["roomId"] }) { _, room in
+        builder.handle("room", resolver: rooms, isShowing: { match in await app.openRoom == match["roomId"] }) {
+            _, room in
             await app.show(room)
         }
         builder.handle("profile") { _ in }

@@ -12,7 +12,10 @@ struct DeepLinkIntakeTests {
         #expect(link.host == "stories.example.com")
         #expect(link.pathSegments == ["story", "a b"])
         #expect(link.segments == ["story", "a b"])
-        #expect(link.queryItems == [.init(name: "x", value: "1"), .init(name: "y", value: "é"), .init(name: "flag", value: nil)])
+        #expect(
+            link.queryItems == [
+                .init(name: "x", value: "1"), .init(name: "y", value: "é"), .init(name: "flag", value: nil),
+            ])
         #expect(link.fragment == "top!")
     }
 
@@ -27,7 +30,9 @@ struct DeepLinkIntakeTests {
 
     @Test("a push payload's link is read under deeplink_url, or another key")
     func pushPayload() throws {
-        let link = try DeepLink(notification: ["aps": ["alert": "New story"], "deeplink_url": "https://stories.example.com/story/7"])
+        let link = try DeepLink(notification: [
+            "aps": ["alert": "New story"], "deeplink_url": "https://stories.example.com/story/7",
+        ])
         #expect(link.source == .push)
         #expect(link.pathSegments == ["story", "7"])
         let custom = try DeepLink(notification: ["link": URL(string: "storyteller://open/8")!], key: "link")
@@ -37,7 +42,9 @@ struct DeepLinkIntakeTests {
     @Test("a push payload without the key, or with a value that is not a URL, is a clear error")
     func badPushPayload() {
         #expect(throws: DeepLinkError(.missingPayloadKey("deeplink_url"))) { try DeepLink(notification: ["url": "x"]) }
-        #expect(throws: DeepLinkError(.invalidPayloadValue("deeplink_url"))) { try DeepLink(notification: ["deeplink_url": 42]) }
+        #expect(throws: DeepLinkError(.invalidPayloadValue("deeplink_url"))) {
+            try DeepLink(notification: ["deeplink_url": 42])
+        }
     }
 
     static func appLinkURL(_ json: String, base: String = "storyteller://open/42") -> URL {
@@ -58,14 +65,19 @@ struct DeepLinkIntakeTests {
         #expect(data.extras.first?.value.stringValue == "spring")
         #expect(data.version == "1.0")
         #expect(data.userAgent == "FBiOS")
-        #expect(data.referer == .init(url: URL(string: "fb://feed"), appName: "Facebook", targetURL: URL(string: "https://facebook.com/x")))
+        #expect(
+            data.referer
+                == .init(
+                    url: URL(string: "fb://feed"), appName: "Facebook", targetURL: URL(string: "https://facebook.com/x")
+                ))
     }
 
     @Test(
         "a malformed App Links payload is ignored",
         arguments: [
             "not json", "[1]", #"{"extras": {}}"#, #"{"target_url": "fb://x"}"#, #"{"target_url": 42}"#,
-            #"{"target_url": "https://a.com/x", "extras": 3}"#, #"{"target_url": "https://a.com/x", "referer_app_link": "x"}"#,
+            #"{"target_url": "https://a.com/x", "extras": 3}"#,
+            #"{"target_url": "https://a.com/x", "referer_app_link": "x"}"#,
         ]
     )
     func malformedAppLink(json: String) throws {

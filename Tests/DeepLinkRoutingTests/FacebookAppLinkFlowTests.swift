@@ -6,7 +6,8 @@ import Testing
 /// target URL, and keeps the referer for a "back to Facebook" control.
 @Suite("Seed flow: App Link from Facebook with a back link")
 struct FacebookAppLinkFlowTests {
-    static let table = try! RouteTable(manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("storyteller.json")))
+    static let table = try! RouteTable(
+        manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("storyteller.json")))
 
     static func link(_ base: String, _ json: String) -> URL {
         URL(string: base + "?al_applink_data=" + PercentDecoding.encodeQueryComponent(json))!
@@ -23,7 +24,9 @@ struct FacebookAppLinkFlowTests {
         let recorder = Recorder()
         var builder = RouterBuilder(table: Self.table)
         builder.handle("story") { match in
-            await recorder.record("story \(match["storyId"] ?? "") back to \(match.referer?.appName ?? "?") at \(match.referer?.url?.absoluteString ?? "?")")
+            await recorder.record(
+                "story \(match["storyId"] ?? "") back to \(match.referer?.appName ?? "?") at \(match.referer?.url?.absoluteString ?? "?")"
+            )
         }
         let router = try builder.build()
         await router.activate()
@@ -35,7 +38,8 @@ struct FacebookAppLinkFlowTests {
 
     @Test("a malformed payload is ignored and the URL routed as it is")
     func malformed() {
-        let match = Self.table.resolve(Self.link("storyteller://open/5", #"{"target_url": "javascript:alert(1)"}"#)).match
+        let match = Self.table.resolve(Self.link("storyteller://open/5", #"{"target_url": "javascript:alert(1)"}"#))
+            .match
         #expect(match?["storyId"] == "5")
         #expect(match?.source == .customScheme)
         #expect(match?.referer == nil)
@@ -43,7 +47,8 @@ struct FacebookAppLinkFlowTests {
 
     @Test("a target that is not one of the app's links leaves the opening URL to be routed, still with the referer")
     func foreignTarget() {
-        let json = #"{"target_url": "https://news.example.net/a", "referer_app_link": {"url": "fb://x", "app_name": "Facebook"}}"#
+        let json =
+            #"{"target_url": "https://news.example.net/a", "referer_app_link": {"url": "fb://x", "app_name": "Facebook"}}"#
         let match = Self.table.resolve(Self.link("https://share.stories.example.com/story/8", json)).match
         #expect(match?["storyId"] == "8")
         #expect(match?.source == .appLink)

@@ -57,7 +57,10 @@ struct ManifestTests {
         #expect(manifest.customSchemes == ["example"])
         #expect(manifest.routes.map(\.name) == ["story", "page", "clips", "transaction"])
         let clips = try #require(manifest.route(named: "clips"))
-        #expect(clips.query == [.init(name: "collectionId", requirement: .required), .init(name: "categoryId", requirement: .optional)])
+        #expect(
+            clips.query == [
+                .init(name: "collectionId", requirement: .required), .init(name: "categoryId", requirement: .optional),
+            ])
         #expect(manifest.route(named: "transaction")?.barriers == ["signedIn"])
         #expect(manifest.exclude.map(\.text) == ["/e/*", "/help/website/*"])
         #expect(manifest.shortLinksOpenApp)
@@ -78,7 +81,9 @@ struct ManifestTests {
         let diagnostic = decoded.diagnostics[0]
         #expect(diagnostic.code == "invalid-json")
         #expect(diagnostic.path == .root)
-        #expect(diagnostic.message == "not valid JSON at line 3, column 23: unexpected character \"]\"; expected a JSON value")
+        #expect(
+            diagnostic.message
+                == "not valid JSON at line 3, column 23: unexpected character \"]\"; expected a JSON value")
         #expect(diagnostic.location?.line == 3)
         #expect(diagnostic.location?.column == 23)
     }
@@ -86,7 +91,10 @@ struct ManifestTests {
     @Test("a document that is not an object says what a manifest is")
     func notAnObject() {
         let decoded = Manifest.decode(Data("[1, 2]".utf8))
-        #expect(decoded.diagnostics.map(\.description) == ["error: $: expected an object (the app manifest), found an array [wrong-type]"])
+        #expect(
+            decoded.diagnostics.map(\.description) == [
+                "error: $: expected an object (the app manifest), found an array [wrong-type]"
+            ])
     }
 
     @Test("all problems are reported, not just the first, in document order")
@@ -100,63 +108,166 @@ struct ManifestTests {
         }
         let decoded = Manifest.decode(data)
         #expect(decoded.manifest == nil)
-        #expect(decoded.diagnostics.map { "\($0.code) \($0.path): \($0.message)" } == [
-            "invalid-tenant-id id: \"Not Valid\" is not a tenant identifier; use 1 to 63 lowercase letters, digits and \"-\", not starting or ending with \"-\"",
-            "invalid-domain domains[0]: \"https://example.com/x\" has a scheme; write the host name only, such as \"example.com\"",
-            "pattern-unclosed-brace routes[2].paths[0]: \"/story/{id\" has an unclosed \"{\" at offset 7",
-        ])
+        #expect(
+            decoded.diagnostics.map { "\($0.code) \($0.path): \($0.message)" } == [
+                "invalid-tenant-id id: \"Not Valid\" is not a tenant identifier; use 1 to 63 lowercase letters, digits and \"-\", not starting or ending with \"-\"",
+                "invalid-domain domains[0]: \"https://example.com/x\" has a scheme; write the host name only, such as \"example.com\"",
+                "pattern-unclosed-brace routes[2].paths[0]: \"/story/{id\" has an unclosed \"{\" at offset 7",
+            ])
     }
 
     @Test(
         "each invalid field gets its own code, path and message",
         arguments: [
-            ("wrong type for paths", { @Sendable (o: inout [String: Any]) in
-                var routes = o["routes"] as! [[String: Any]]; routes[0]["paths"] = "/story/{storyId}"; o["routes"] = routes },
-             "wrong-type", "routes[0].paths", "expected an array of strings (universal-link path patterns, such as \"/story/{storyId}\"), found a string"),
-            ("bad app ID", { @Sendable o in o["ios"] = ["appIDs": ["abcde12345.com.example.app"]] },
-             "invalid-app-id", "ios.appIDs[0]", "\"abcde12345.com.example.app\" is not an app ID; expected <10 upper-case letters or digits (the Team ID)>.<bundle ID>, such as \"ABCDE12345.com.example.app\""),
-            ("bad App Store ID", { @Sendable o in o["ios"] = ["appIDs": ["ABCDE12345.com.example.app"], "appStoreID": "id123"] },
-             "invalid-app-store-id", "ios.appStoreID", "\"id123\" is not an App Store ID; expected a string of digits such as \"1234567890\" (the number in the app's App Store URL, without \"id\")"),
-            ("short fingerprint", { @Sendable o in o["android"] = ["package": "com.example.app", "sha256CertFingerprints": ["14:6D:E9"]] },
-             "invalid-fingerprint", "android.sha256CertFingerprints[0]", "\"14:6D:E9\" is not a SHA-256 fingerprint; expected 32 colon-separated upper-case hex bytes such as \"14:6D:E9:…:44:E5\""),
-            ("lower-case fingerprint", { @Sendable o in o["android"] = ["package": "com.example.app", "sha256CertFingerprints": [String(repeating: "ab:", count: 31) + "ab"]] },
-             "invalid-fingerprint", "android.sha256CertFingerprints[0]", "\"\(String(repeating: "ab:", count: 31) + "ab")\" is not a SHA-256 fingerprint; expected 32 colon-separated upper-case hex bytes such as \"14:6D:E9:…:44:E5\""),
-            ("bad package", { @Sendable o in o["android"] = ["package": "app", "sha256CertFingerprints": [String(repeating: "AB:", count: 31) + "AB"], "scheme": "example"] },
-             "invalid-package-name", "android.package", "\"app\" is not an Android package name; expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\""),
-            ("empty domain list", { @Sendable o in o["domains"] = [String]() },
-             "empty-domains", "domains", "the list is empty; name at least one host, such as \"example.com\", whose links open the app"),
-            ("domain with port", { @Sendable o in o["domains"] = ["example.com:8443"] },
-             "invalid-domain", "domains[0]", "\"example.com:8443\" has a port; write the host name only (the link server listens on its own port)"),
-            ("IDN domain", { @Sendable o in o["domains"] = ["bücher.example"] },
-             "invalid-domain", "domains[0]", "\"bücher.example\" is an internationalized name; write it in punycode (\"xn--…\"), as DNS and iOS expect"),
-            ("bad scheme", { @Sendable o in o["ios"] = ["appIDs": ["ABCDE12345.com.example.app"], "scheme": "my_app://"] },
-             "invalid-scheme", "ios.scheme", "\"my_app://\" is not a URL scheme; a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\" (write it without \"://\")"),
-            ("bad web URL", { @Sendable o in o["web"] = "www.example.com" },
-             "invalid-web-url", "web", "\"www.example.com\" is not a web address; expected an absolute http or https URL such as \"https://www.example.com\""),
-            ("duplicate route", { @Sendable (o: inout [String: Any]) in
-                var routes = o["routes"] as! [[String: Any]]; routes[1]["name"] = "story"; o["routes"] = routes },
-             "duplicate-route-name", "routes[1].name", "the route name \"story\" is already used by routes[0]; route names must be unique"),
-            ("bad query requirement", { @Sendable (o: inout [String: Any]) in
-                var routes = o["routes"] as! [[String: Any]]; routes[2]["query"] = ["collectionId": "mandatory"]; o["routes"] = routes },
-             "invalid-query-requirement", "routes[2].query.collectionId", "\"mandatory\" is not a query requirement; expected \"required\" or \"optional\""),
-            ("undeclared scheme", { @Sendable (o: inout [String: Any]) in
-                var routes = o["routes"] as! [[String: Any]]; routes[0]["schemeLinks"] = ["other://open/{storyId}"]; o["routes"] = routes },
-             "undeclared-scheme", "routes[0].schemeLinks[0]", "\"other://open/{storyId}\" uses the scheme \"other\", which the app does not register; declared: example"),
-            ("duplicate parameter", { @Sendable (o: inout [String: Any]) in
-                var routes = o["routes"] as! [[String: Any]]; routes[0]["paths"] = ["/s/{id}/{id}"]; o["routes"] = routes },
-             "pattern-duplicate-parameter", "routes[0].paths[0]", "\"/s/{id}/{id}\" captures \"id\" twice (again at offset 8); parameter names must be unique in a pattern"),
-            ("no platform", { @Sendable (o: inout [String: Any]) in
-                o["ios"] = nil; o["android"] = nil
-                o["routes"] = (o["routes"] as! [[String: Any]]).map { var r = $0; r["schemeLinks"] = nil; return r } },
-             "missing-platform", "$", "the manifest names no app; add \"ios\" (appIDs) or \"android\" (package and fingerprints) or both"),
-            ("missing id", { @Sendable o in o["id"] = nil },
-             "missing-key", "$", "missing \"id\": the tenant identifier, such as \"example\""),
-            ("query item that is also a path parameter", { @Sendable (o: inout [String: Any]) in
-                var routes = o["routes"] as! [[String: Any]]; routes[0]["query"] = ["storyId": "optional"]; o["routes"] = routes },
-             "query-parameter-collision", "routes[0].query.storyId", "\"storyId\" is both a path parameter and a query item; query values join the route's parameters, so rename one"),
+            (
+                "wrong type for paths",
+                { @Sendable (o: inout [String: Any]) in
+                    var routes = o["routes"] as! [[String: Any]]
+                    routes[0]["paths"] = "/story/{storyId}"
+                    o["routes"] = routes
+                },
+                "wrong-type", "routes[0].paths",
+                "expected an array of strings (universal-link path patterns, such as \"/story/{storyId}\"), found a string"
+            ),
+            (
+                "bad app ID", { @Sendable o in o["ios"] = ["appIDs": ["abcde12345.com.example.app"]] },
+                "invalid-app-id", "ios.appIDs[0]",
+                "\"abcde12345.com.example.app\" is not an app ID; expected <10 upper-case letters or digits (the Team ID)>.<bundle ID>, such as \"ABCDE12345.com.example.app\""
+            ),
+            (
+                "bad App Store ID",
+                { @Sendable o in o["ios"] = ["appIDs": ["ABCDE12345.com.example.app"], "appStoreID": "id123"] },
+                "invalid-app-store-id", "ios.appStoreID",
+                "\"id123\" is not an App Store ID; expected a string of digits such as \"1234567890\" (the number in the app's App Store URL, without \"id\")"
+            ),
+            (
+                "short fingerprint",
+                { @Sendable o in o["android"] = ["package": "com.example.app", "sha256CertFingerprints": ["14:6D:E9"]]
+                },
+                "invalid-fingerprint", "android.sha256CertFingerprints[0]",
+                "\"14:6D:E9\" is not a SHA-256 fingerprint; expected 32 colon-separated upper-case hex bytes such as \"14:6D:E9:…:44:E5\""
+            ),
+            (
+                "lower-case fingerprint",
+                { @Sendable o in
+                    o["android"] = [
+                        "package": "com.example.app",
+                        "sha256CertFingerprints": [String(repeating: "ab:", count: 31) + "ab"],
+                    ]
+                },
+                "invalid-fingerprint", "android.sha256CertFingerprints[0]",
+                "\"\(String(repeating: "ab:", count: 31) + "ab")\" is not a SHA-256 fingerprint; expected 32 colon-separated upper-case hex bytes such as \"14:6D:E9:…:44:E5\""
+            ),
+            (
+                "bad package",
+                { @Sendable o in
+                    o["android"] = [
+                        "package": "app", "sha256CertFingerprints": [String(repeating: "AB:", count: 31) + "AB"],
+                        "scheme": "example",
+                    ]
+                },
+                "invalid-package-name", "android.package",
+                "\"app\" is not an Android package name; expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\""
+            ),
+            (
+                "empty domain list", { @Sendable o in o["domains"] = [String]() },
+                "empty-domains", "domains",
+                "the list is empty; name at least one host, such as \"example.com\", whose links open the app"
+            ),
+            (
+                "domain with port", { @Sendable o in o["domains"] = ["example.com:8443"] },
+                "invalid-domain", "domains[0]",
+                "\"example.com:8443\" has a port; write the host name only (the link server listens on its own port)"
+            ),
+            (
+                "IDN domain", { @Sendable o in o["domains"] = ["bücher.example"] },
+                "invalid-domain", "domains[0]",
+                "\"bücher.example\" is an internationalized name; write it in punycode (\"xn--…\"), as DNS and iOS expect"
+            ),
+            (
+                "bad scheme",
+                { @Sendable o in o["ios"] = ["appIDs": ["ABCDE12345.com.example.app"], "scheme": "my_app://"] },
+                "invalid-scheme", "ios.scheme",
+                "\"my_app://\" is not a URL scheme; a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\" (write it without \"://\")"
+            ),
+            (
+                "bad web URL", { @Sendable o in o["web"] = "www.example.com" },
+                "invalid-web-url", "web",
+                "\"www.example.com\" is not a web address; expected an absolute http or https URL such as \"https://www.example.com\""
+            ),
+            (
+                "duplicate route",
+                { @Sendable (o: inout [String: Any]) in
+                    var routes = o["routes"] as! [[String: Any]]
+                    routes[1]["name"] = "story"
+                    o["routes"] = routes
+                },
+                "duplicate-route-name", "routes[1].name",
+                "the route name \"story\" is already used by routes[0]; route names must be unique"
+            ),
+            (
+                "bad query requirement",
+                { @Sendable (o: inout [String: Any]) in
+                    var routes = o["routes"] as! [[String: Any]]
+                    routes[2]["query"] = ["collectionId": "mandatory"]
+                    o["routes"] = routes
+                },
+                "invalid-query-requirement", "routes[2].query.collectionId",
+                "\"mandatory\" is not a query requirement; expected \"required\" or \"optional\""
+            ),
+            (
+                "undeclared scheme",
+                { @Sendable (o: inout [String: Any]) in
+                    var routes = o["routes"] as! [[String: Any]]
+                    routes[0]["schemeLinks"] = ["other://open/{storyId}"]
+                    o["routes"] = routes
+                },
+                "undeclared-scheme", "routes[0].schemeLinks[0]",
+                "\"other://open/{storyId}\" uses the scheme \"other\", which the app does not register; declared: example"
+            ),
+            (
+                "duplicate parameter",
+                { @Sendable (o: inout [String: Any]) in
+                    var routes = o["routes"] as! [[String: Any]]
+                    routes[0]["paths"] = ["/s/{id}/{id}"]
+                    o["routes"] = routes
+                },
+                "pattern-duplicate-parameter", "routes[0].paths[0]",
+                "\"/s/{id}/{id}\" captures \"id\" twice (again at offset 8); parameter names must be unique in a pattern"
+            ),
+            (
+                "no platform",
+                { @Sendable (o: inout [String: Any]) in
+                    o["ios"] = nil
+                    o["android"] = nil
+                    o["routes"] = (o["routes"] as! [[String: Any]]).map {
+                        var r = $0
+                        r["schemeLinks"] = nil
+                        return r
+                    }
+                },
+                "missing-platform", "$",
+                "the manifest names no app; add \"ios\" (appIDs) or \"android\" (package and fingerprints) or both"
+            ),
+            (
+                "missing id", { @Sendable o in o["id"] = nil },
+                "missing-key", "$", "missing \"id\": the tenant identifier, such as \"example\""
+            ),
+            (
+                "query item that is also a path parameter",
+                { @Sendable (o: inout [String: Any]) in
+                    var routes = o["routes"] as! [[String: Any]]
+                    routes[0]["query"] = ["storyId": "optional"]
+                    o["routes"] = routes
+                },
+                "query-parameter-collision", "routes[0].query.storyId",
+                "\"storyId\" is both a path parameter and a query item; query values join the route's parameters, so rename one"
+            ),
         ] as [(String, @Sendable (inout [String: Any]) -> Void, String, String, String)]
     )
-    func invalidField(_ label: String, edit: @Sendable (inout [String: Any]) -> Void, code: String, path: String, message: String) {
+    func invalidField(
+        _ label: String, edit: @Sendable (inout [String: Any]) -> Void, code: String, path: String, message: String
+    ) {
         let decoded = Manifest.decode(Self.variant(edit))
         let errors = decoded.diagnostics.filter { $0.severity == .error }
         #expect(decoded.manifest == nil, "\(label)")
@@ -174,7 +285,10 @@ struct ManifestTests {
         let decoded = Manifest.decode(data)
         #expect(decoded.manifest != nil)
         #expect(decoded.diagnostics.map(\.severity) == [.warning, .warning])
-        #expect(decoded.diagnostics.map(\.message) == ["unknown key \"rotues\"; did you mean \"routes\"?", "unknown key \"shortLinks\" is ignored"])
+        #expect(
+            decoded.diagnostics.map(\.message) == [
+                "unknown key \"rotues\"; did you mean \"routes\"?", "unknown key \"shortLinks\" is ignored",
+            ])
         #expect(decoded.diagnostics.map(\.path.description) == ["rotues", "shortLinks"])
     }
 

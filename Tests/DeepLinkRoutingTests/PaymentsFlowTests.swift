@@ -6,7 +6,8 @@ import Testing
 /// authenticates, then opens with its typed ID.
 @Suite("Seed flow: payments behind an authentication barrier")
 struct PaymentsFlowTests {
-    static let table = try! RouteTable(manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("payments.json")))
+    static let table = try! RouteTable(
+        manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("payments.json")))
 
     /// Face ID that fails the first time and succeeds the second.
     actor Authenticator {
@@ -25,10 +26,15 @@ struct PaymentsFlowTests {
         let authenticator = Authenticator()
         let recorder = Recorder()
         var builder = RouterBuilder(table: Self.table)
-        builder.add(ClosureBarrier("authenticated") { _ in await authenticator.authenticated ? .passed : .needsCheck } performCheck: { _ in
-            await authenticator.authenticate()
-        })
-        builder.handle("transaction") { match in await recorder.record("transaction \(match.int("transactionId") ?? -1)") }
+        builder.add(
+            ClosureBarrier("authenticated") { _ in
+                await authenticator.authenticated ? .passed : .needsCheck
+            } performCheck: { _ in
+                await authenticator.authenticate()
+            })
+        builder.handle("transaction") { match in
+            await recorder.record("transaction \(match.int("transactionId") ?? -1)")
+        }
         builder.handle("pay") { match in await recorder.record("pay \(match["order_id"] ?? "")") }
         builder.handle("receipts") { match in await recorder.record("receipts \(match["rest"] ?? "")") }
         let router = try builder.build()

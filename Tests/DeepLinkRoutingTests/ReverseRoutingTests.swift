@@ -5,13 +5,15 @@ import Testing
 @Suite("Reverse routing")
 struct ReverseRoutingTests {
     /// A value for each parameter of `segments` and each query item, chosen to need escaping.
-    static func sampleParameters(_ segments: [RoutePattern.Segment], _ query: [Manifest.QueryItem]) -> [String: String] {
+    static func sampleParameters(_ segments: [RoutePattern.Segment], _ query: [Manifest.QueryItem]) -> [String: String]
+    {
         var values: [String: String] = [:]
         for segment in segments {
             switch segment {
             case .literal: break
             case .parameter(let name, "int"), .optional(let name, "int"): values[name] = "-42"
-            case .parameter(let name, "uuid"), .optional(let name, "uuid"): values[name] = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
+            case .parameter(let name, "uuid"), .optional(let name, "uuid"):
+                values[name] = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
             case .parameter(let name, _), .optional(let name, _): values[name] = "a b/ç?&#%:@+"
             case .catchAll(let name): values[name] = "2024/a b/%"
             }
@@ -26,7 +28,9 @@ struct ReverseRoutingTests {
         }
     }
 
-    @Test("resolving the built URL gives back the route and parameters, for every route of every example manifest", arguments: routes)
+    @Test(
+        "resolving the built URL gives back the route and parameters, for every route of every example manifest",
+        arguments: routes)
     func roundTrip(file: String, routeName: String) throws {
         let manifest = try Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent(file))
         let table = try RouteTable(manifest: manifest)
@@ -48,21 +52,34 @@ struct ReverseRoutingTests {
 
     @Test("values are percent-encoded per segment, and declared query items follow in order")
     func encoding() throws {
-        let table = try RouteTable(manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("storyteller.json")))
-        #expect(try table.url(for: "story", parameters: ["storyId": "a/b c"], style: .universalLink(domain: "stories.example.com")).absoluteString
-            == "https://stories.example.com/story/a%2Fb%20c")
-        #expect(try table.url(for: "clips", parameters: ["categoryId": "k", "collectionId": "c&1"], style: .customScheme).absoluteString
-            == "storyteller://clips?collectionId=c%261&categoryId=k")
+        let table = try RouteTable(
+            manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("storyteller.json")))
+        #expect(
+            try table.url(
+                for: "story", parameters: ["storyId": "a/b c"], style: .universalLink(domain: "stories.example.com")
+            ).absoluteString
+                == "https://stories.example.com/story/a%2Fb%20c")
+        #expect(
+            try table.url(for: "clips", parameters: ["categoryId": "k", "collectionId": "c&1"], style: .customScheme)
+                .absoluteString
+                == "storyteller://clips?collectionId=c%261&categoryId=k")
     }
 
     @Test("missing, unknown or mistyped parameters and unknown routes are errors that say which")
     func errors() throws {
-        let table = try RouteTable(manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("payments.json")))
+        let table = try RouteTable(
+            manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("payments.json")))
         #expect(throws: ReverseRoutingError(.unknownRoute("nope"))) { try table.url(for: "nope", style: .customScheme) }
-        #expect(throws: ReverseRoutingError(.parametersDoNotFit(route: "transaction", missing: ["transactionId"], unknown: []))) {
+        #expect(
+            throws: ReverseRoutingError(
+                .parametersDoNotFit(route: "transaction", missing: ["transactionId"], unknown: []))
+        ) {
             try table.url(for: "transaction", style: .customScheme)
         }
-        #expect(throws: ReverseRoutingError(.wrongType(route: "transaction", parameter: "transactionId", type: "int", value: "x"))) {
+        #expect(
+            throws: ReverseRoutingError(
+                .wrongType(route: "transaction", parameter: "transactionId", type: "int", value: "x"))
+        ) {
             try table.url(for: "transaction", parameters: ["transactionId": "x"], style: .customScheme)
         }
         #expect(throws: ReverseRoutingError(.parametersDoNotFit(route: "pay", missing: ["order_id"], unknown: []))) {

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Route table: build-time conflicts")
 struct RouteTableConflictTests {
-    static func problems(_ routes: [(String, [String])], schemeLinks: [(String, [String])] = [], register: [ParameterType] = []) throws -> [RouteTableError.Problem] {
+    static func problems(
+        _ routes: [(String, [String])], schemeLinks: [(String, [String])] = [], register: [ParameterType] = []
+    ) throws -> [RouteTableError.Problem] {
         var builder = RouteTableBuilder(domains: ["example.com"], customSchemes: ["example"])
         for type in register { builder.register(type) }
         for (name, paths) in routes {
@@ -21,7 +23,8 @@ struct RouteTableConflictTests {
     @Test(
         "patterns that tie on some URL are rejected",
         arguments: [
-            ["/a/{x}", "/a/{y}"], ["/a/{x:int}", "/a/{y:int}"], ["/a/{x?}", "/a/{y:int?}"], ["/a/{x*}", "/a/{y*}"], ["/story", "/story/"],
+            ["/a/{x}", "/a/{y}"], ["/a/{x:int}", "/a/{y:int}"], ["/a/{x?}", "/a/{y:int?}"], ["/a/{x*}", "/a/{y*}"],
+            ["/story", "/story/"],
         ]
     )
     func ties(patterns: [String]) throws {
@@ -31,7 +34,11 @@ struct RouteTableConflictTests {
             Issue.record("expected an ambiguity, got \(problems)")
             return
         }
-        #expect(first == PatternReference(route: "first", pattern: patterns[0], path: JSONPath([.key("routes"), .index(0), .key("paths"), .index(0)])))
+        #expect(
+            first
+                == PatternReference(
+                    route: "first", pattern: patterns[0],
+                    path: JSONPath([.key("routes"), .index(0), .key("paths"), .index(0)])))
         #expect(second.route == "second")
         #expect(second.pattern == patterns[1])
     }
@@ -39,7 +46,8 @@ struct RouteTableConflictTests {
     @Test(
         "patterns whose specificity differs somewhere do not conflict",
         arguments: [
-            ["/a/new", "/a/{x}"], ["/a/{x:int}", "/a/{y}"], ["/a/{x:int}", "/a/{y:uuid}"], ["/a", "/a/{x?}"], ["/a/{x?}", "/a/{y*}"],
+            ["/a/new", "/a/{x}"], ["/a/{x:int}", "/a/{y}"], ["/a/{x:int}", "/a/{y:uuid}"], ["/a", "/a/{x?}"],
+            ["/a/{x?}", "/a/{y*}"],
             ["/a/{x}/b", "/a/{y}/c"], ["/a/x/{p}", "/a/{q}/y"],
         ]
     )
@@ -50,25 +58,34 @@ struct RouteTableConflictTests {
     @Test("the message names both patterns, their routes and an example link both match")
     func message() throws {
         let problems = try Self.problems([("story", ["/story/{storyId}"]), ("legacy", ["/old", "/story/{id}"])])
-        #expect(problems.map(\.message) == [
-            #""/story/{id}" (route "legacy", routes[1].paths[1]) and "/story/{storyId}" (route "story", routes[0].paths[0]) both match "/story/id" equally specifically; change a literal, give a parameter a type, or remove one of them"#
-        ])
+        #expect(
+            problems.map(\.message) == [
+                #""/story/{id}" (route "legacy", routes[1].paths[1]) and "/story/{storyId}" (route "story", routes[0].paths[0]) both match "/story/id" equally specifically; change a literal, give a parameter a type, or remove one of them"#
+            ])
         #expect(problems.first?.code == "ambiguous-patterns")
     }
 
     @Test("scheme links conflict among themselves, hosts ignoring case")
     func schemeConflict() throws {
-        let problems = try Self.problems([("a", []), ("b", [])], schemeLinks: [("a", ["example://open/{x}"]), ("b", ["example://Open/{y}"])])
+        let problems = try Self.problems(
+            [("a", []), ("b", [])], schemeLinks: [("a", ["example://open/{x}"]), ("b", ["example://Open/{y}"])])
         #expect(problems.map(\.code) == ["ambiguous-patterns"])
     }
 
     @Test("an unknown parameter type fails the build; two types that could share a segment conflict")
     func types() throws {
-        #expect(try Self.problems([("a", ["/a/{x:slug}"])]) == [
-            .unknownType(PatternReference(route: "a", pattern: "/a/{x:slug}", path: JSONPath([.key("routes"), .index(0), .key("paths"), .index(0)])), type: "slug")
-        ])
+        #expect(
+            try Self.problems([("a", ["/a/{x:slug}"])]) == [
+                .unknownType(
+                    PatternReference(
+                        route: "a", pattern: "/a/{x:slug}",
+                        path: JSONPath([.key("routes"), .index(0), .key("paths"), .index(0)])), type: "slug")
+            ])
         let slug = ParameterType("slug") { _ in true }
-        #expect(try Self.problems([("a", ["/a/{x:slug}"]), ("b", ["/a/{y:int}"])], register: [slug]).map(\.code) == ["overlapping-parameter-types"])
+        #expect(
+            try Self.problems([("a", ["/a/{x:slug}"]), ("b", ["/a/{y:int}"])], register: [slug]).map(\.code) == [
+                "overlapping-parameter-types"
+            ])
     }
 
     @Test("route names must be unique")

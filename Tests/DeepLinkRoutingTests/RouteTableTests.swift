@@ -4,8 +4,13 @@ import Testing
 
 @Suite("Route table: matching")
 struct RouteTableTests {
-    static func table(_ routes: [(String, [String])], schemeLinks: [String: [String]] = [:], query: [String: [Manifest.QueryItem]] = [:], caseInsensitive: Bool = false, exclude: [String] = []) throws -> RouteTable {
-        var builder = RouteTableBuilder(domains: ["example.com", "share.example.com"], customSchemes: ["example"], exclude: exclude.map(PathPattern.init))
+    static func table(
+        _ routes: [(String, [String])], schemeLinks: [String: [String]] = [:],
+        query: [String: [Manifest.QueryItem]] = [:], caseInsensitive: Bool = false, exclude: [String] = []
+    ) throws -> RouteTable {
+        var builder = RouteTableBuilder(
+            domains: ["example.com", "share.example.com"], customSchemes: ["example"],
+            exclude: exclude.map(PathPattern.init))
         builder.caseInsensitiveLiterals = caseInsensitive
         for (name, paths) in routes {
             try builder.add(name, paths: paths, schemeLinks: schemeLinks[name] ?? [], query: query[name] ?? [])
@@ -31,9 +36,12 @@ struct RouteTableTests {
     @Test(
         "the most specific pattern wins, segment by segment from the left",
         arguments: [
-            ("https://example.com/a/new", "literal"), ("https://example.com/a/42", "typed"), ("https://example.com/a/-7", "typed"),
-            ("https://example.com/a/newer", "param"), ("https://example.com/b", "exact"), ("https://example.com/b/1", "optional"),
-            ("https://example.com/b/1/2", "catchAll"), ("https://example.com/c/x/y", "left"), ("https://example.com/c/z/y", "right"),
+            ("https://example.com/a/new", "literal"), ("https://example.com/a/42", "typed"),
+            ("https://example.com/a/-7", "typed"),
+            ("https://example.com/a/newer", "param"), ("https://example.com/b", "exact"),
+            ("https://example.com/b/1", "optional"),
+            ("https://example.com/b/1/2", "catchAll"), ("https://example.com/c/x/y", "left"),
+            ("https://example.com/c/z/y", "right"),
         ]
     )
     func specificity(url: String, route: String) throws {
@@ -60,15 +68,19 @@ struct RouteTableTests {
     @Test("a catch-all captures the rest joined by /, and the empty string for zero segments")
     func catchAll() throws {
         let table = try Self.table([("receipts", ["/receipts/{rest*}"])])
-        #expect(try Self.match(table, "https://example.com/receipts/2024/05/r%201").parameters == ["rest": "2024/05/r 1"])
+        #expect(
+            try Self.match(table, "https://example.com/receipts/2024/05/r%201").parameters == ["rest": "2024/05/r 1"])
         #expect(try Self.match(table, "https://example.com/receipts").parameters == ["rest": ""])
         #expect(try Self.match(table, "https://example.com/receipts/").parameters == ["rest": ""])
     }
 
     @Test("aliases open one route; scheme links match with the host as first segment")
     func aliasesAndSchemes() throws {
-        let table = try Self.table([("story", ["/story/{storyId}", "/s/{storyId}"])], schemeLinks: ["story": ["example://open/{storyId}"]])
-        for text in ["https://example.com/story/42", "http://share.example.com/s/42", "example://open/42", "EXAMPLE://OPEN/42"] {
+        let table = try Self.table(
+            [("story", ["/story/{storyId}", "/s/{storyId}"])], schemeLinks: ["story": ["example://open/{storyId}"]])
+        for text in [
+            "https://example.com/story/42", "http://share.example.com/s/42", "example://open/42", "EXAMPLE://OPEN/42",
+        ] {
             let match = try Self.match(table, text)
             #expect(match.route == "story")
             #expect(match["storyId"] == "42")
@@ -98,7 +110,12 @@ struct RouteTableTests {
     func queryItems() throws {
         let table = try Self.table(
             [("clips", ["/go/clips"])],
-            query: ["clips": [.init(name: "collectionId", requirement: .required), .init(name: "categoryId", requirement: .optional)]]
+            query: [
+                "clips": [
+                    .init(name: "collectionId", requirement: .required),
+                    .init(name: "categoryId", requirement: .optional),
+                ]
+            ]
         )
         #expect(table.resolve(URL(string: "https://example.com/go/clips?categoryId=1")!) == .notFound)
         let match = try Self.match(table, "https://example.com/go/clips?utm=x&categoryId=c%201&collectionId=9")
@@ -109,7 +126,8 @@ struct RouteTableTests {
 
     @Test("links outside the domains and schemes are notDeepLink; exclude patterns answer excluded")
     func outcomes() throws {
-        let table = try Self.table([("any", ["/{x}"]), ("help", ["/help/{rest*}"])], exclude: ["/e/*", "/help/website/*"])
+        let table = try Self.table(
+            [("any", ["/{x}"]), ("help", ["/help/{rest*}"])], exclude: ["/e/*", "/help/website/*"])
         #expect(table.resolve(URL(string: "https://other.com/x")!) == .notDeepLink)
         #expect(table.resolve(URL(string: "mailto:a@example.com")!) == .notDeepLink)
         #expect(table.resolve(URL(string: "other://open/1")!) == .notDeepLink)
@@ -136,7 +154,9 @@ struct RouteTableTests {
         #expect(match.int("transactionId") == 42)
         #expect(match.uuid("pageId") == id)
         #expect(match.int("pageId") == nil)
-        #expect(try match.decode(TransactionParameters.self) == TransactionParameters(transactionId: 42, pageId: id, note: nil))
+        #expect(
+            try match.decode(TransactionParameters.self)
+                == TransactionParameters(transactionId: 42, pageId: id, note: nil))
     }
 
     @Test("custom parameter types registered in code take part in matching")
@@ -153,14 +173,17 @@ struct RouteTableTests {
     @Test("an App Link's target URL is routed when it is the app's, with the referer on the match")
     func appLinkTarget() throws {
         let table = try Self.table([("story", ["/story/{id}"])], schemeLinks: ["story": ["example://open/{id}"]])
-        let json = #"{"target_url": "https://example.com/story/7", "referer_app_link": {"url": "fb://back", "app_name": "Facebook"}}"#
-        let match = try Self.match(table, "example://open/1?al_applink_data=" + PercentDecoding.encodeQueryComponent(json))
+        let json =
+            #"{"target_url": "https://example.com/story/7", "referer_app_link": {"url": "fb://back", "app_name": "Facebook"}}"#
+        let match = try Self.match(
+            table, "example://open/1?al_applink_data=" + PercentDecoding.encodeQueryComponent(json))
         #expect(match["id"] == "7")
         #expect(match.source == .appLink)
         #expect(match.url == URL(string: "https://example.com/story/7"))
         #expect(match.referer?.appName == "Facebook")
         let elsewhere = #"{"target_url": "https://news.site/story/7", "referer_app_link": {"app_name": "Facebook"}}"#
-        let own = try Self.match(table, "example://open/1?al_applink_data=" + PercentDecoding.encodeQueryComponent(elsewhere))
+        let own = try Self.match(
+            table, "example://open/1?al_applink_data=" + PercentDecoding.encodeQueryComponent(elsewhere))
         #expect(own["id"] == "1")
         #expect(own.source == .appLink)
         #expect(own.referer?.appName == "Facebook")

@@ -5,7 +5,8 @@ import Testing
 @Suite("Router: outcomes, barriers, pending links, timeouts, plugins")
 struct RouterTests {
     static func table() throws -> RouteTable {
-        var builder = RouteTableBuilder(domains: ["example.com"], customSchemes: ["example"], exclude: [PathPattern("/e/*")])
+        var builder = RouteTableBuilder(
+            domains: ["example.com"], customSchemes: ["example"], exclude: [PathPattern("/e/*")])
         try builder.add("story", paths: ["/story/{storyId}"], schemeLinks: ["example://open/{storyId}"])
         try builder.add("account", paths: ["/account"], barriers: ["signedIn"])
         return try builder.build()
@@ -14,7 +15,9 @@ struct RouterTests {
     static func url(_ text: String) -> URL { URL(string: text)! }
 
     /// A barrier whose answers the test sets.
-    static func barrier(_ name: String, status: BarrierStatus, check: Bool = true, recorder: Recorder? = nil, timeout: Duration? = nil) -> ClosureBarrier {
+    static func barrier(
+        _ name: String, status: BarrierStatus, check: Bool = true, recorder: Recorder? = nil, timeout: Duration? = nil
+    ) -> ClosureBarrier {
         ClosureBarrier(name, timeout: timeout) { _ in
             await recorder?.record("status \(name)")
             return status
@@ -78,7 +81,8 @@ struct RouterTests {
     func forbidden() async throws {
         let recorder = Recorder()
         let router = try Self.router { builder in
-            builder.configuration.filter = LinkFilter(allowedSchemes: ["https", "example"], allowedHosts: ["example.com"], deniedHosts: ["example.com"])
+            builder.configuration.filter = LinkFilter(
+                allowedSchemes: ["https", "example"], allowedHosts: ["example.com"], deniedHosts: ["example.com"])
             builder.onForbidden { _, reason in await recorder.record(reason) }
         }
         await router.activate()
@@ -88,7 +92,10 @@ struct RouterTests {
         }
         #expect(reason == #"the host "example.com" is denied"#)
         #expect(await router.open(Self.url("http://example.com/story/1")).name == "forbidden")
-        #expect(await recorder.events == [#"the host "example.com" is denied"#, #"the scheme "http" is not in the allowed schemes"#])
+        #expect(
+            await recorder.events == [
+                #"the host "example.com" is denied"#, #"the scheme "http" is not in the allowed schemes"#,
+            ])
     }
 
     @Test("a barrier that needs a check opens the link when the check passes and blocks it when it fails")
@@ -148,11 +155,14 @@ struct RouterTests {
         let checking = Gate()
         let router = try Self.router { builder in
             builder.configuration.clock = clock.routerClock
-            builder.add(ClosureBarrier("signedIn", timeout: .seconds(30)) { _ in .needsCheck } performCheck: { _ in
-                await checking.open()
-                await Gate().wait()  // never answers
-                return true
-            })
+            builder.add(
+                ClosureBarrier("signedIn", timeout: .seconds(30)) { _ in
+                    .needsCheck
+                } performCheck: { _ in
+                    await checking.open()
+                    await Gate().wait()  // never answers
+                    return true
+                })
         }
         await router.activate()
         async let outcome = router.open(Self.url("https://example.com/account"))
@@ -200,11 +210,14 @@ struct RouterTests {
         let checking = Gate()
         let recorder = Recorder()
         let router = try Self.router { builder in
-            builder.add(ClosureBarrier("signedIn") { _ in .needsCheck } performCheck: { _ in
-                await checking.open()
-                await Gate().wait()  // the sign-in sheet stays up
-                return true
-            })
+            builder.add(
+                ClosureBarrier("signedIn") { _ in
+                    .needsCheck
+                } performCheck: { _ in
+                    await checking.open()
+                    await Gate().wait()  // the sign-in sheet stays up
+                    return true
+                })
             builder.handle("story") { match in await recorder.record("story \(match["storyId"] ?? "")") }
             builder.handle("account") { _ in await recorder.record("account") }
         }
@@ -224,11 +237,14 @@ struct RouterTests {
         let recorder = Recorder()
         let router = try Self.router { builder in
             builder.configuration.newerLinkSupersedesWaiting = false
-            builder.add(ClosureBarrier("signedIn") { _ in .needsCheck } performCheck: { _ in
-                await checking.open()
-                await release.wait()
-                return true
-            })
+            builder.add(
+                ClosureBarrier("signedIn") { _ in
+                    .needsCheck
+                } performCheck: { _ in
+                    await checking.open()
+                    await release.wait()
+                    return true
+                })
             builder.handle("story") { _ in await recorder.record("story") }
             builder.handle("account") { _ in await recorder.record("account") }
         }
@@ -301,7 +317,8 @@ struct RouterTests {
 
         func shouldHandle(_ link: DeepLink) async -> PluginAnswer {
             guard link.host == "legacy.example.com" else { return .no }
-            return link.pathSegments.first == "secure" ? .yesWithBarrier("signedIn", data: "secure") : .yes(data: link.pathSegments.last)
+            return link.pathSegments.first == "secure"
+                ? .yesWithBarrier("signedIn", data: "secure") : .yes(data: link.pathSegments.last)
         }
 
         func handle(_ link: DeepLink, match: RouteMatch, data: (any Sendable)?) async throws {
@@ -315,9 +332,10 @@ struct RouterTests {
         let router = try Self.router { builder in
             builder.add(Self.barrier("signedIn", status: .needsCheck, check: false))
             builder.add(TransactionPlugin(recorder: recorder))
-            builder.add(try! PathPlugin("/transaction/{transaction_id}") { match in
-                await recorder.record("path \(match["transaction_id"] ?? "")")
-            })
+            builder.add(
+                try! PathPlugin("/transaction/{transaction_id}") { match in
+                    await recorder.record("path \(match["transaction_id"] ?? "")")
+                })
         }
         await router.activate()
         #expect(await router.open(Self.url("https://legacy.example.com/open/77")).name == "opened")

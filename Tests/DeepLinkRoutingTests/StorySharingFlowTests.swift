@@ -5,7 +5,8 @@ import Testing
 /// Storyteller's story-sharing links (`isStorytellerDeepLink` / `openDeepLink`), from Examples/storyteller.json.
 @Suite("Seed flow: story-sharing links")
 struct StorySharingFlowTests {
-    static let manifest = try! Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("storyteller.json"))
+    static let manifest = try! Manifest(
+        contentsOf: ExampleManifests.directory.appendingPathComponent("storyteller.json"))
     static let table = try! RouteTable(manifest: manifest)
     static let page = "0F8FAD5B-D9CB-469F-A165-70867728950E"
 
@@ -22,9 +23,15 @@ struct StorySharingFlowTests {
             ("storyteller://open/42/\(page)", "page", ["storyId": "42", "pageId": page]),
             ("https://stories.example.com/category/news%20today", "category", ["categoryId": "news today"]),
             ("storyteller://category/news", "category", ["categoryId": "news"]),
-            ("https://stories.example.com/open/clip/5?collectionId=c1", "clips", ["clipId": "5", "collectionId": "c1"]),
+            (
+                "https://stories.example.com/open/clip/5?collectionId=c1", "clips",
+                ["clipId": "5", "collectionId": "c1"]
+            ),
             ("https://stories.example.com/open/clip?collectionId=c1", "clips", ["collectionId": "c1"]),
-            ("https://stories.example.com/go/clips?categoryId=k&collectionId=c1", "clips", ["collectionId": "c1", "categoryId": "k"]),
+            (
+                "https://stories.example.com/go/clips?categoryId=k&collectionId=c1", "clips",
+                ["collectionId": "c1", "categoryId": "k"]
+            ),
             ("storyteller://clips?collectionId=c1", "clips", ["collectionId": "c1"]),
             ("storyteller://clips/9?collectionId=c1", "clips", ["clipId": "9", "collectionId": "c1"]),
             ("https://stories.example.com/sheet/s1", "sheet", ["sheetId": "s1"]),
@@ -34,7 +41,9 @@ struct StorySharingFlowTests {
         let recorder = Recorder()
         var builder = RouterBuilder(table: Self.table)
         for name in Self.manifest.routes.map(\.name) {
-            builder.handle(name) { match in await recorder.record("\(match.route) \(match.parameters.sorted { $0.key < $1.key })") }
+            builder.handle(name) { match in
+                await recorder.record("\(match.route) \(match.parameters.sorted { $0.key < $1.key })")
+            }
         }
         let router = try builder.build()
         await router.activate()
@@ -67,7 +76,9 @@ struct StorySharingFlowTests {
         builder.handle("story") { match in await recorder.record("\(match.source.rawValue) \(match["storyId"] ?? "")") }
         let router = try builder.build()
         await router.activate()
-        let userInfo: [AnyHashable: Any] = ["aps": ["alert": ["title": "New story"]], "deeplink_url": "storyteller://open/77"]
+        let userInfo: [AnyHashable: Any] = [
+            "aps": ["alert": ["title": "New story"]], "deeplink_url": "storyteller://open/77",
+        ]
         let outcome = await router.open(try DeepLink(notification: userInfo))
         #expect(outcome.match?.source == .push)
         #expect(await recorder.events == ["push 77"])

@@ -27,14 +27,17 @@ struct AASACommandTests {
         let validated = try WayfinderProcess.run(["aasa", "validate", file])
         #expect(validated.status == 0)
         #expect(validated.stdout.hasSuffix("valid (0 errors, 0 warnings)\n"))
-        let legacy = try WayfinderProcess.run(["aasa", "generate", "--manifest", "Examples/storyteller.json", "--legacy"])
+        let legacy = try WayfinderProcess.run([
+            "aasa", "generate", "--manifest", "Examples/storyteller.json", "--legacy",
+        ])
         #expect(legacy.stdout.contains(#""NOT /e/*""#))
     }
 
     @Test("validate exits 1 on errors and prints codes and paths, as JSON lines with --json")
     func validateErrors() throws {
         let folder = Folder()
-        let file = try folder.write(#"{"applinks": {"details": [{"appIDs": ["nope"], "components": [{"/": "/$(x)"}]}]}}"#, "aasa.json")
+        let file = try folder.write(
+            #"{"applinks": {"details": [{"appIDs": ["nope"], "components": [{"/": "/$(x)"}]}]}}"#, "aasa.json")
         let text = try WayfinderProcess.run(["aasa", "validate", file])
         #expect(text.status == 1)
         #expect(text.stdout.contains("applinks.details[0].appIDs[0]"))
@@ -55,7 +58,8 @@ struct AASACommandTests {
         let file = try folder.write(generated.stdout, "aasa.json")
         let result = try WayfinderProcess.run([
             "aasa", "match", file, "--domain", "stories.example.com", "--app", Self.app,
-            "https://stories.example.com/story/42", "https://stories.example.com/e/1", "https://stories.example.com/open/clip",
+            "https://stories.example.com/story/42", "https://stories.example.com/e/1",
+            "https://stories.example.com/open/clip",
             "https://other.example.com/story/42",
         ])
         #expect(result.status == 0)
@@ -65,22 +69,29 @@ struct AASACommandTests {
         #expect(lines[1].contains("exclude: the exclude rule details[0].components[0]"))
         #expect(lines[2].contains("no_match") || lines[2].contains("exclude"))
         #expect(lines[3].contains("is not the domain"))
-        let json = try WayfinderProcess.run(["aasa", "match", file, "--domain", "stories.example.com", "--app", Self.app, "--json", "https://stories.example.com/story/42"])
-        #expect(json.stdout.hasPrefix(#"{"url":"https://stories.example.com/story/42","decision":"match","detail":0,"rule":"#))
+        let json = try WayfinderProcess.run([
+            "aasa", "match", file, "--domain", "stories.example.com", "--app", Self.app, "--json",
+            "https://stories.example.com/story/42",
+        ])
+        #expect(
+            json.stdout.hasPrefix(
+                #"{"url":"https://stories.example.com/story/42","decision":"match","detail":0,"rule":"#))
     }
 
     @Test("decide answers every JSON line; a bad line answers an error and the run goes on")
     func decide() throws {
-        let aasa = #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.x"],"components":[{"/":"/a/*","exclude":true},{"/":"/?*"}]}]}}"#
+        let aasa =
+            #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.x"],"components":[{"/":"/a/*","exclude":true},{"/":"/?*"}]}]}}"#
         let escaped = aasa.replacingOccurrences(of: "\"", with: "\\\"")
-        let input = [
-            #"{"id": 1, "aasa": \#(aasa), "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/b"}"#,
-            #"{"id": "two", "aasa": "\#(escaped)", "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/a/1"}"#,
-            "not json",
-            #"{"id": 4, "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/b"}"#,
-            #"{"id": 5, "aasa": "[1", "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/b"}"#,
-            #"{"id": 6, "aasa": \#(aasa), "domain": "example.com", "appId": "ABCDE12345.com.y", "url": "https://example.com/b"}"#,
-        ].joined(separator: "\n") + "\n"
+        let input =
+            [
+                #"{"id": 1, "aasa": \#(aasa), "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/b"}"#,
+                #"{"id": "two", "aasa": "\#(escaped)", "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/a/1"}"#,
+                "not json",
+                #"{"id": 4, "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/b"}"#,
+                #"{"id": 5, "aasa": "[1", "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/b"}"#,
+                #"{"id": 6, "aasa": \#(aasa), "domain": "example.com", "appId": "ABCDE12345.com.y", "url": "https://example.com/b"}"#,
+            ].joined(separator: "\n") + "\n"
         let result = try WayfinderProcess.run(["aasa", "decide"], stdin: input)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
@@ -96,9 +107,15 @@ struct AASACommandTests {
     @Test("diff reports changes of meaning and exits 1; a hoisted default is no change")
     func diff() throws {
         let folder = Folder()
-        let a = try folder.write(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "caseSensitive": false}, {"/": "/b", "caseSensitive": false}]}]}}"#, "a.json")
-        let b = try folder.write(#"{"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a"}, {"/": "/b"}]}]}}"#, "b.json")
-        let c = try folder.write(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/b", "caseSensitive": false}, {"/": "/a", "caseSensitive": false}, {"/": "/c"}]}]}}"#, "c.json")
+        let a = try folder.write(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "caseSensitive": false}, {"/": "/b", "caseSensitive": false}]}]}}"#,
+            "a.json")
+        let b = try folder.write(
+            #"{"applinks": {"defaults": {"caseSensitive": false}, "details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a"}, {"/": "/b"}]}]}}"#,
+            "b.json")
+        let c = try folder.write(
+            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/b", "caseSensitive": false}, {"/": "/a", "caseSensitive": false}, {"/": "/c"}]}]}}"#,
+            "c.json")
         let same = try WayfinderProcess.run(["aasa", "diff", a, b])
         #expect(same.status == 0)
         #expect(same.stdout == "no change in meaning\n")
@@ -108,7 +125,9 @@ struct AASACommandTests {
         #expect(changed.stdout.contains(#""change":"added""#))
     }
 
-    static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     @Test(
         "sign and verify round-trip, and openssl verifies what sign makes",
@@ -119,16 +138,26 @@ struct AASACommandTests {
         let folder = Folder()
         let make = Process()
         make.executableURL = URL(fileURLWithPath: openssl)
-        make.arguments = ["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout", folder.path("key.pem"),
-            "-out", folder.path("cert.pem"), "-subj", "/CN=example.com", "-days", "2", "-addext", "basicConstraints=critical,CA:TRUE"]
+        make.arguments = [
+            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+            folder.path("key.pem"),
+            "-out", folder.path("cert.pem"), "-subj", "/CN=example.com", "-days", "2", "-addext",
+            "basicConstraints=critical,CA:TRUE",
+        ]
         make.standardError = FileHandle.nullDevice
         try make.run()
         make.waitUntilExit()
         let content = #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.x", "paths": ["/a/*"]}]}}"#
         let file = try folder.write(content, "aasa.json")
-        let signed = try WayfinderProcess.run(["aasa", "sign", file, "--cert", folder.path("cert.pem"), "--key", folder.path("key.pem"), "--output", folder.path("aasa.p7m")])
+        let signed = try WayfinderProcess.run([
+            "aasa", "sign", file, "--cert", folder.path("cert.pem"), "--key", folder.path("key.pem"), "--output",
+            folder.path("aasa.p7m"),
+        ])
         #expect(signed.status == 0, "\(signed.stderr)")
-        let verified = try WayfinderProcess.run(["aasa", "verify", folder.path("aasa.p7m"), "--ca", folder.path("cert.pem"), "--output", folder.path("out.json")])
+        let verified = try WayfinderProcess.run([
+            "aasa", "verify", folder.path("aasa.p7m"), "--ca", folder.path("cert.pem"), "--output",
+            folder.path("out.json"),
+        ])
         #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
         #expect(verified.stdout.contains("signature valid"))
         #expect(verified.stdout.contains("certificate chain trusted"))
@@ -137,7 +166,10 @@ struct AASACommandTests {
         #expect(validated.status == 0)
         let check = Process()
         check.executableURL = URL(fileURLWithPath: openssl)
-        check.arguments = ["smime", "-verify", "-inform", "DER", "-in", folder.path("aasa.p7m"), "-CAfile", folder.path("cert.pem"), "-purpose", "any", "-out", folder.path("openssl.json")]
+        check.arguments = [
+            "smime", "-verify", "-inform", "DER", "-in", folder.path("aasa.p7m"), "-CAfile", folder.path("cert.pem"),
+            "-purpose", "any", "-out", folder.path("openssl.json"),
+        ]
         check.standardError = FileHandle.nullDevice
         try check.run()
         check.waitUntilExit()
@@ -156,7 +188,9 @@ struct AASACommandTests {
         let folder = Folder()
         let file = try folder.write(generated.stdout, "assetlinks.json")
         #expect(try WayfinderProcess.run(["assetlinks", "validate", file]).status == 0)
-        let bad = try folder.write(#"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.x", "sha256_cert_fingerprints": ["aa:bb"]}}]"#, "bad.json")
+        let bad = try folder.write(
+            #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.x", "sha256_cert_fingerprints": ["aa:bb"]}}]"#,
+            "bad.json")
         let result = try WayfinderProcess.run(["assetlinks", "validate", bad])
         #expect(result.status == 1)
         #expect(result.stdout.contains("[0].target.sha256_cert_fingerprints[0]"))

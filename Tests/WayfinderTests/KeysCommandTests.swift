@@ -4,7 +4,8 @@ import Testing
 @Suite("wayfinder keys")
 struct KeysCommandTests {
     static func temporaryDatabase() throws -> (url: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-keys-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wayfinder-keys-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return ("sqlite:" + directory.appendingPathComponent("keys.sqlite").path, directory)
     }
@@ -13,7 +14,10 @@ struct KeysCommandTests {
     func createListRevoke() throws {
         let (database, directory) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let created = try WayfinderProcess.run(["keys", "create", "--tenant", "storyteller", "--manifest", "Examples/storyteller.json", "--database", database])
+        let created = try WayfinderProcess.run([
+            "keys", "create", "--tenant", "storyteller", "--manifest", "Examples/storyteller.json", "--database",
+            database,
+        ])
         #expect(created.status == 0, "\(created.stderr)")
         let lines = created.stdout.split(separator: "\n")
         #expect(lines.count == 1)
@@ -38,7 +42,9 @@ struct KeysCommandTests {
     func unknownTenant() throws {
         let (database, directory) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try WayfinderProcess.run(["keys", "create", "--tenant", "nope", "--manifest", "Examples/storyteller.json", "--database", database])
+        let result = try WayfinderProcess.run([
+            "keys", "create", "--tenant", "nope", "--manifest", "Examples/storyteller.json", "--database", database,
+        ])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("storyteller"))

@@ -5,29 +5,36 @@ import Testing
 struct ManifestValidateCommandTests {
     @Test("the example manifests validate clean and exit 0")
     func examplesAreValid() throws {
-        let result = try WayfinderProcess.run(["manifest", "validate", "Examples/chat.json", "Examples/payments.json", "Examples/storyteller.json"])
+        let result = try WayfinderProcess.run([
+            "manifest", "validate", "Examples/chat.json", "Examples/payments.json", "Examples/storyteller.json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            Examples/chat.json: valid (0 errors, 0 warnings)
-            Examples/payments.json: valid (0 errors, 0 warnings)
-            Examples/storyteller.json: valid (0 errors, 0 warnings)
+        #expect(
+            result.stdout == """
+                Examples/chat.json: valid (0 errors, 0 warnings)
+                Examples/payments.json: valid (0 errors, 0 warnings)
+                Examples/storyteller.json: valid (0 errors, 0 warnings)
 
-            """)
+                """)
     }
 
     @Test("an invalid manifest prints each diagnostic with its path and exits 1")
     func invalidManifestExitsOne() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-invalid-\(UUID()).json")
-        try Data(#"{"id": "x", "ios": {"appIDs": ["ABCDE12345.com.x.app"]}, "domains": [], "routes": [{"name": "s", "paths": ["/s/{id"]}]}"#.utf8).write(to: file)
+        try Data(
+            #"{"id": "x", "ios": {"appIDs": ["ABCDE12345.com.x.app"]}, "domains": [], "routes": [{"name": "s", "paths": ["/s/{id"]}]}"#
+                .utf8
+        ).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try WayfinderProcess.run(["manifest", "validate", file.path])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            \(file.path): error: domains: the list is empty; name at least one host, such as "example.com", whose links open the app [empty-domains]
-            \(file.path): error: routes[0].paths[0]: "/s/{id" has an unclosed "{" at offset 3 [pattern-unclosed-brace]
-            \(file.path): not valid (2 errors, 0 warnings)
+        #expect(
+            result.stdout == """
+                \(file.path): error: domains: the list is empty; name at least one host, such as "example.com", whose links open the app [empty-domains]
+                \(file.path): error: routes[0].paths[0]: "/s/{id" has an unclosed "{" at offset 3 [pattern-unclosed-brace]
+                \(file.path): not valid (2 errors, 0 warnings)
 
-            """)
+                """)
     }
 
     @Test("--json prints one object per diagnostic and a summary per file")
@@ -38,7 +45,10 @@ struct ManifestValidateCommandTests {
         let result = try WayfinderProcess.run(["manifest", "validate", "--json", file.path])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == #"{"file":"\#(file.path)","severity":"error","code":"wrong-type","path":"id","message":"expected a string (the tenant identifier, such as \"example\"), found a number","line":2,"column":9}"#)
+        #expect(
+            lines.first
+                == #"{"file":"\#(file.path)","severity":"error","code":"wrong-type","path":"id","message":"expected a string (the tenant identifier, such as \"example\"), found a number","line":2,"column":9}"#
+        )
         #expect(lines.last == #"{"file":"\#(file.path)","valid":false,"errors":4,"warnings":0}"#)
     }
 
@@ -46,6 +56,9 @@ struct ManifestValidateCommandTests {
     func missingFile() throws {
         let result = try WayfinderProcess.run(["manifest", "validate", "no-such-file.json"])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("no-such-file.json: error: $: cannot read no-such-file.json: no such file, or it is not readable [unreadable-file]"))
+        #expect(
+            result.stdout.contains(
+                "no-such-file.json: error: $: cannot read no-such-file.json: no such file, or it is not readable [unreadable-file]"
+            ))
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite("wayfinder serve")
@@ -11,7 +11,10 @@ struct ServeCommandTests {
     func help() throws {
         let result = try WayfinderProcess.run(["serve", "--help"])
         #expect(result.status == 0)
-        for text in ["--manifest", "--database", "--host", "--port", "WAYFINDER_DATABASE", "WAYFINDER_PORT", "WAYFINDER_MANIFEST", "Examples:"] {
+        for text in [
+            "--manifest", "--database", "--host", "--port", "WAYFINDER_DATABASE", "WAYFINDER_PORT",
+            "WAYFINDER_MANIFEST", "Examples:",
+        ] {
             #expect(result.stdout.contains(text), "missing \(text)")
         }
     }
@@ -25,7 +28,8 @@ struct ServeCommandTests {
 
     @Test("it serves on the port from WAYFINDER_PORT and exits 0 on SIGTERM")
     func servesAndStopsGracefully() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-serve-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wayfinder-serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let port = Int.random(in: 20_000..<60_000)
@@ -34,7 +38,8 @@ struct ServeCommandTests {
         process.arguments = ["serve", "--manifest", "Examples/storyteller.json"]
         process.currentDirectoryURL = WayfinderProcess.packageRoot
         process.environment = [
-            "WAYFINDER_PORT": String(port), "WAYFINDER_DATABASE": "sqlite:" + directory.appendingPathComponent("s.sqlite").path,
+            "WAYFINDER_PORT": String(port),
+            "WAYFINDER_DATABASE": "sqlite:" + directory.appendingPathComponent("s.sqlite").path,
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -43,8 +48,10 @@ struct ServeCommandTests {
 
         var healthy = false
         for _ in 0..<100 where !healthy {
-            if let (data, response) = try? await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/healthz")!),
-                (response as? HTTPURLResponse)?.statusCode == 200 {
+            if let (data, response) = try? await URLSession.shared.data(
+                from: URL(string: "http://127.0.0.1:\(port)/healthz")!),
+                (response as? HTTPURLResponse)?.statusCode == 200
+            {
                 healthy = String(decoding: data, as: UTF8.self) == "ok\n"
             } else {
                 try await Task.sleep(for: .milliseconds(100))

@@ -19,11 +19,13 @@ struct WayfinderProcess {
         let candidate = directory.appendingPathComponent("wayfinder")
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         // Swift Testing's runner may live elsewhere: fall back to the test executable's folder.
-        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("wayfinder")
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "wayfinder")
     }
 
     /// Runs `wayfinder arguments…` in the package root, feeding `stdin`.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> Result
+    {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments

@@ -42,8 +42,10 @@ public struct AASADiff: Sendable, Hashable {
             case .variableChanged: return "variable-changed $(\(variable ?? ""))"
             case .added: return "\(appID ?? ""): added #\(after!.position): \(after!.rule.summary)"
             case .removed: return "\(appID ?? ""): removed #\(before!.position): \(before!.rule.summary)"
-            case .changed: return "\(appID ?? ""): changed #\(before!.position): \(before!.rule.summary) → \(after!.rule.summary)"
-            case .moved: return "\(appID ?? ""): moved #\(before!.position) → #\(after!.position): \(after!.rule.summary)"
+            case .changed:
+                return "\(appID ?? ""): changed #\(before!.position): \(before!.rule.summary) → \(after!.rule.summary)"
+            case .moved:
+                return "\(appID ?? ""): moved #\(before!.position) → #\(after!.position): \(after!.rule.summary)"
             }
         }
     }
@@ -57,7 +59,8 @@ public struct AASADiff: Sendable, Hashable {
         var changes: [Change] = []
         let oldVariables = variables(old)
         let newVariables = variables(new)
-        for name in Set(oldVariables.keys).union(newVariables.keys).sorted() where oldVariables[name] != newVariables[name] {
+        for name in Set(oldVariables.keys).union(newVariables.keys).sorted()
+        where oldVariables[name] != newVariables[name] {
             changes.append(Change(kind: .variableChanged, appID: nil, before: nil, after: nil, variable: name))
         }
         var apps = appIDs(old)
@@ -120,15 +123,22 @@ public struct AASADiff: Sendable, Hashable {
                 j += 1
             }
         }
-        while i < a.count { anchorOfOld[i] = anchors; i += 1 }
-        while j < b.count { anchorOfNew[j] = anchors; j += 1 }
+        while i < a.count {
+            anchorOfOld[i] = anchors
+            i += 1
+        }
+        while j < b.count {
+            anchorOfNew[j] = anchors
+            j += 1
+        }
         var removed = (0..<a.count).filter { !keptOld.contains($0) }
         var added = (0..<b.count).filter { !keptNew.contains($0) }
         var changes: [Change] = []
         // The same rule on both sides, out of order: moved.
         for index in removed {
             if let match = added.first(where: { b[$0] == a[index] }) {
-                changes.append(Change(kind: .moved, appID: app, before: (old[index], index), after: (new[match], match)))
+                changes.append(
+                    Change(kind: .moved, appID: app, before: (old[index], index), after: (new[match], match)))
                 removed.removeAll { $0 == index }
                 added.removeAll { $0 == match }
             }
@@ -136,13 +146,16 @@ public struct AASADiff: Sendable, Hashable {
         // A rule replaced between the same kept neighbours: changed.
         for index in removed {
             if let match = added.first(where: { anchorOfNew[$0] == anchorOfOld[index] }) {
-                changes.append(Change(kind: .changed, appID: app, before: (old[index], index), after: (new[match], match)))
+                changes.append(
+                    Change(kind: .changed, appID: app, before: (old[index], index), after: (new[match], match)))
                 removed.removeAll { $0 == index }
                 added.removeAll { $0 == match }
             }
         }
         changes += removed.map { Change(kind: .removed, appID: app, before: (old[$0], $0), after: nil) }
         changes += added.map { Change(kind: .added, appID: app, before: nil, after: (new[$0], $0)) }
-        return changes.sorted { ($0.before?.position ?? $0.after?.position ?? 0) < ($1.before?.position ?? $1.after?.position ?? 0) }
+        return changes.sorted {
+            ($0.before?.position ?? $0.after?.position ?? 0) < ($1.before?.position ?? $1.after?.position ?? 0)
+        }
     }
 }

@@ -47,7 +47,8 @@ public enum AASAGenerator {
         for (glob, route, catchAll, _) in ordered {
             let required = route.query.filter { $0.requirement == .required }
             let query: AASAFile.QueryPattern? =
-                required.isEmpty ? nil : .items(required.map { AASAFile.QueryItemPattern(name: $0.name, pattern: "?*") })
+                required.isEmpty
+                ? nil : .items(required.map { AASAFile.QueryItemPattern(name: $0.name, pattern: "?*") })
             let deeper = AASAFile.Component(path: glob + "/?*", exclude: true, comment: "deeper than \(route.name)")
             if !catchAll && glob.hasSuffix("/?*") && !components.contains(deeper) {
                 components.append(deeper)
@@ -58,7 +59,8 @@ public enum AASAGenerator {
         if manifest.shortLinksOpenApp {
             let covered = Set(components.filter { $0.query == nil }.compactMap(\.path))
             if !covered.contains("/*/?*") {
-                components.append(AASAFile.Component(path: "/*/?*", exclude: true, comment: "deeper paths stay on the web"))
+                components.append(
+                    AASAFile.Component(path: "/*/?*", exclude: true, comment: "deeper paths stay on the web"))
             }
             if !covered.contains("/?*") {
                 components.append(AASAFile.Component(path: "/?*", comment: "short links"))

@@ -9,7 +9,8 @@ public enum AssetLinksGenerator {
         return AssetLinks(statements: [
             AssetLinks.Statement(
                 relation: [AssetLinks.handleAllURLs],
-                target: .androidApp(packageName: android.package, sha256CertFingerprints: android.sha256CertFingerprints))
+                target: .androidApp(
+                    packageName: android.package, sha256CertFingerprints: android.sha256CertFingerprints))
         ])
     }
 }

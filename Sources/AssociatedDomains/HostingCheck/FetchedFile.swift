@@ -26,7 +26,9 @@ public struct FetchedFile: Sendable, Hashable {
         /// anything worth judging); `nil` when `body` is all of it.
         public var fullLength: Int?
 
-        public init(status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], fullLength: Int? = nil) {
+        public init(
+            status: Int, headers: [(name: String, value: String)] = [], body: [UInt8] = [], fullLength: Int? = nil
+        ) {
             self.status = status
             self.headers = headers
             self.body = body
@@ -44,7 +46,8 @@ public struct FetchedFile: Sendable, Hashable {
 
         public static func == (lhs: Response, rhs: Response) -> Bool {
             lhs.status == rhs.status && lhs.body == rhs.body && lhs.fullLength == rhs.fullLength
-                && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
+                && lhs.headers.map(\.name) == rhs.headers.map(\.name)
+                && lhs.headers.map(\.value) == rhs.headers.map(\.value)
         }
 
         public func hash(into hasher: inout Hasher) {

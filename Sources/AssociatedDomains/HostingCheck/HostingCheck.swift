@@ -62,12 +62,18 @@ public struct HostingCheck: Sendable {
         let response: FetchedFile.Response
         switch fetched.outcome {
         case .failed(let failure) where failure.kind == .tls:
-            items.append(.init(.tls, file, .fail, "the TLS handshake with \(domain) failed: \(failure.message)",
-                fix: "Serve \(domain) with a certificate that names it, is in date and chains (with its intermediates) to a trusted root."))
+            items.append(
+                .init(
+                    .tls, file, .fail, "the TLS handshake with \(domain) failed: \(failure.message)",
+                    fix:
+                        "Serve \(domain) with a certificate that names it, is in date and chains (with its intermediates) to a trusted root."
+                ))
             return nil
         case .failed(let failure):
-            items.append(.init(.reachable, file, .unchecked, "could not fetch \(fetched.url): \(failure.message)",
-                fix: "Check that \(domain) resolves and answers HTTPS on this port, then run the check again."))
+            items.append(
+                .init(
+                    .reachable, file, .unchecked, "could not fetch \(fetched.url): \(failure.message)",
+                    fix: "Check that \(domain) resolves and answers HTTPS on this port, then run the check again."))
             return nil
         case .response(let received):
             response = received
@@ -75,21 +81,35 @@ public struct HostingCheck: Sendable {
         items.append(.init(.tls, file, .pass, "the certificate is valid for \(domain)"))
         if (300..<400).contains(response.status) {
             let target = response.header("Location").map { "to \($0)" } ?? "without a Location header"
-            items.append(.init(.noRedirect, file, .fail, "answered \(response.status), redirecting \(target); iOS and Android do not follow redirects for this file",
-                fix: "Serve the file itself at \(fetched.url) with status 200 (exempt this path from the apex/www or http→https redirect)."))
+            items.append(
+                .init(
+                    .noRedirect, file, .fail,
+                    "answered \(response.status), redirecting \(target); iOS and Android do not follow redirects for this file",
+                    fix:
+                        "Serve the file itself at \(fetched.url) with status 200 (exempt this path from the apex/www or http→https redirect)."
+                ))
             return nil
         }
         items.append(.init(.noRedirect, file, .pass, "answered without a redirect"))
         guard response.status == 200 else {
-            items.append(.init(.status, file, .fail, "answered \(response.status) instead of 200\(htmlNote(response))",
-                fix: "Serve the file at \(file.rawValue) with status 200 (`wayfinder \(file == .assetLinks ? "assetlinks" : "aasa") generate --manifest FILE` writes it)."))
+            items.append(
+                .init(
+                    .status, file, .fail, "answered \(response.status) instead of 200\(htmlNote(response))",
+                    fix:
+                        "Serve the file at \(file.rawValue) with status 200 (`wayfinder \(file == .assetLinks ? "assetlinks" : "aasa") generate --manifest FILE` writes it)."
+                ))
             return nil
         }
         items.append(.init(.status, file, .pass, "answered 200"))
         items.append(judgeContentType(response, file: file))
         guard response.size <= HostingCheck.maximumSize else {
-            items.append(.init(.size, file, .fail, "is \(response.size) bytes, over the 128 KB (\(HostingCheck.maximumSize) bytes) limit",
-                fix: "Shrink the file below 128 KB: fold rules together with wildcards or substitution variables, or drop stale app IDs."))
+            items.append(
+                .init(
+                    .size, file, .fail,
+                    "is \(response.size) bytes, over the 128 KB (\(HostingCheck.maximumSize) bytes) limit",
+                    fix:
+                        "Shrink the file below 128 KB: fold rules together with wildcards or substitution variables, or drop stale app IDs."
+                ))
             return nil
         }
         items.append(.init(.size, file, .pass, "is \(response.size) bytes (limit \(HostingCheck.maximumSize))"))
@@ -101,11 +121,16 @@ public struct HostingCheck: Sendable {
         let expected = signed ? "application/pkcs7-mime" : "application/json"
         let fix = "Serve \(file.rawValue) with `Content-Type: \(expected)`\(signed ? " (it is a signed file)" : "")."
         guard let header = response.header("Content-Type") else {
-            return .init(.contentType, file, .fail, "has no Content-Type header; expected \(expected)\(htmlNote(response))", fix: fix)
+            return .init(
+                .contentType, file, .fail, "has no Content-Type header; expected \(expected)\(htmlNote(response))",
+                fix: fix)
         }
-        let mediaType = header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingWhitespace().lowercased() } ?? ""
+        let mediaType =
+            header.split(separator: ";", maxSplits: 1).first.map { $0.trimmingWhitespace().lowercased() } ?? ""
         guard mediaType == expected else {
-            return .init(.contentType, file, .fail, "is served as \(header), expected \(expected)\(htmlNote(response))", fix: fix)
+            return .init(
+                .contentType, file, .fail, "is served as \(header), expected \(expected)\(htmlNote(response))", fix: fix
+            )
         }
         return .init(.contentType, file, .pass, "is served as \(header)")
     }
@@ -127,8 +152,10 @@ public struct HostingCheck: Sendable {
         let decoded = AASAFile.decode(body)
         guard let aasaFile = decoded.file else {
             let reason = decoded.diagnostics.first { $0.severity == .error }?.message ?? "not an AASA"
-            items.append(.init(.parses, file, .fail, "cannot be read as an AASA: \(reason)\(htmlNote(response))",
-                fix: "Serve the AASA as one JSON object (`wayfinder aasa generate --manifest FILE` writes it)."))
+            items.append(
+                .init(
+                    .parses, file, .fail, "cannot be read as an AASA: \(reason)\(htmlNote(response))",
+                    fix: "Serve the AASA as one JSON object (`wayfinder aasa generate --manifest FILE` writes it)."))
             return nil
         }
         items.append(.init(.parses, file, .pass, "reads as an AASA"))
@@ -146,15 +173,23 @@ public struct HostingCheck: Sendable {
         do {
             signed = try SignedAASA(der: body)
         } catch {
-            items.append(.init(.parses, file, .fail, "is CMS-signed, but its content cannot be read: \(error.message)",
-                fix: "Serve the unsigned JSON as application/json (iOS 9 and later need no signature), or sign it again with `wayfinder aasa sign`."))
+            items.append(
+                .init(
+                    .parses, file, .fail, "is CMS-signed, but its content cannot be read: \(error.message)",
+                    fix:
+                        "Serve the unsigned JSON as application/json (iOS 9 and later need no signature), or sign it again with `wayfinder aasa sign`."
+                ))
             return nil
         }
-        let fix = "Serve the unsigned JSON as application/json (only iOS 8 needs a signature), or sign it with `wayfinder aasa sign` and a certificate, with its chain, from a CA iOS trusts."
+        let fix =
+            "Serve the unsigned JSON as application/json (only iOS 8 needs a signature), or sign it with `wayfinder aasa sign` and a certificate, with its chain, from a CA iOS trusts."
         let signer = "is CMS-signed by \(signed.signerSubject)"
         if !signed.signatureIsValid {
-            items.append(.init(.signature, file, .warning,
-                "\(signer), but the signature does not match the content; iOS 8 rejects the file, later versions do not need the signature", fix: fix))
+            items.append(
+                .init(
+                    .signature, file, .warning,
+                    "\(signer), but the signature does not match the content; iOS 8 rejects the file, later versions do not need the signature",
+                    fix: fix))
             return signed.content
         }
         let problem: String?
@@ -164,10 +199,14 @@ public struct HostingCheck: Sendable {
             problem = error.message
         }
         if let problem {
-            items.append(.init(.signature, file, .warning,
-                "\(signer), whose certificate does not chain to a trusted root (\(problem)); iOS 8 rejects the file, later versions do not need the signature", fix: fix))
+            items.append(
+                .init(
+                    .signature, file, .warning,
+                    "\(signer), whose certificate does not chain to a trusted root (\(problem)); iOS 8 rejects the file, later versions do not need the signature",
+                    fix: fix))
         } else {
-            items.append(.init(.signature, file, .pass, "\(signer); the signature is valid and chains to a trusted root"))
+            items.append(
+                .init(.signature, file, .pass, "\(signer); the signature is valid and chains to a trusted root"))
         }
         return signed.content
     }
@@ -176,8 +215,11 @@ public struct HostingCheck: Sendable {
         let decoded = AssetLinks.decode(response.body)
         guard let assetLinks = decoded.assetLinks else {
             let reason = decoded.diagnostics.first { $0.severity == .error }?.message ?? "not a statement list"
-            items.append(.init(.parses, .assetLinks, .fail, "cannot be read as assetlinks.json: \(reason)\(htmlNote(response))",
-                fix: "Serve a JSON array of statements (`wayfinder assetlinks generate --manifest FILE` writes it)."))
+            items.append(
+                .init(
+                    .parses, .assetLinks, .fail, "cannot be read as assetlinks.json: \(reason)\(htmlNote(response))",
+                    fix: "Serve a JSON array of statements (`wayfinder assetlinks generate --manifest FILE` writes it)."
+                ))
             return nil
         }
         items.append(.init(.parses, .assetLinks, .pass, "reads as a Digital Asset Links statement list"))
@@ -190,7 +232,9 @@ public struct HostingCheck: Sendable {
         let warnings = diagnostics.filter { $0.severity == .warning }
         let shown = (errors + warnings).prefix(3).map { "\($0.code) at \($0.path): \($0.message)" }
         let more = errors.count + warnings.count > 3 ? "; and \(errors.count + warnings.count - 3) more" : ""
-        let summary = "\(count(errors.count, "error")), \(count(warnings.count, "warning")): " + shown.joined(separator: "; ") + more
+        let summary =
+            "\(count(errors.count, "error")), \(count(warnings.count, "warning")): " + shown.joined(separator: "; ")
+            + more
         let fix = "Run `\(command)` on the served file and fix each finding."
         if !errors.isEmpty { return .init(.validates, file, .fail, summary, fix: fix) }
         if !warnings.isEmpty { return .init(.validates, file, .warning, summary, fix: fix) }
@@ -201,7 +245,11 @@ public struct HostingCheck: Sendable {
     /// not serve assetlinks.json: their failures are warnings, not broken links.
     private func relax(_ items: [HostingCheckItem], for fetched: FetchedFile) -> [HostingCheckItem] {
         let notFound: Bool
-        if case .response(let response) = fetched.outcome { notFound = response.status == 404 } else { notFound = false }
+        if case .response(let response) = fetched.outcome {
+            notFound = response.status == 404
+        } else {
+            notFound = false
+        }
         switch fetched.file {
         case .rootAppleAppSiteAssociation:
             return items.map { item in

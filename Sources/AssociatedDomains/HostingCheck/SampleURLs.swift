@@ -55,7 +55,9 @@ enum SampleURLs {
     }
 
     static func queryStrings(for route: Manifest.Route) -> [String] {
-        let required = route.query.filter { $0.requirement == .required }.map { "\(PercentDecoding.encodeQueryComponent($0.name))=sample" }
+        let required = route.query.filter { $0.requirement == .required }.map {
+            "\(PercentDecoding.encodeQueryComponent($0.name))=sample"
+        }
         let all = route.query.map { "\(PercentDecoding.encodeQueryComponent($0.name))=sample" }
         let base = required.joined(separator: "&")
         return all.count == required.count ? [base] : [base, all.joined(separator: "&")]

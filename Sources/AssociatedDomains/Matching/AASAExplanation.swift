@@ -61,6 +61,7 @@ public struct AASAExplanation: Sendable, Hashable {
             return "\(decision): \(how) \(place) matched (\(rule.summary); \(flags))"
         }
         let failed = verdicts.filter { !$0.matched }.map { "\"\($0.key)\" \"\($0.pattern)\"" }
-        return "no_match: no rule matched; the closest, \(place) (\(rule.summary); \(flags)), failed on " + failed.joined(separator: ", ")
+        return "no_match: no rule matched; the closest, \(place) (\(rule.summary); \(flags)), failed on "
+            + failed.joined(separator: ", ")
     }
 }

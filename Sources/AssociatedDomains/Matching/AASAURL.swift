@@ -15,7 +15,10 @@ struct AASAURL {
     init?(_ text: String) {
         let scalars = Array(text.unicodeScalars)
         guard let colon = scalars.firstIndex(of: ":"), colon > 0,
-            scalars[..<colon].allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0)) }),
+            scalars[..<colon].allSatisfy({
+                $0.isASCII
+                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
+            }),
             scalars.count >= colon + 3, scalars[colon + 1] == "/", scalars[colon + 2] == "/"
         else { return nil }
         scheme = String(String.UnicodeScalarView(scalars[..<colon])).lowercased()
@@ -77,12 +80,15 @@ struct AASAURLTexts {
         }
         let path = transform(url.path)
         let view = View(
-            path: AASAURLTexts.normalize(path), query: transform(url.query ?? []), fragment: transform(url.fragment ?? []))
+            path: AASAURLTexts.normalize(path), query: transform(url.query ?? []),
+            fragment: transform(url.fragment ?? []))
         views[slot] = view
         return view
     }
 
-    mutating func items(caseSensitive: Bool, percentEncoded: Bool) -> [(name: ArraySlice<Unicode.Scalar>, value: ArraySlice<Unicode.Scalar>)] {
+    mutating func items(caseSensitive: Bool, percentEncoded: Bool) -> [(
+        name: ArraySlice<Unicode.Scalar>, value: ArraySlice<Unicode.Scalar>
+    )] {
         var view = self.view(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
         if let items = view.items { return items }
         // Items are split on the text as written, then each name and value is transformed, so
@@ -99,7 +105,11 @@ struct AASAURLTexts {
                     name = item
                     value = []
                 }
-                items.append((transformPart(name, caseSensitive, percentEncoded), transformPart(value, caseSensitive, percentEncoded)))
+                items.append(
+                    (
+                        transformPart(name, caseSensitive, percentEncoded),
+                        transformPart(value, caseSensitive, percentEncoded)
+                    ))
             }
         }
         view.items = items
@@ -107,7 +117,9 @@ struct AASAURLTexts {
         return items
     }
 
-    private func transformPart(_ text: ArraySlice<Unicode.Scalar>, _ caseSensitive: Bool, _ percentEncoded: Bool) -> ArraySlice<Unicode.Scalar> {
+    private func transformPart(_ text: ArraySlice<Unicode.Scalar>, _ caseSensitive: Bool, _ percentEncoded: Bool)
+        -> ArraySlice<Unicode.Scalar>
+    {
         guard !percentEncoded || !caseSensitive else { return text }
         var string = String(String.UnicodeScalarView(text))
         // A malformed escape cannot be decoded; it is then compared as written.

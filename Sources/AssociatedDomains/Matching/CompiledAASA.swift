@@ -31,7 +31,9 @@ public struct CompiledAASA: Sendable {
         var byApp: [String: [Int]] = [:]
         var appIDs: [String] = []
         for (index, detail) in appLinks.details.enumerated() {
-            details.append(CompiledDetail(index: index, rules: appLinks.rules(of: detail).map { CompiledRule($0, variables: variables) }))
+            details.append(
+                CompiledDetail(
+                    index: index, rules: appLinks.rules(of: detail).map { CompiledRule($0, variables: variables) }))
             for appID in detail.appIDs {
                 if byApp[appID] == nil { appIDs.append(appID) }
                 byApp[appID, default: []].append(index)
@@ -89,7 +91,8 @@ public struct CompiledAASA: Sendable {
                 let verdicts = rule.verdicts(&texts)
                 if verdicts.allSatisfy(\.matched) {
                     return AASAExplanation(
-                        decision: rule.rule.exclude ? .exclude : .match, reason: .rule, detailIndex: details[index].index,
+                        decision: rule.rule.exclude ? .exclude : .match, reason: .rule,
+                        detailIndex: details[index].index,
                         rule: rule.rule, verdicts: verdicts)
                 }
                 let score = verdicts.filter(\.matched).count

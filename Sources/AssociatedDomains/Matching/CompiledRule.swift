@@ -24,9 +24,10 @@ struct CompiledRule: Sendable {
         case nil, .ignoredDictionary: query = .any
         case .whole(let text): query = .whole(compile(text))
         case .items(let items):
-            query = .items(items.map { item in
-                (Array((fold ? item.name.lowercased() : item.name).unicodeScalars), compile(item.pattern))
-            })
+            query = .items(
+                items.map { item in
+                    (Array((fold ? item.name.lowercased() : item.name).unicodeScalars), compile(item.pattern))
+                })
         }
     }
 
@@ -43,7 +44,9 @@ struct CompiledRule: Sendable {
     func verdicts(_ texts: inout AASAURLTexts) -> [AASAExplanation.KeyVerdict] {
         let view = texts.view(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
         var verdicts: [AASAExplanation.KeyVerdict] = []
-        if let path { verdicts.append(.init(key: "/", pattern: path.text, matched: path.matches(normalizedPath: view.path))) }
+        if let path {
+            verdicts.append(.init(key: "/", pattern: path.text, matched: path.matches(normalizedPath: view.path)))
+        }
         guard rule.source == .component else { return verdicts }
         if let query = rule.query {
             let text: String
@@ -51,12 +54,17 @@ struct CompiledRule: Sendable {
             case .whole(let pattern): text = pattern
             case .items, .ignoredDictionary: text = query.jsonNode.jsonText(style: .compact)
             }
-            verdicts.append(.init(key: "?", pattern: text, matched: queryMatches(&texts, view: view), ignored: {
-                if case .ignoredDictionary = query { return true }
-                return false
-            }()))
+            verdicts.append(
+                .init(
+                    key: "?", pattern: text, matched: queryMatches(&texts, view: view),
+                    ignored: {
+                        if case .ignoredDictionary = query { return true }
+                        return false
+                    }()))
         }
-        if let fragment { verdicts.append(.init(key: "#", pattern: fragment.text, matched: fragment.matches(scalars: view.fragment))) }
+        if let fragment {
+            verdicts.append(.init(key: "#", pattern: fragment.text, matched: fragment.matches(scalars: view.fragment)))
+        }
         return verdicts
     }
 
@@ -101,7 +109,8 @@ struct CompiledRule: Sendable {
                     switch BuiltInVariables.values(for: name) {
                     case .oneCharacter(let scalarClass):
                         // Folded text has no upper-case letters left to test.
-                        let folded: WildcardPattern.ScalarClass = fold && (scalarClass == .upper || scalarClass == .alpha) ? .lower : scalarClass
+                        let folded: WildcardPattern.ScalarClass =
+                            fold && (scalarClass == .upper || scalarClass == .alpha) ? .lower : scalarClass
                         tokens.append(.oneOf(fold ? folded : scalarClass))
                     case .codes(let codes):
                         tokens.append(.alternatives(codes.map(literalTokens)))

@@ -26,7 +26,8 @@ extension AASAFile {
         do {
             node = try JSONParser(maximumDepth: maximumDepth).parse(bytes)
         } catch {
-            collector.error("invalid-json", .root, "not valid JSON at \(error.location): \(error.message)",
+            collector.error(
+                "invalid-json", .root, "not valid JSON at \(error.location): \(error.message)",
                 hint: "the file must be one JSON object, served as is (not signed, or see `wayfinder aasa verify`)")
             return Decoded(file: nil, diagnostics: collector.diagnostics)
         }
@@ -89,20 +90,29 @@ struct AASAReader {
     private mutating func readService(_ node: JSONNode, at path: JSONPath, name: String) -> AASAFile.ServiceApps? {
         let hint = "write {\"apps\": [\"ABCDE12345.com.example.app\"]}"
         guard let members = node.objectValue else {
-            collector.error("service-wrong-shape", path, "\"\(name)\" must be an object with an \"apps\" array, found \(node.kindDescription)", hint: hint, at: node)
+            collector.error(
+                "service-wrong-shape", path,
+                "\"\(name)\" must be an object with an \"apps\" array, found \(node.kindDescription)", hint: hint,
+                at: node)
             return nil
         }
-        guard let appsNode = members.first(where: { $0.key == "apps" })?.value, let elements = appsNode.arrayValue else {
-            collector.error("service-wrong-shape", path, "\"\(name)\" must have an \"apps\" array of app IDs", hint: hint, at: node)
+        guard let appsNode = members.first(where: { $0.key == "apps" })?.value, let elements = appsNode.arrayValue
+        else {
+            collector.error(
+                "service-wrong-shape", path, "\"\(name)\" must have an \"apps\" array of app IDs", hint: hint, at: node)
             return nil
         }
         for member in members where member.key != "apps" {
-            collector.warning("unknown-key", path.appending(member.key), "unknown key \"\(member.key)\" is ignored", hint: "\"\(name)\" has only \"apps\"", at: member.value)
+            collector.warning(
+                "unknown-key", path.appending(member.key), "unknown key \"\(member.key)\" is ignored",
+                hint: "\"\(name)\" has only \"apps\"", at: member.value)
         }
         var apps: [String] = []
         for (index, element) in elements.enumerated() {
             guard let string = element.stringValue else {
-                collector.error("service-wrong-shape", path.appending("apps").appending(index), "expected an app ID string, found \(element.kindDescription)", hint: hint, at: element)
+                collector.error(
+                    "service-wrong-shape", path.appending("apps").appending(index),
+                    "expected an app ID string, found \(element.kindDescription)", hint: hint, at: element)
                 continue
             }
             checkAppID(string, at: path.appending("apps").appending(index), node: element)
@@ -132,7 +142,8 @@ struct AASAReader {
                 appLinks.apps = elements.compactMap(\.stringValue)
                 if !elements.isEmpty {
                     collector.error(
-                        "legacy-apps-not-empty", appsPath, "\"apps\" lists \(elements.count) value(s); it must be empty",
+                        "legacy-apps-not-empty", appsPath,
+                        "\"apps\" lists \(elements.count) value(s); it must be empty",
                         hint: "write \"apps\": [] and name the apps in \"details\"", at: apps)
                 }
             } else {
@@ -165,8 +176,11 @@ struct AASAReader {
                 }
             default:
                 collector.error(
-                    "details-wrong-type", detailsPath, "\"details\" must be an array of objects, found \(details.kindDescription)",
-                    hint: "write \"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [{\"/\": \"/*\"}]}]", at: details)
+                    "details-wrong-type", detailsPath,
+                    "\"details\" must be an array of objects, found \(details.kindDescription)",
+                    hint:
+                        "write \"details\": [{\"appIDs\": [\"ABCDE12345.com.example.app\"], \"components\": [{\"/\": \"/*\"}]}]",
+                    at: details)
             }
         }
         return appLinks
@@ -182,12 +196,14 @@ struct AASAReader {
             let variablePath = path.appending(member.key)
             if member.key.isEmpty || member.key.contains(where: { "$()".contains($0) }) {
                 collector.error(
-                    "invalid-variable-name", variablePath, "the variable name \"\(member.key)\" contains \"$\", \"(\" or \")\" or is empty",
+                    "invalid-variable-name", variablePath,
+                    "the variable name \"\(member.key)\" contains \"$\", \"(\" or \")\" or is empty",
                     hint: "use letters, digits and _ only, then write $(name) in patterns", at: member.value)
                 continue
             }
             guard let elements = member.value.arrayValue else {
-                collector.wrongType(member.value, variablePath, expected: "an array of strings (the values of $(\(member.key)))")
+                collector.wrongType(
+                    member.value, variablePath, expected: "an array of strings (the values of $(\(member.key)))")
                 continue
             }
             var values: [String] = []
@@ -212,16 +228,21 @@ struct AASAReader {
     }
 
     private mutating func readDetail(_ node: JSONNode, at path: JSONPath, keyedAppID: String?) -> AASAFile.Detail? {
-        guard let members = collector.members(of: node, at: path, knownKeys: Self.detailKeys, expected: "an object (one app's rules)") else {
+        guard
+            let members = collector.members(
+                of: node, at: path, knownKeys: Self.detailKeys, expected: "an object (one app's rules)")
+        else {
             return nil
         }
         var detail = AASAFile.Detail(appIDs: [])
         if let keyedAppID {
             detail.appIDs = [keyedAppID]
             detail.appIDKey = .dictionaryKey
-        } else if let appIDs = collector.strings("appIDs", in: members, at: path, required: false, what: "the app IDs this entry is for") {
+        } else if let appIDs = collector.strings(
+            "appIDs", in: members, at: path, required: false, what: "the app IDs this entry is for")
+        {
             detail.appIDs = appIDs.map(\.value)
-            appIDs.forEach { checkAppID($0.value, at: $0.path, node: $0.node) }
+            for appID in appIDs { checkAppID(appID.value, at: appID.path, node: appID.node) }
             detail.appIDKey = .appIDs
         } else if let appID = collector.string("appID", in: members, at: path, required: false, what: "the app ID") {
             detail.appIDs = [appID]
@@ -248,7 +269,8 @@ struct AASAReader {
         }
         if detail.paths != nil && detail.components != nil {
             collector.warning(
-                "paths-and-components-mixed", path, "this entry has both \"paths\" and \"components\"; iOS 13 and later ignore \"paths\"",
+                "paths-and-components-mixed", path,
+                "this entry has both \"paths\" and \"components\"; iOS 13 and later ignore \"paths\"",
                 hint: "put the legacy \"paths\" in a separate entry for the same app", at: node)
         }
         if let defaults = members["defaults"] {
@@ -268,15 +290,19 @@ struct AASAReader {
         for (index, element) in elements.enumerated() {
             let elementPath = path.appending(index)
             guard let string = element.stringValue else {
-                collector.error("paths-wrong-type", elementPath, "a path must be a string, found \(element.kindDescription)", hint: "write \"/a/*\" or \"NOT /b/*\"", at: element)
+                collector.error(
+                    "paths-wrong-type", elementPath, "a path must be a string, found \(element.kindDescription)",
+                    hint: "write \"/a/*\" or \"NOT /b/*\"", at: element)
                 continue
             }
             if string.hasPrefix("NOT") && !string.hasPrefix("NOT ") {
                 collector.warning(
-                    "not-without-space", elementPath, "\"\(string)\" starts with NOT but no space, so it is a path, not an exclusion",
+                    "not-without-space", elementPath,
+                    "\"\(string)\" starts with NOT but no space, so it is a path, not an exclusion",
                     hint: "write \"NOT \(string.dropFirst(3))\"", at: element)
             }
-            checkVariables(in: string.hasPrefix("NOT ") ? String(string.dropFirst(4)) : string, at: elementPath, node: element)
+            checkVariables(
+                in: string.hasPrefix("NOT ") ? String(string.dropFirst(4)) : string, at: elementPath, node: element)
             paths.append(string)
         }
         return paths
@@ -286,7 +312,8 @@ struct AASAReader {
         let component = readComponent(node, at: path)
         if let component, component.hasPatternKeys {
             collector.warning(
-                "pattern-in-defaults", path, "\"defaults\" carries a pattern key (\"/\", \"?\" or \"#\"); iOS applies it to every component that does not set its own",
+                "pattern-in-defaults", path,
+                "\"defaults\" carries a pattern key (\"/\", \"?\" or \"#\"); iOS applies it to every component that does not set its own",
                 hint: "move patterns into components; keep only caseSensitive and percentEncoded in defaults", at: node)
         }
         return component
@@ -306,7 +333,9 @@ struct AASAReader {
         if let comment = members["comment"] {
             component.comment = comment.stringValue
             if comment.stringValue == nil {
-                collector.warning("component-key-wrong-type", path.appending("comment"), "\"comment\" should be a string, found \(comment.kindDescription)", at: comment)
+                collector.warning(
+                    "component-key-wrong-type", path.appending("comment"),
+                    "\"comment\" should be a string, found \(comment.kindDescription)", at: comment)
             }
         }
         return component
@@ -316,7 +345,8 @@ struct AASAReader {
         guard let node = members[key] else { return nil }
         guard let string = node.stringValue else {
             collector.error(
-                "component-key-wrong-type", path.appending(key), "\"\(key)\" must be a pattern string, found \(node.kindDescription); the key is ignored, so the rule matches any value",
+                "component-key-wrong-type", path.appending(key),
+                "\"\(key)\" must be a pattern string, found \(node.kindDescription); the key is ignored, so the rule matches any value",
                 hint: "write a pattern such as \"/path/*\"", at: node)
             return nil
         }
@@ -328,7 +358,8 @@ struct AASAReader {
         guard let node = members[key] else { return nil }
         guard let bool = node.boolValue else {
             collector.error(
-                "component-key-wrong-type", path.appending(key), "\"\(key)\" must be true or false, found \(node.kindDescription); the key is ignored",
+                "component-key-wrong-type", path.appending(key),
+                "\"\(key)\" must be true or false, found \(node.kindDescription); the key is ignored",
                 hint: "write \"\(key)\": true (without quotes)", at: node)
             return nil
         }
@@ -349,7 +380,8 @@ struct AASAReader {
                     collector.error(
                         "query-value-not-string", path.appending(member.key),
                         "the query item \"\(member.key)\" has \(member.value.kindDescription) as its pattern; iOS then ignores the whole \"?\" dictionary, so the rule matches any query",
-                        hint: "write the value as a string pattern, such as \"?*\" for any non-empty value", at: member.value)
+                        hint: "write the value as a string pattern, such as \"?*\" for any non-empty value",
+                        at: member.value)
                     continue
                 }
                 checkVariables(in: pattern, at: path.appending(member.key), node: member.value)
@@ -358,7 +390,8 @@ struct AASAReader {
             return ignored ? .ignoredDictionary(node.withoutLocations) : .items(items)
         default:
             collector.error(
-                "component-key-wrong-type", path, "\"?\" must be a pattern string or a dictionary of item patterns, found \(node.kindDescription); the key is ignored",
+                "component-key-wrong-type", path,
+                "\"?\" must be a pattern string or a dictionary of item patterns, found \(node.kindDescription); the key is ignored",
                 hint: "write \"?\": {\"id\": \"?*\"}", at: node)
             return nil
         }
@@ -370,15 +403,20 @@ struct AASAReader {
             switch reference {
             case .unclosed:
                 collector.error(
-                    "unclosed-variable", path, "\"\(pattern)\" opens \"$(\" without closing it; the text is then compared literally",
+                    "unclosed-variable", path,
+                    "\"\(pattern)\" opens \"$(\" without closing it; the text is then compared literally",
                     hint: "write $(name) with a closing parenthesis", at: node)
             case .variable(let name):
                 if name.isEmpty || name.contains(where: { "$(".contains($0) }) {
-                    collector.error("invalid-variable-name", path, "\"$(\(name))\" is not a variable name", hint: "names have no \"$\", \"(\" or \")\"", at: node)
+                    collector.error(
+                        "invalid-variable-name", path, "\"$(\(name))\" is not a variable name",
+                        hint: "names have no \"$\", \"(\" or \")\"", at: node)
                 } else if !declaredVariables.contains(name) && BuiltInVariables.values(for: name) == nil {
                     collector.error(
-                        "undefined-variable", path, "\"$(\(name))\" is not declared in substitutionVariables and is not built in; the pattern never matches",
-                        hint: "declare it in applinks.substitutionVariables, or use a built-in: " + BuiltInVariables.names.joined(separator: ", "), at: node)
+                        "undefined-variable", path,
+                        "\"$(\(name))\" is not declared in substitutionVariables and is not built in; the pattern never matches",
+                        hint: "declare it in applinks.substitutionVariables, or use a built-in: "
+                            + BuiltInVariables.names.joined(separator: ", "), at: node)
                 }
             }
         }
@@ -390,7 +428,8 @@ extension JSONNode {
     var withoutLocations: JSONNode {
         switch value {
         case .array(let elements): JSONNode(.array(elements.map(\.withoutLocations)))
-        case .object(let members): JSONNode(.object(members.map { .init(key: $0.key, value: $0.value.withoutLocations) }))
+        case .object(let members):
+            JSONNode(.object(members.map { .init(key: $0.key, value: $0.value.withoutLocations) }))
         default: JSONNode(value)
         }
     }

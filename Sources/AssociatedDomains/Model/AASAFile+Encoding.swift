@@ -5,7 +5,9 @@ extension AASAFile {
     public var jsonNode: JSONNode {
         var members: [JSONNode.Member] = []
         if let applinks { members.append(.init(key: "applinks", value: applinks.jsonNode)) }
-        for (key, service) in [("webcredentials", webcredentials), ("appclips", appclips), ("activitycontinuation", activitycontinuation)] {
+        for (key, service) in [
+            ("webcredentials", webcredentials), ("appclips", appclips), ("activitycontinuation", activitycontinuation),
+        ] {
             if let service { members.append(.init(key: key, value: service.jsonNode)) }
         }
         return JSONNode(.object(members))
@@ -52,12 +54,17 @@ extension AASAFile.Detail {
         var members: [JSONNode.Member] = []
         switch appIDKey {
         case .appID: members.append(.init(key: "appID", value: JSONNode(.string(appIDs.first ?? ""))))
-        case .appIDs: members.append(.init(key: "appIDs", value: JSONNode(.array(appIDs.map { JSONNode(.string($0)) }))))
+        case .appIDs:
+            members.append(.init(key: "appIDs", value: JSONNode(.array(appIDs.map { JSONNode(.string($0)) }))))
         case .dictionaryKey: break
         }
         if let defaults { members.append(.init(key: "defaults", value: defaults.jsonNode)) }
-        if let components { members.append(.init(key: "components", value: JSONNode(.array(components.map(\.jsonNode))))) }
-        if let paths { members.append(.init(key: "paths", value: JSONNode(.array(paths.map { JSONNode(.string($0)) })))) }
+        if let components {
+            members.append(.init(key: "components", value: JSONNode(.array(components.map(\.jsonNode)))))
+        }
+        if let paths {
+            members.append(.init(key: "paths", value: JSONNode(.array(paths.map { JSONNode(.string($0)) }))))
+        }
         return JSONNode(.object(members))
     }
 }
@@ -80,7 +87,8 @@ extension AASAFile.QueryPattern {
     public var jsonNode: JSONNode {
         switch self {
         case .whole(let pattern): JSONNode(.string(pattern))
-        case .items(let items): JSONNode(.object(items.map { .init(key: $0.name, value: JSONNode(.string($0.pattern))) }))
+        case .items(let items):
+            JSONNode(.object(items.map { .init(key: $0.name, value: JSONNode(.string($0.pattern))) }))
         case .ignoredDictionary(let node): node
         }
     }

@@ -85,7 +85,8 @@ extension AASAFile.AppLinks {
         }
         return (detail.paths ?? []).enumerated().map { index, path in
             let excluded = path.hasPrefix("NOT ")
-            return AASARule(source: .legacyPath, index: index, path: excluded ? String(path.dropFirst(4)) : path, exclude: excluded)
+            return AASARule(
+                source: .legacyPath, index: index, path: excluded ? String(path.dropFirst(4)) : path, exclude: excluded)
         }
     }
 }

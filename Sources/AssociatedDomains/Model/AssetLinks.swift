@@ -36,19 +36,24 @@ public struct AssetLinks: Sendable, Hashable {
     }
 
     public var jsonNode: JSONNode {
-        JSONNode(.array(statements.map { statement in
-            let target: JSONNode
-            switch statement.target {
-            case .androidApp(let package, let fingerprints):
-                target = .object([
-                    "namespace": "android_app", "package_name": JSONNode(.string(package)),
-                    "sha256_cert_fingerprints": JSONNode(.array(fingerprints.map { JSONNode(.string($0)) })),
-                ])
-            case .web(let site):
-                target = .object(["namespace": "web", "site": JSONNode(.string(site))])
-            }
-            return .object(["relation": JSONNode(.array(statement.relation.map { JSONNode(.string($0)) })), "target": target])
-        }))
+        JSONNode(
+            .array(
+                statements.map { statement in
+                    let target: JSONNode
+                    switch statement.target {
+                    case .androidApp(let package, let fingerprints):
+                        target = .object([
+                            "namespace": "android_app", "package_name": JSONNode(.string(package)),
+                            "sha256_cert_fingerprints": JSONNode(.array(fingerprints.map { JSONNode(.string($0)) })),
+                        ])
+                    case .web(let site):
+                        target = .object(["namespace": "web", "site": JSONNode(.string(site))])
+                    }
+                    return .object([
+                        "relation": JSONNode(.array(statement.relation.map { JSONNode(.string($0)) })),
+                        "target": target,
+                    ])
+                }))
     }
 
     public func jsonText(style: JSONNode.WritingStyle = .pretty) -> String {
@@ -73,7 +78,8 @@ public struct AssetLinks: Sendable, Hashable {
         }
         guard let elements = node.arrayValue else {
             collector.error(
-                "assetlinks-not-array", .root, "assetlinks.json must be an array of statements, found \(node.kindDescription)",
+                "assetlinks-not-array", .root,
+                "assetlinks.json must be an array of statements, found \(node.kindDescription)",
                 hint: "wrap the statement in [ … ]", at: node)
             return Decoded(assetLinks: nil, diagnostics: collector.diagnostics)
         }
@@ -85,17 +91,27 @@ public struct AssetLinks: Sendable, Hashable {
         }
         if !statements.contains(where: { $0.relation.contains(handleAllURLs) }) && !statements.isEmpty {
             collector.warning(
-                "no-handle-all-urls", .root, "no statement grants \"\(handleAllURLs)\", so no app opens this site's links",
+                "no-handle-all-urls", .root,
+                "no statement grants \"\(handleAllURLs)\", so no app opens this site's links",
                 hint: "add it to the relation of the app's statement")
         }
         return Decoded(assetLinks: AssetLinks(statements: statements), diagnostics: collector.diagnostics)
     }
 
-    private static func readStatement(_ node: JSONNode, at path: JSONPath, collector: inout DiagnosticCollector) -> Statement? {
-        guard let members = collector.members(of: node, at: path, knownKeys: ["relation", "target"], expected: "a statement object") else {
+    private static func readStatement(_ node: JSONNode, at path: JSONPath, collector: inout DiagnosticCollector)
+        -> Statement?
+    {
+        guard
+            let members = collector.members(
+                of: node, at: path, knownKeys: ["relation", "target"], expected: "a statement object")
+        else {
             return nil
         }
-        guard let relations = collector.strings("relation", in: members, at: path, required: true, what: "the relations granted, such as \(handleAllURLs)") else {
+        guard
+            let relations = collector.strings(
+                "relation", in: members, at: path, required: true,
+                what: "the relations granted, such as \(handleAllURLs)")
+        else {
             return nil
         }
         for relation in relations where !relation.value.hasPrefix("delegate_permission/") {
@@ -108,31 +124,52 @@ public struct AssetLinks: Sendable, Hashable {
             return nil
         }
         let targetPath = path.appending("target")
-        guard let target = collector.members(of: targetNode, at: targetPath, knownKeys: ["namespace", "package_name", "sha256_cert_fingerprints", "site"]) else {
+        guard
+            let target = collector.members(
+                of: targetNode, at: targetPath,
+                knownKeys: ["namespace", "package_name", "sha256_cert_fingerprints", "site"])
+        else {
             return nil
         }
-        let namespace = collector.string("namespace", in: target, at: targetPath, required: true, what: "android_app or web")
+        let namespace = collector.string(
+            "namespace", in: target, at: targetPath, required: true, what: "android_app or web")
         switch namespace {
         case "android_app":
-            let package = collector.string("package_name", in: target, at: targetPath, required: true, what: "the application ID")
+            let package = collector.string(
+                "package_name", in: target, at: targetPath, required: true, what: "the application ID")
             if let package, package.isEmpty || !AppID.isValidBundleID(package) {
                 collector.error(
-                    "invalid-package-name", targetPath.appending("package_name"), "\"\(package)\" is not an Android application ID",
+                    "invalid-package-name", targetPath.appending("package_name"),
+                    "\"\(package)\" is not an Android application ID",
                     hint: "write the applicationId, such as com.example.app", at: target["package_name"])
             }
-            let fingerprints = collector.strings("sha256_cert_fingerprints", in: target, at: targetPath, required: true, what: "SHA-256 fingerprints of the signing certificates") ?? []
+            let fingerprints =
+                collector.strings(
+                    "sha256_cert_fingerprints", in: target, at: targetPath, required: true,
+                    what: "SHA-256 fingerprints of the signing certificates") ?? []
             if target["sha256_cert_fingerprints"] != nil && fingerprints.isEmpty {
-                collector.error("missing-fingerprints", targetPath.appending("sha256_cert_fingerprints"), "no fingerprint is listed, so no build of the app is trusted", hint: "with Play App Signing, list Play's app signing key fingerprint")
+                collector.error(
+                    "missing-fingerprints", targetPath.appending("sha256_cert_fingerprints"),
+                    "no fingerprint is listed, so no build of the app is trusted",
+                    hint: "with Play App Signing, list Play's app signing key fingerprint")
             }
             for fingerprint in fingerprints where !Manifest.AndroidApp.isSHA256Fingerprint(fingerprint.value) {
                 collector.error(
-                    "invalid-fingerprint", fingerprint.path, "\"\(fingerprint.value)\" is not 32 colon-separated upper-case hex bytes",
-                    hint: "copy it from `keytool -list -v` or Play Console (App integrity), e.g. 14:6D:E9:…:E5", at: fingerprint.node)
+                    "invalid-fingerprint", fingerprint.path,
+                    "\"\(fingerprint.value)\" is not 32 colon-separated upper-case hex bytes",
+                    hint: "copy it from `keytool -list -v` or Play Console (App integrity), e.g. 14:6D:E9:…:E5",
+                    at: fingerprint.node)
             }
             guard let package else { return nil }
-            return Statement(relation: relations.map(\.value), target: .androidApp(packageName: package, sha256CertFingerprints: fingerprints.map(\.value)))
+            return Statement(
+                relation: relations.map(\.value),
+                target: .androidApp(packageName: package, sha256CertFingerprints: fingerprints.map(\.value)))
         case "web":
-            guard let site = collector.string("site", in: target, at: targetPath, required: true, what: "the site's origin, such as https://example.com") else { return nil }
+            guard
+                let site = collector.string(
+                    "site", in: target, at: targetPath, required: true,
+                    what: "the site's origin, such as https://example.com")
+            else { return nil }
             return Statement(relation: relations.map(\.value), target: .web(site: site))
         case let other?:
             collector.error(

@@ -29,7 +29,8 @@ public struct SignedAASA: Sendable {
         do {
             let root = try BER.parse(bytes)
             let contentInfo = try Self.children(root)
-            guard contentInfo.count == 2, try ASN1ObjectIdentifier(derEncoded: contentInfo[0]) == Self.signedDataOID else {
+            guard contentInfo.count == 2, try ASN1ObjectIdentifier(derEncoded: contentInfo[0]) == Self.signedDataOID
+            else {
                 throw SigningError("the file is not CMS SignedData (PKCS#7 signed data)")
             }
             let signedData = try Self.children(try Self.children(contentInfo[1])[0])
@@ -41,7 +42,8 @@ public struct SignedAASA: Sendable {
             }
             content = try Self.octets(try Self.children(encapsulated[1])[0])
             var certificates: [Certificate] = []
-            for node in signedData[3...] where node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
+            for node in signedData[3...]
+            where node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
                 for certificate in try Self.children(node) {
                     certificates.append(try Certificate(derEncoded: Array(certificate.encodedBytes)))
                 }
@@ -75,7 +77,9 @@ public struct SignedAASA: Sendable {
                 signedBytes[0] = 0x31
                 digestMatches = try Self.messageDigest(in: signedAttributes) == Self.hash(content, digest)
             }
-            self.signatureIsValid = digestMatches && signer.publicKey.isValidSignature(signature, for: signedBytes, signatureAlgorithm: algorithm)
+            self.signatureIsValid =
+                digestMatches
+                && signer.publicKey.isValidSignature(signature, for: signedBytes, signatureAlgorithm: algorithm)
             self.signer = signer
             self.certificates = certificates
             self.signerSubject = signer.subject.description
@@ -93,15 +97,17 @@ public struct SignedAASA: Sendable {
     /// Without `trustRootsPEM` the roots are the system trust store, as found on Linux
     /// (`/etc/ssl/certs/ca-certificates.crt` or `/etc/pki/tls/certs/ca-bundle.crt`).
     public func verifyChain(trustRootsPEM: String?, at time: Date = Date()) async throws(SigningError) -> String? {
-        let roots = try trustRootsPEM.map { pem throws(SigningError) in
-            CertificateStore(try Self.certificates(pem: pem, what: "the trust roots"))
-        } ?? CertificateStore.systemTrustRoots
+        let roots =
+            try trustRootsPEM.map { pem throws(SigningError) in
+                CertificateStore(try Self.certificates(pem: pem, what: "the trust roots"))
+            } ?? CertificateStore.systemTrustRoots
         var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(validationTime: time) }
         let result = await verifier.validate(leafCertificate: signer, intermediates: CertificateStore(certificates))
         switch result {
         case .validCertificate: return nil
         case .couldNotValidate(let failures):
-            return failures.isEmpty ? "no chain to a trusted root" : failures.map { "\($0.policyFailureReason)" }.joined(separator: "; ")
+            return failures.isEmpty
+                ? "no chain to a trusted root" : failures.map { "\($0.policyFailureReason)" }.joined(separator: "; ")
         }
     }
 
@@ -110,7 +116,8 @@ public struct SignedAASA: Sendable {
         _ content: [UInt8], certificatePEM: String, privateKeyPEM: String, chainPEM: String? = nil
     ) throws(SigningError) -> [UInt8] {
         let certificate = try certificates(pem: certificatePEM, what: "the certificate").first!
-        let chain = try chainPEM.map { text throws(SigningError) in try certificates(pem: text, what: "the chain") } ?? []
+        let chain =
+            try chainPEM.map { text throws(SigningError) in try certificates(pem: text, what: "the chain") } ?? []
         let key: Certificate.PrivateKey
         do {
             key = try Certificate.PrivateKey(pemEncoded: privateKeyPEM)
@@ -151,7 +158,9 @@ public struct SignedAASA: Sendable {
     }
 
     private static func children(_ node: ASN1Node) throws -> [ASN1Node] {
-        guard case .constructed(let nodes) = node.content else { throw SigningError("unexpected primitive ASN.1 value") }
+        guard case .constructed(let nodes) = node.content else {
+            throw SigningError("unexpected primitive ASN.1 value")
+        }
         return Array(nodes)
     }
 
@@ -164,14 +173,18 @@ public struct SignedAASA: Sendable {
     }
 
     private static func integerBytes(_ node: ASN1Node) throws -> [UInt8] {
-        guard case .primitive(let bytes) = node.content else { throw SigningError("the serial number is not an integer") }
+        guard case .primitive(let bytes) = node.content else {
+            throw SigningError("the serial number is not an integer")
+        }
         return Array(bytes)
     }
 
     private static func messageDigest(in attributes: ASN1Node) throws -> [UInt8]? {
         for attribute in try children(attributes) {
             let parts = try children(attribute)
-            if try ASN1ObjectIdentifier(derEncoded: parts[0]) == messageDigestOID, let value = try children(parts[1]).first {
+            if try ASN1ObjectIdentifier(derEncoded: parts[0]) == messageDigestOID,
+                let value = try children(parts[1]).first
+            {
                 return try octets(value)
             }
         }
@@ -189,17 +202,22 @@ public struct SignedAASA: Sendable {
     }
 
     /// OpenSSL writes `rsaEncryption` with a separate digest; X509 wants the combined algorithm.
-    private static func signatureAlgorithm(signature: ASN1ObjectIdentifier, digest: ASN1ObjectIdentifier) throws -> Certificate.SignatureAlgorithm {
+    private static func signatureAlgorithm(signature: ASN1ObjectIdentifier, digest: ASN1ObjectIdentifier) throws
+        -> Certificate.SignatureAlgorithm
+    {
         let rsa: [ASN1ObjectIdentifier: Certificate.SignatureAlgorithm] = [
-            sha1: .sha1WithRSAEncryption, sha256: .sha256WithRSAEncryption, sha384: .sha384WithRSAEncryption, sha512: .sha512WithRSAEncryption,
+            sha1: .sha1WithRSAEncryption, sha256: .sha256WithRSAEncryption, sha384: .sha384WithRSAEncryption,
+            sha512: .sha512WithRSAEncryption,
         ]
         let ecdsa: [ASN1ObjectIdentifier: Certificate.SignatureAlgorithm] = [
             sha256: .ecdsaWithSHA256, sha384: .ecdsaWithSHA384, sha512: .ecdsaWithSHA512,
         ]
         switch signature {
-        case .AlgorithmIdentifier.rsaEncryption, [1, 2, 840, 113_549, 1, 1, 5], [1, 2, 840, 113_549, 1, 1, 11], [1, 2, 840, 113_549, 1, 1, 12], [1, 2, 840, 113_549, 1, 1, 13]:
+        case .AlgorithmIdentifier.rsaEncryption, [1, 2, 840, 113_549, 1, 1, 5], [1, 2, 840, 113_549, 1, 1, 11],
+            [1, 2, 840, 113_549, 1, 1, 12], [1, 2, 840, 113_549, 1, 1, 13]:
             if let algorithm = rsa[digest] { return algorithm }
-        case .AlgorithmIdentifier.idEcPublicKey, [1, 2, 840, 10_045, 4, 3, 2], [1, 2, 840, 10_045, 4, 3, 3], [1, 2, 840, 10_045, 4, 3, 4]:
+        case .AlgorithmIdentifier.idEcPublicKey, [1, 2, 840, 10_045, 4, 3, 2], [1, 2, 840, 10_045, 4, 3, 3],
+            [1, 2, 840, 10_045, 4, 3, 4]:
             if let algorithm = ecdsa[digest] { return algorithm }
         default: break
         }

@@ -52,7 +52,8 @@ public enum AASAValidator {
                 let rulePath = detailPath.appending(key).appending(rule.index)
                 if !rule.exclude && opensWholeDomain(rule) {
                     collector.warning(
-                        "catch-all-rule", rulePath, "this rule opens every URL of the domain in the app, including pages the app cannot show",
+                        "catch-all-rule", rulePath,
+                        "this rule opens every URL of the domain in the app, including pages the app cannot show",
                         hint: "list the app's paths, or exclude what the app cannot show before this rule")
                 }
                 for appID in detail.appIDs where budget > 0 && !reported.contains(rule.index) {
@@ -100,9 +101,12 @@ public enum AASAValidator {
 
     /// Whether every URL `later` matches is matched by `earlier` (conservatively).
     static func covers(
-        _ earlier: AASARule, _ earlierForms: GlobSubsumption.PathForms?, _ later: AASARule, _ laterForms: GlobSubsumption.PathForms?
+        _ earlier: AASARule, _ earlierForms: GlobSubsumption.PathForms?, _ later: AASARule,
+        _ laterForms: GlobSubsumption.PathForms?
     ) -> Bool {
-        guard earlier.caseSensitive == later.caseSensitive, earlier.percentEncoded == later.percentEncoded else { return false }
+        guard earlier.caseSensitive == later.caseSensitive, earlier.percentEncoded == later.percentEncoded else {
+            return false
+        }
         if let earlierForms {
             guard let laterForms, GlobSubsumption.coversPath(earlierForms, laterForms) else { return false }
         }

@@ -8,13 +8,19 @@ public struct DiagnosticCollector: Sendable {
     public init() {}
 
     /// Records an error at `path`.
-    public mutating func error(_ code: String, _ path: JSONPath, _ message: String, hint: String? = nil, at node: JSONNode? = nil) {
-        diagnostics.append(Diagnostic(.error, code: code, path: path, message: message, hint: hint, location: node?.location))
+    public mutating func error(
+        _ code: String, _ path: JSONPath, _ message: String, hint: String? = nil, at node: JSONNode? = nil
+    ) {
+        diagnostics.append(
+            Diagnostic(.error, code: code, path: path, message: message, hint: hint, location: node?.location))
     }
 
     /// Records a warning at `path`.
-    public mutating func warning(_ code: String, _ path: JSONPath, _ message: String, hint: String? = nil, at node: JSONNode? = nil) {
-        diagnostics.append(Diagnostic(.warning, code: code, path: path, message: message, hint: hint, location: node?.location))
+    public mutating func warning(
+        _ code: String, _ path: JSONPath, _ message: String, hint: String? = nil, at node: JSONNode? = nil
+    ) {
+        diagnostics.append(
+            Diagnostic(.warning, code: code, path: path, message: message, hint: hint, location: node?.location))
     }
 
     /// Records a value of the wrong kind: `expected a string, found an array`.
@@ -36,7 +42,10 @@ public struct DiagnosticCollector: Sendable {
         var result: [String: JSONNode] = [:]
         for member in members {
             if result[member.key] != nil {
-                error("duplicate-key", path.appending(member.key), "the key \"\(member.key)\" is written more than once in this object", hint: "keep one; JSON parsers disagree on which one wins", at: member.value)
+                error(
+                    "duplicate-key", path.appending(member.key),
+                    "the key \"\(member.key)\" is written more than once in this object",
+                    hint: "keep one; JSON parsers disagree on which one wins", at: member.value)
                 continue
             }
             result[member.key] = member.value

@@ -37,7 +37,10 @@ public struct AppLinkData: Sendable, Hashable {
     public var userAgent: String?
     public var referer: Referer?
 
-    public init(targetURL: URL, extras: [JSONNode.Member] = [], version: String? = nil, userAgent: String? = nil, referer: Referer? = nil) {
+    public init(
+        targetURL: URL, extras: [JSONNode.Member] = [], version: String? = nil, userAgent: String? = nil,
+        referer: Referer? = nil
+    ) {
         self.targetURL = targetURL
         self.extras = extras
         self.version = version
@@ -84,11 +87,14 @@ public struct AppLinkData: Sendable, Hashable {
             case .number(let text)?: text
             default: nil
             }
-        self.init(targetURL: targetURL, extras: extras, version: version, userAgent: node["user_agent"]?.stringValue, referer: referer)
+        self.init(
+            targetURL: targetURL, extras: extras, version: version, userAgent: node["user_agent"]?.stringValue,
+            referer: referer)
     }
 
     private static func webURL(_ text: String) -> URL? {
-        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
+        else {
             return nil
         }
         return url

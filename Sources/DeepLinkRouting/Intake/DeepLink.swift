@@ -79,7 +79,10 @@ public struct DeepLink: Sendable, Hashable {
         self.queryItems = parts.queryItems
         self.fragment = parts.fragment
         self.appLink = parts.queryItems.contains { $0.name == AppLinkData.queryItemName } ? AppLinkData(url: url) : nil
-        self.source = source ?? (appLink != nil ? .appLink : (parts.scheme == "http" || parts.scheme == "https") ? .universalLink : .customScheme)
+        self.source =
+            source
+            ?? (appLink != nil
+                ? .appLink : (parts.scheme == "http" || parts.scheme == "https") ? .universalLink : .customScheme)
     }
 
     /// Reads the link in a push notification's `userInfo` under `key` (a URL or a string).
@@ -108,7 +111,9 @@ public struct DeepLink: Sendable, Hashable {
     }
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ parts: URLParts) -> Result<Parsed, DeepLinkError> {
-        func text(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+        func text(_ range: Range<Int>) -> String {
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
         let scheme = text(parts.scheme).lowercased()
         let web = scheme == "http" || scheme == "https"
         var host: String? = nil
@@ -159,7 +164,8 @@ public struct DeepLink: Sendable, Hashable {
             }
             fragment = decoded
         }
-        return .success(Parsed(scheme: scheme, host: host, pathSegments: segments, queryItems: items, fragment: fragment))
+        return .success(
+            Parsed(scheme: scheme, host: host, pathSegments: segments, queryItems: items, fragment: fragment))
     }
 }
 

@@ -25,9 +25,12 @@ public struct DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible 
     /// What is wrong and what a valid link looks like.
     public var reason: String {
         switch kind {
-        case .notAbsolute: "not an absolute URL; a link starts with a scheme, such as https://example.com/story/42 or example://open/42"
-        case .emptyHost: "the link has no host; write one after \"//\", such as https://example.com/… or example://open/…"
-        case .invalidPercentEncoding(let component): "the \(component) has an invalid percent escape; \"%\" must be followed by two hexadecimal digits and the bytes must be UTF-8"
+        case .notAbsolute:
+            "not an absolute URL; a link starts with a scheme, such as https://example.com/story/42 or example://open/42"
+        case .emptyHost:
+            "the link has no host; write one after \"//\", such as https://example.com/… or example://open/…"
+        case .invalidPercentEncoding(let component):
+            "the \(component) has an invalid percent escape; \"%\" must be followed by two hexadecimal digits and the bytes must be UTF-8"
         case .tooLong: "the link is too long to read"
         case .missingPayloadKey(let key): "the notification has no \"\(key)\" value"
         case .invalidPayloadValue(let key): "the notification's \"\(key)\" value is not a URL string"

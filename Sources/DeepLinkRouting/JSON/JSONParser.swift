@@ -236,7 +236,8 @@ extension JSONParser {
             }
             if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
                 position += 1
-                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")
+                {
                     position += 1
                 }
                 guard position < bytes.count, isDigit(bytes[position]) else {
@@ -283,7 +284,8 @@ extension JSONParser {
                     if byte == UInt8(ascii: "\n") {
                         throw error("unterminated string; a line break must be written as \\n")
                     }
-                    throw error("control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
+                    throw error(
+                        "control character 0x\(String(byte, radix: 16, uppercase: true)) in a string must be escaped")
                 default:
                     position += 1
                 }
@@ -324,7 +326,8 @@ extension JSONParser {
                 return scalar
             default:
                 position -= 1
-                throw error("invalid escape \\\(describeCurrent()); expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
+                throw error(
+                    "invalid escape \\\(describeCurrent()); expected one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX")
             }
         }
 

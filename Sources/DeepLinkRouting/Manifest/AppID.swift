@@ -20,9 +20,11 @@ public struct AppID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// part, which AASA files do not use but entitlements can).
     public static func isValidBundleID(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return !parts.isEmpty && parts.allSatisfy { part in
-            !part.isEmpty && part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" }
-        }
+        return !parts.isEmpty
+            && parts.allSatisfy { part in
+                !part.isEmpty
+                    && part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" }
+            }
     }
 
     public var description: String { "\(teamID).\(bundleID)" }

@@ -7,7 +7,9 @@ public enum HostName {
         if text.isEmpty { return "is empty" }
         if text.contains("://") { return "has a scheme; write the host name only, such as \"example.com\"" }
         if text.contains("/") { return "has a path; write the host name only, such as \"example.com\"" }
-        if text.contains(":") { return "has a port; write the host name only (the link server listens on its own port)" }
+        if text.contains(":") {
+            return "has a port; write the host name only (the link server listens on its own port)"
+        }
         if text.hasPrefix("*.") { return "is a wildcard; list each host the link server answers for" }
         if text.unicodeScalars.contains(where: { !$0.isASCII }) {
             return "is an internationalized name; write it in punycode (\"xn--…\"), as DNS and iOS expect"
@@ -18,7 +20,9 @@ public enum HostName {
             if label.isEmpty { return "has an empty label (\"..\" or a leading or trailing dot)" }
             if label.utf8.count > 63 { return "has a label longer than 63 characters" }
             if label.hasPrefix("-") || label.hasSuffix("-") { return "has a label that starts or ends with \"-\"" }
-            if let bad = label.unicodeScalars.first(where: { !($0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-") }) {
+            if let bad = label.unicodeScalars.first(where: {
+                !($0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-")
+            }) {
                 return "contains \"\(bad)\"; host names are letters, digits, \"-\" and dots"
             }
         }

@@ -52,7 +52,9 @@ extension Manifest {
             data = try Data(contentsOf: url)
         } catch {
             throw ManifestError(diagnostics: [
-                Diagnostic(.error, code: "unreadable-file", path: .root, message: "cannot read \(url.path): \(error.localizedDescription)")
+                Diagnostic(
+                    .error, code: "unreadable-file", path: .root,
+                    message: "cannot read \(url.path): \(error.localizedDescription)")
             ])
         }
         try self.init(json: data)
@@ -63,14 +65,19 @@ extension Manifest {
 struct ManifestReader {
     var collector = DiagnosticCollector()
 
-    static let topLevelKeys = ["id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp"]
+    static let topLevelKeys = [
+        "id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp",
+    ]
     static let iosKeys = ["appIDs", "appStoreID", "scheme"]
     static let androidKeys = ["package", "sha256CertFingerprints", "scheme"]
     static let routeKeys = ["name", "paths", "schemeLinks", "query", "barriers"]
 
     mutating func read(_ node: JSONNode) -> Manifest? {
         let root = JSONPath.root
-        guard let members = collector.members(of: node, at: root, knownKeys: Self.topLevelKeys, expected: "an object (the app manifest)") else {
+        guard
+            let members = collector.members(
+                of: node, at: root, knownKeys: Self.topLevelKeys, expected: "an object (the app manifest)")
+        else {
             return nil
         }
         let id = readTenantID(members)
@@ -78,7 +85,9 @@ struct ManifestReader {
         let ios = members["ios"].flatMap { readIOS($0, at: root.appending("ios")) }
         let android = members["android"].flatMap { readAndroid($0, at: root.appending("android")) }
         if members["ios"] == nil && members["android"] == nil {
-            collector.error("missing-platform", root, "the manifest names no app; add \"ios\" (appIDs) or \"android\" (package and fingerprints) or both")
+            collector.error(
+                "missing-platform", root,
+                "the manifest names no app; add \"ios\" (appIDs) or \"android\" (package and fingerprints) or both")
         }
         let domains = readDomains(members)
         let web = readWeb(members)
@@ -87,7 +96,9 @@ struct ManifestReader {
         let exclude = readExclude(members)
         var shortLinksOpenApp = true
         if let node = members["shortLinksOpenApp"] {
-            if let bool = node.boolValue { shortLinksOpenApp = bool } else {
+            if let bool = node.boolValue {
+                shortLinksOpenApp = bool
+            } else {
                 collector.wrongType(node, root.appending("shortLinksOpenApp"), expected: "true or false")
             }
         }
@@ -99,28 +110,45 @@ struct ManifestReader {
     }
 
     private mutating func readTenantID(_ members: [String: JSONNode]) -> String? {
-        guard let id = collector.string("id", in: members, at: .root, required: true, what: "the tenant identifier, such as \"example\"") else {
+        guard
+            let id = collector.string(
+                "id", in: members, at: .root, required: true, what: "the tenant identifier, such as \"example\"")
+        else {
             return nil
         }
-        let valid = !id.isEmpty && id.utf8.count <= 63 && !id.hasPrefix("-") && !id.hasSuffix("-")
+        let valid =
+            !id.isEmpty && id.utf8.count <= 63 && !id.hasPrefix("-") && !id.hasSuffix("-")
             && id.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
         guard valid else {
-            collector.error("invalid-tenant-id", JSONPath.root.appending("id"), "\"\(id)\" is not a tenant identifier; use 1 to 63 lowercase letters, digits and \"-\", not starting or ending with \"-\"", at: members["id"])
+            collector.error(
+                "invalid-tenant-id", JSONPath.root.appending("id"),
+                "\"\(id)\" is not a tenant identifier; use 1 to 63 lowercase letters, digits and \"-\", not starting or ending with \"-\"",
+                at: members["id"])
             return nil
         }
         return id
     }
 
     private mutating func readScheme(_ members: [String: JSONNode], at path: JSONPath) -> String? {
-        guard let scheme = collector.string("scheme", in: members, at: path, required: false, what: "the app's custom URL scheme, such as \"example\"") else {
+        guard
+            let scheme = collector.string(
+                "scheme", in: members, at: path, required: false,
+                what: "the app's custom URL scheme, such as \"example\"")
+        else {
             return nil
         }
         guard SchemeLinkPattern.isValidScheme(scheme) else {
-            collector.error("invalid-scheme", path.appending("scheme"), "\"\(scheme)\" is not a URL scheme; a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\" (write it without \"://\")", at: members["scheme"])
+            collector.error(
+                "invalid-scheme", path.appending("scheme"),
+                "\"\(scheme)\" is not a URL scheme; a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\" (write it without \"://\")",
+                at: members["scheme"])
             return nil
         }
         if ["http", "https"].contains(scheme.lowercased()) {
-            collector.error("invalid-scheme", path.appending("scheme"), "\"\(scheme)\" is not a custom scheme; http and https links are universal links, declared by \"domains\" and \"paths\"", at: members["scheme"])
+            collector.error(
+                "invalid-scheme", path.appending("scheme"),
+                "\"\(scheme)\" is not a custom scheme; http and https links are universal links, declared by \"domains\" and \"paths\"",
+                at: members["scheme"])
             return nil
         }
         return scheme.lowercased()
@@ -129,19 +157,27 @@ struct ManifestReader {
     private mutating func readIOS(_ node: JSONNode, at path: JSONPath) -> Manifest.IOSApp? {
         guard let members = collector.members(of: node, at: path, knownKeys: Self.iosKeys) else { return nil }
         var appIDs: [AppID] = []
-        for item in collector.strings("appIDs", in: members, at: path, required: true, what: "the app IDs, such as \"ABCDE12345.com.example.app\"") ?? [] {
+        for item in collector.strings(
+            "appIDs", in: members, at: path, required: true, what: "the app IDs, such as \"ABCDE12345.com.example.app\""
+        ) ?? [] {
             guard let appID = AppID(item.value) else {
-                collector.error("invalid-app-id", item.path, "\"\(item.value)\" is not an app ID; expected <10 upper-case letters or digits (the Team ID)>.<bundle ID>, such as \"ABCDE12345.com.example.app\"", at: item.node)
+                collector.error(
+                    "invalid-app-id", item.path,
+                    "\"\(item.value)\" is not an app ID; expected <10 upper-case letters or digits (the Team ID)>.<bundle ID>, such as \"ABCDE12345.com.example.app\"",
+                    at: item.node)
                 continue
             }
             if appIDs.contains(appID) {
-                collector.warning("duplicate-app-id", item.path, "\"\(item.value)\" is listed more than once", at: item.node)
+                collector.warning(
+                    "duplicate-app-id", item.path, "\"\(item.value)\" is listed more than once", at: item.node)
                 continue
             }
             appIDs.append(appID)
         }
         if let list = members["appIDs"], list.arrayValue?.isEmpty == true {
-            collector.error("missing-app-id", path.appending("appIDs"), "the list is empty; name at least one app ID such as \"ABCDE12345.com.example.app\"", at: list)
+            collector.error(
+                "missing-app-id", path.appending("appIDs"),
+                "the list is empty; name at least one app ID such as \"ABCDE12345.com.example.app\"", at: list)
         }
         var appStoreID: String? = nil
         if let node = members["appStoreID"] {
@@ -149,7 +185,10 @@ struct ManifestReader {
                 appStoreID = id
             } else {
                 let shown = node.stringValue.map { "\"\($0)\"" } ?? node.kindDescription
-                collector.error("invalid-app-store-id", path.appending("appStoreID"), "\(shown) is not an App Store ID; expected a string of digits such as \"1234567890\" (the number in the app's App Store URL, without \"id\")", at: node)
+                collector.error(
+                    "invalid-app-store-id", path.appending("appStoreID"),
+                    "\(shown) is not an App Store ID; expected a string of digits such as \"1234567890\" (the number in the app's App Store URL, without \"id\")",
+                    at: node)
             }
         }
         let scheme = readScheme(members, at: path)
@@ -158,20 +197,35 @@ struct ManifestReader {
 
     private mutating func readAndroid(_ node: JSONNode, at path: JSONPath) -> Manifest.AndroidApp? {
         guard let members = collector.members(of: node, at: path, knownKeys: Self.androidKeys) else { return nil }
-        let package = collector.string("package", in: members, at: path, required: true, what: "the application ID, such as \"com.example.app\"")
+        let package = collector.string(
+            "package", in: members, at: path, required: true, what: "the application ID, such as \"com.example.app\"")
         if let package, !ManifestReader.isValidPackageName(package) {
-            collector.error("invalid-package-name", path.appending("package"), "\"\(package)\" is not an Android package name; expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\"", at: members["package"])
+            collector.error(
+                "invalid-package-name", path.appending("package"),
+                "\"\(package)\" is not an Android package name; expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\"",
+                at: members["package"])
         }
         var fingerprints: [String] = []
-        for item in collector.strings("sha256CertFingerprints", in: members, at: path, required: true, what: "SHA-256 fingerprints of the signing certificates") ?? [] {
+        for item in collector.strings(
+            "sha256CertFingerprints", in: members, at: path, required: true,
+            what: "SHA-256 fingerprints of the signing certificates") ?? []
+        {
             guard Manifest.AndroidApp.isSHA256Fingerprint(item.value) else {
-                collector.error("invalid-fingerprint", item.path, "\"\(item.value)\" is not a SHA-256 fingerprint; expected 32 colon-separated upper-case hex bytes such as \"14:6D:E9:…:44:E5\"", hint: "keytool -list -v -keystore <keystore> prints it; with Play App Signing use the fingerprint from the Play Console", at: item.node)
+                collector.error(
+                    "invalid-fingerprint", item.path,
+                    "\"\(item.value)\" is not a SHA-256 fingerprint; expected 32 colon-separated upper-case hex bytes such as \"14:6D:E9:…:44:E5\"",
+                    hint:
+                        "keytool -list -v -keystore <keystore> prints it; with Play App Signing use the fingerprint from the Play Console",
+                    at: item.node)
                 continue
             }
             fingerprints.append(item.value)
         }
         if let list = members["sha256CertFingerprints"], list.arrayValue?.isEmpty == true {
-            collector.error("missing-fingerprint", path.appending("sha256CertFingerprints"), "the list is empty; Android verifies App Links against at least one signing-certificate fingerprint", at: list)
+            collector.error(
+                "missing-fingerprint", path.appending("sha256CertFingerprints"),
+                "the list is empty; Android verifies App Links against at least one signing-certificate fingerprint",
+                at: list)
         }
         let scheme = readScheme(members, at: path)
         guard let package else { return nil }
@@ -180,20 +234,27 @@ struct ManifestReader {
 
     static func isValidPackageName(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.unicodeScalars.first, first.isASCIILetter else { return false }
-            return part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" }
-        }
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.unicodeScalars.first, first.isASCIILetter else { return false }
+                return part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" }
+            }
     }
-
 
     private mutating func readDomains(_ members: [String: JSONNode]) -> [String] {
         let path = JSONPath.root
-        guard let items = collector.strings("domains", in: members, at: path, required: true, what: "the host names whose links open the app, such as [\"example.com\"]") else {
+        guard
+            let items = collector.strings(
+                "domains", in: members, at: path, required: true,
+                what: "the host names whose links open the app, such as [\"example.com\"]")
+        else {
             return []
         }
         if items.isEmpty, let node = members["domains"], node.arrayValue?.isEmpty == true {
-            collector.error("empty-domains", path.appending("domains"), "the list is empty; name at least one host, such as \"example.com\", whose links open the app", at: node)
+            collector.error(
+                "empty-domains", path.appending("domains"),
+                "the list is empty; name at least one host, such as \"example.com\", whose links open the app", at: node
+            )
         }
         var domains: [String] = []
         for item in items {
@@ -203,7 +264,8 @@ struct ManifestReader {
             }
             let host = item.value.lowercased()
             if domains.contains(host) {
-                collector.warning("duplicate-domain", item.path, "\"\(item.value)\" is listed more than once", at: item.node)
+                collector.warning(
+                    "duplicate-domain", item.path, "\"\(item.value)\" is listed more than once", at: item.node)
                 continue
             }
             domains.append(host)
@@ -212,13 +274,20 @@ struct ManifestReader {
     }
 
     private mutating func readWeb(_ members: [String: JSONNode]) -> URL? {
-        guard let text = collector.string("web", in: members, at: .root, required: false, what: "the app's website, such as \"https://www.example.com\"") else {
+        guard
+            let text = collector.string(
+                "web", in: members, at: .root, required: false,
+                what: "the app's website, such as \"https://www.example.com\"")
+        else {
             return nil
         }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
             let host = url.host, !host.isEmpty, HostName.problem(with: host) == nil
         else {
-            collector.error("invalid-web-url", JSONPath.root.appending("web"), "\"\(text)\" is not a web address; expected an absolute http or https URL such as \"https://www.example.com\"", at: members["web"])
+            collector.error(
+                "invalid-web-url", JSONPath.root.appending("web"),
+                "\"\(text)\" is not a web address; expected an absolute http or https URL such as \"https://www.example.com\"",
+                at: members["web"])
             return nil
         }
         return url
@@ -226,17 +295,27 @@ struct ManifestReader {
 
     private mutating func readExclude(_ members: [String: JSONNode]) -> [PathPattern] {
         var patterns: [PathPattern] = []
-        for item in collector.strings("exclude", in: members, at: .root, required: false, what: "AASA-style path patterns that never open the app, such as \"/help/*\"") ?? [] {
+        for item in collector.strings(
+            "exclude", in: members, at: .root, required: false,
+            what: "AASA-style path patterns that never open the app, such as \"/help/*\"") ?? []
+        {
             if item.value.isEmpty {
-                collector.error("invalid-exclude-pattern", item.path, "the pattern is empty; write a path pattern such as \"/help/*\"", at: item.node)
+                collector.error(
+                    "invalid-exclude-pattern", item.path,
+                    "the pattern is empty; write a path pattern such as \"/help/*\"", at: item.node)
                 continue
             }
             if item.value.contains("{") || item.value.contains("}") {
-                collector.error("invalid-exclude-pattern", item.path, "\"\(item.value)\" uses route-pattern braces; exclude entries are AASA path patterns where \"*\" is any run of characters and \"?\" exactly one, such as \"/e/*\"", at: item.node)
+                collector.error(
+                    "invalid-exclude-pattern", item.path,
+                    "\"\(item.value)\" uses route-pattern braces; exclude entries are AASA path patterns where \"*\" is any run of characters and \"?\" exactly one, such as \"/e/*\"",
+                    at: item.node)
                 continue
             }
             if !item.value.hasPrefix("/") && !item.value.hasPrefix("*") {
-                collector.warning("exclude-without-slash", item.path, "\"\(item.value)\" does not start with \"/\"; it matches as \"/\(item.value)\"", at: item.node)
+                collector.warning(
+                    "exclude-without-slash", item.path,
+                    "\"\(item.value)\" does not start with \"/\"; it matches as \"/\(item.value)\"", at: item.node)
             }
             patterns.append(PathPattern(item.value))
         }
@@ -246,7 +325,8 @@ struct ManifestReader {
     private mutating func readRoutes(_ members: [String: JSONNode], schemes: Set<String>) -> [Manifest.Route] {
         let path = JSONPath.root.appending("routes")
         guard let node = members["routes"] else {
-            collector.error("missing-key", .root, "missing \"routes\": the app's screens and the URL patterns that open them")
+            collector.error(
+                "missing-key", .root, "missing \"routes\": the app's screens and the URL patterns that open them")
             return []
         }
         guard let elements = node.arrayValue else {
@@ -254,7 +334,8 @@ struct ManifestReader {
             return []
         }
         if elements.isEmpty {
-            collector.warning("no-routes", path, "the manifest declares no routes, so no link opens a screen of the app", at: node)
+            collector.warning(
+                "no-routes", path, "the manifest declares no routes, so no link opens a screen of the app", at: node)
         }
         var routes: [Manifest.Route] = []
         var namePaths: [String: JSONPath] = [:]
@@ -262,7 +343,11 @@ struct ManifestReader {
             let routePath = path.appending(index)
             guard let route = readRoute(element, at: routePath, schemes: schemes) else { continue }
             if let first = namePaths[route.name] {
-                collector.error("duplicate-route-name", routePath.appending("name"), "the route name \"\(route.name)\" is already used by \(first); route names must be unique", hint: "to let several patterns open one route, list them all in that route's \"paths\"", at: element["name"])
+                collector.error(
+                    "duplicate-route-name", routePath.appending("name"),
+                    "the route name \"\(route.name)\" is already used by \(first); route names must be unique",
+                    hint: "to let several patterns open one route, list them all in that route's \"paths\"",
+                    at: element["name"])
                 continue
             }
             namePaths[route.name] = routePath
@@ -273,12 +358,19 @@ struct ManifestReader {
 
     private mutating func readRoute(_ node: JSONNode, at path: JSONPath, schemes: Set<String>) -> Manifest.Route? {
         guard let members = collector.members(of: node, at: path, knownKeys: Self.routeKeys) else { return nil }
-        let name = collector.string("name", in: members, at: path, required: true, what: "the route's name, such as \"story\"")
+        let name = collector.string(
+            "name", in: members, at: path, required: true, what: "the route's name, such as \"story\"")
         if let name, !ManifestReader.isValidRouteName(name) {
-            collector.error("invalid-route-name", path.appending("name"), "\"\(name)\" is not a route name; use a letter followed by letters, digits, \"_\", \"-\" or \".\"", at: members["name"])
+            collector.error(
+                "invalid-route-name", path.appending("name"),
+                "\"\(name)\" is not a route name; use a letter followed by letters, digits, \"_\", \"-\" or \".\"",
+                at: members["name"])
         }
         var paths: [RoutePattern] = []
-        for item in collector.strings("paths", in: members, at: path, required: false, what: "universal-link path patterns, such as \"/story/{storyId}\"") ?? [] {
+        for item in collector.strings(
+            "paths", in: members, at: path, required: false,
+            what: "universal-link path patterns, such as \"/story/{storyId}\"") ?? []
+        {
             do {
                 let pattern = try RoutePattern(parsing: item.value)
                 checkTypes(pattern.segments, at: item.path, node: item.node)
@@ -288,13 +380,22 @@ struct ManifestReader {
             }
         }
         var schemeLinks: [SchemeLinkPattern] = []
-        for item in collector.strings("schemeLinks", in: members, at: path, required: false, what: "custom-scheme link patterns, such as \"example://open/{storyId}\"") ?? [] {
+        for item in collector.strings(
+            "schemeLinks", in: members, at: path, required: false,
+            what: "custom-scheme link patterns, such as \"example://open/{storyId}\"") ?? []
+        {
             do {
                 let pattern = try SchemeLinkPattern(parsing: item.value)
                 checkTypes(pattern.segments, at: item.path, node: item.node)
                 if !schemes.contains(pattern.scheme) {
-                    let declared = schemes.isEmpty ? "the manifest declares no custom scheme (add \"scheme\" to \"ios\" or \"android\")" : "declared: " + schemes.sorted().joined(separator: ", ")
-                    collector.error("undeclared-scheme", item.path, "\"\(item.value)\" uses the scheme \"\(pattern.scheme)\", which the app does not register; \(declared)", at: item.node)
+                    let declared =
+                        schemes.isEmpty
+                        ? "the manifest declares no custom scheme (add \"scheme\" to \"ios\" or \"android\")"
+                        : "declared: " + schemes.sorted().joined(separator: ", ")
+                    collector.error(
+                        "undeclared-scheme", item.path,
+                        "\"\(item.value)\" uses the scheme \"\(pattern.scheme)\", which the app does not register; \(declared)",
+                        at: item.node)
                     continue
                 }
                 schemeLinks.append(pattern)
@@ -303,13 +404,22 @@ struct ManifestReader {
             }
         }
         if members["paths"] == nil && members["schemeLinks"] == nil {
-            collector.error("route-without-patterns", path, "the route has neither \"paths\" nor \"schemeLinks\", so no link can open it", at: node)
+            collector.error(
+                "route-without-patterns", path,
+                "the route has neither \"paths\" nor \"schemeLinks\", so no link can open it", at: node)
         }
-        let query = readQuery(members["query"], at: path.appending("query"), parameterNames: Set(paths.flatMap(\.parameterNames) + schemeLinks.flatMap(\.parameterNames)))
+        let query = readQuery(
+            members["query"], at: path.appending("query"),
+            parameterNames: Set(paths.flatMap(\.parameterNames) + schemeLinks.flatMap(\.parameterNames)))
         var barriers: [String] = []
-        for item in collector.strings("barriers", in: members, at: path, required: false, what: "names of barriers such as \"signedIn\"") ?? [] {
+        for item in collector.strings(
+            "barriers", in: members, at: path, required: false, what: "names of barriers such as \"signedIn\"") ?? []
+        {
             guard RoutePattern.isIdentifier(item.value) else {
-                collector.error("invalid-barrier-name", item.path, "\"\(item.value)\" is not a barrier name; use a letter or \"_\" followed by letters, digits or \"_\", such as \"signedIn\"", at: item.node)
+                collector.error(
+                    "invalid-barrier-name", item.path,
+                    "\"\(item.value)\" is not a barrier name; use a letter or \"_\" followed by letters, digits or \"_\", such as \"signedIn\"",
+                    at: item.node)
                 continue
             }
             if !barriers.contains(item.value) { barriers.append(item.value) }
@@ -320,7 +430,9 @@ struct ManifestReader {
 
     static func isValidRouteName(_ name: String) -> Bool {
         guard let first = name.unicodeScalars.first, first.isASCIILetter else { return false }
-        return name.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "." }
+        return name.unicodeScalars.allSatisfy {
+            $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" || $0 == "-" || $0 == "."
+        }
     }
 
     /// Types outside the built-in ones are a warning, not an error: an app may register them in
@@ -330,14 +442,19 @@ struct ManifestReader {
             switch segment {
             case .parameter(let name, let type?), .optional(let name, let type?):
                 if !Manifest.builtInParameterTypes.contains(type) {
-                    collector.warning("unknown-parameter-type", path, "the parameter \"\(name)\" has the type \"\(type)\", which is not built in (int, uuid); the app must register it in code", at: node)
+                    collector.warning(
+                        "unknown-parameter-type", path,
+                        "the parameter \"\(name)\" has the type \"\(type)\", which is not built in (int, uuid); the app must register it in code",
+                        at: node)
                 }
             default: break
             }
         }
     }
 
-    private mutating func readQuery(_ node: JSONNode?, at path: JSONPath, parameterNames: Set<String>) -> [Manifest.QueryItem] {
+    private mutating func readQuery(_ node: JSONNode?, at path: JSONPath, parameterNames: Set<String>) -> [Manifest
+        .QueryItem]
+    {
         guard let node else { return [] }
         guard let members = node.objectValue else {
             collector.wrongType(node, path, expected: "an object of query item names to \"required\" or \"optional\"")
@@ -347,7 +464,9 @@ struct ManifestReader {
         for member in members {
             let itemPath = path.appending(member.key)
             guard !items.contains(where: { $0.name == member.key }) else {
-                collector.error("duplicate-key", itemPath, "the query item \"\(member.key)\" is declared more than once", at: member.value)
+                collector.error(
+                    "duplicate-key", itemPath, "the query item \"\(member.key)\" is declared more than once",
+                    at: member.value)
                 continue
             }
             if member.key.isEmpty {
@@ -355,12 +474,18 @@ struct ManifestReader {
                 continue
             }
             if parameterNames.contains(member.key) {
-                collector.error("query-parameter-collision", itemPath, "\"\(member.key)\" is both a path parameter and a query item; query values join the route's parameters, so rename one", at: member.value)
+                collector.error(
+                    "query-parameter-collision", itemPath,
+                    "\"\(member.key)\" is both a path parameter and a query item; query values join the route's parameters, so rename one",
+                    at: member.value)
                 continue
             }
-            guard let text = member.value.stringValue, let requirement = Manifest.QueryItem.Requirement(rawValue: text) else {
+            guard let text = member.value.stringValue, let requirement = Manifest.QueryItem.Requirement(rawValue: text)
+            else {
                 let shown = member.value.stringValue.map { "\"\($0)\"" } ?? member.value.kindDescription
-                collector.error("invalid-query-requirement", itemPath, "\(shown) is not a query requirement; expected \"required\" or \"optional\"", at: member.value)
+                collector.error(
+                    "invalid-query-requirement", itemPath,
+                    "\(shown) is not a query requirement; expected \"required\" or \"optional\"", at: member.value)
                 continue
             }
             items.append(Manifest.QueryItem(name: member.key, requirement: requirement))

@@ -79,9 +79,11 @@ extension Manifest {
         /// manifest and in assetlinks.json: 32 colon-separated upper-case hex bytes.
         public static func isSHA256Fingerprint(_ text: String) -> Bool {
             let bytes = text.split(separator: ":", omittingEmptySubsequences: false)
-            return bytes.count == 32 && bytes.allSatisfy { byte in
-                byte.utf8.count == 2 && byte.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("A"..."F").contains($0) }
-            }
+            return bytes.count == 32
+                && bytes.allSatisfy { byte in
+                    byte.utf8.count == 2
+                        && byte.unicodeScalars.allSatisfy { ("0"..."9").contains($0) || ("A"..."F").contains($0) }
+                }
         }
     }
 

@@ -58,7 +58,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses the segments of `text` that start at `start` (just past a `/`, or at a custom
     /// scheme link's host). Offsets in errors count UTF-8 bytes from the start of `text`.
-    static func parseSegments(_ text: String, from start: String.UTF8View.Index) throws(RoutePatternError) -> [Segment] {
+    static func parseSegments(_ text: String, from start: String.UTF8View.Index) throws(RoutePatternError) -> [Segment]
+    {
         let utf8 = text.utf8
         var segments: [Segment] = []
         var names: Set<String> = []
@@ -71,26 +72,31 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             let byte = utf8[index]
             if byte == UInt8(ascii: "{") {
                 if braceOpen != nil {
-                    throw RoutePatternError(.nestedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                    throw RoutePatternError(
+                        .nestedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
                 }
                 braceOpen = index
             } else if byte == UInt8(ascii: "}") {
                 if braceOpen == nil {
-                    throw RoutePatternError(.unopenedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                    throw RoutePatternError(
+                        .unopenedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
                 }
                 braceOpen = nil
             } else if byte == UInt8(ascii: "/") && braceOpen == nil {
                 pieces.append((text[segmentStart..<index], utf8.distance(from: utf8.startIndex, to: segmentStart)))
                 segmentStart = utf8.index(after: index)
             } else if byte == UInt8(ascii: "?") && braceOpen == nil {
-                throw RoutePatternError(.queryInPath, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                throw RoutePatternError(
+                    .queryInPath, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
             } else if byte == UInt8(ascii: "#") && braceOpen == nil {
-                throw RoutePatternError(.fragmentInPath, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                throw RoutePatternError(
+                    .fragmentInPath, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
             }
             index = utf8.index(after: index)
         }
         if let braceOpen {
-            throw RoutePatternError(.unclosedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: braceOpen))
+            throw RoutePatternError(
+                .unclosedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: braceOpen))
         }
         pieces.append((text[segmentStart..<utf8.endIndex], utf8.distance(from: utf8.startIndex, to: segmentStart)))
         // A trailing slash is insignificant: "/story/42/" is "/story/42", and "/" has no segments.
@@ -120,7 +126,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return segments
     }
 
-    private static func parseSegment(_ piece: String, in text: String, offset: Int) throws(RoutePatternError) -> Segment {
+    private static func parseSegment(_ piece: String, in text: String, offset: Int) throws(RoutePatternError) -> Segment
+    {
         guard let open = piece.utf8.firstIndex(of: UInt8(ascii: "{")) else {
             guard let decoded = PercentDecoding.decode(piece) else {
                 throw RoutePatternError(.invalidPercentEncoding, pattern: text, offset: offset)
@@ -154,7 +161,8 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         if parts.count == 2 {
             let typeName = String(parts[1])
             guard isIdentifier(typeName) else {
-                throw RoutePatternError(.invalidTypeName(typeName), pattern: text, offset: innerOffset + name.utf8.count + 1)
+                throw RoutePatternError(
+                    .invalidTypeName(typeName), pattern: text, offset: innerOffset + name.utf8.count + 1)
             }
             type = typeName
         }

@@ -64,22 +64,32 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         return switch kind {
         case .missingLeadingSlash: "\(quoted) must start with \"/\""
         case .missingScheme: "\(quoted) has no scheme; expected a custom-scheme link such as \"example://open/{id}\""
-        case .invalidScheme(let scheme): "\(quoted) has the invalid scheme \"\(scheme)\" at offset \(offset); a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\""
+        case .invalidScheme(let scheme):
+            "\(quoted) has the invalid scheme \"\(scheme)\" at offset \(offset); a scheme is a letter followed by letters, digits, \"+\", \"-\" or \".\""
         case .unclosedBrace: "\(quoted) has an unclosed \"{\" at offset \(offset)"
         case .unopenedBrace: "\(quoted) has a \"}\" without a matching \"{\" at offset \(offset)"
         case .nestedBrace: "\(quoted) has a \"{\" inside a parameter at offset \(offset)"
         case .emptySegment: "\(quoted) has an empty segment (\"//\") at offset \(offset)"
-        case .partialSegment: "\(quoted) mixes a parameter with other text in the segment at offset \(offset); a parameter must be a whole segment"
+        case .partialSegment:
+            "\(quoted) mixes a parameter with other text in the segment at offset \(offset); a parameter must be a whole segment"
         case .emptyName: "\(quoted) has a parameter without a name at offset \(offset)"
-        case .invalidName(let name): "\(quoted) has the invalid parameter name \"\(name)\" at offset \(offset); names are a letter or \"_\" followed by letters, digits or \"_\""
-        case .invalidTypeName(let name): "\(quoted) has the invalid type name \"\(name)\" at offset \(offset); expected a name such as int or uuid"
-        case .typedCatchAll(let name): "\(quoted) gives the catch-all \"\(name)\" a type at offset \(offset); a catch-all captures any segments and takes no type"
-        case .optionalNotLast: "\(quoted) has a segment after an optional parameter at offset \(offset); an optional parameter must be the last segment"
-        case .catchAllNotLast: "\(quoted) has a segment after a catch-all at offset \(offset); a catch-all must be the last segment"
-        case .duplicateParameter(let name): "\(quoted) captures \"\(name)\" twice (again at offset \(offset)); parameter names must be unique in a pattern"
-        case .queryInPath: "\(quoted) has a \"?\" at offset \(offset); a pattern is a path only, declare query items in the route's \"query\""
+        case .invalidName(let name):
+            "\(quoted) has the invalid parameter name \"\(name)\" at offset \(offset); names are a letter or \"_\" followed by letters, digits or \"_\""
+        case .invalidTypeName(let name):
+            "\(quoted) has the invalid type name \"\(name)\" at offset \(offset); expected a name such as int or uuid"
+        case .typedCatchAll(let name):
+            "\(quoted) gives the catch-all \"\(name)\" a type at offset \(offset); a catch-all captures any segments and takes no type"
+        case .optionalNotLast:
+            "\(quoted) has a segment after an optional parameter at offset \(offset); an optional parameter must be the last segment"
+        case .catchAllNotLast:
+            "\(quoted) has a segment after a catch-all at offset \(offset); a catch-all must be the last segment"
+        case .duplicateParameter(let name):
+            "\(quoted) captures \"\(name)\" twice (again at offset \(offset)); parameter names must be unique in a pattern"
+        case .queryInPath:
+            "\(quoted) has a \"?\" at offset \(offset); a pattern is a path only, declare query items in the route's \"query\""
         case .fragmentInPath: "\(quoted) has a \"#\" at offset \(offset); a pattern is a path only"
-        case .invalidPercentEncoding: "\(quoted) has an invalid percent escape in the segment at offset \(offset); write \"%\" followed by two hexadecimal digits"
+        case .invalidPercentEncoding:
+            "\(quoted) has an invalid percent escape in the segment at offset \(offset); write \"%\" followed by two hexadecimal digits"
         }
     }
 

@@ -22,7 +22,8 @@ public struct SchemeLinkPattern: Sendable, Hashable, CustomStringConvertible {
         }
         self.text = text
         self.scheme = scheme.lowercased()
-        self.segments = try RoutePattern.parseSegments(text, from: text.utf8.index(text.utf8.startIndex, offsetBy: colon + 3))
+        self.segments = try RoutePattern.parseSegments(
+            text, from: text.utf8.index(text.utf8.startIndex, offsetBy: colon + 3))
     }
 
     /// The segments as a path pattern, as the route table stores them.
@@ -39,7 +40,9 @@ public struct SchemeLinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
     public static func isValidScheme(_ scheme: String) -> Bool {
         guard let first = scheme.unicodeScalars.first, first.isASCIILetter else { return false }
-        return scheme.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "." }
+        return scheme.unicodeScalars.allSatisfy {
+            $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "+" || $0 == "-" || $0 == "."
+        }
     }
 }
 

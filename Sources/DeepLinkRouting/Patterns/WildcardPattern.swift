@@ -135,7 +135,9 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
         return reachable(tokens: tokens, text: text, from: start)[text.count]
     }
 
-    private static func reachable(tokens: ArraySlice<Token>, text: ArraySlice<Unicode.Scalar>, from start: [Bool]) -> [Bool] {
+    private static func reachable(tokens: ArraySlice<Token>, text: ArraySlice<Unicode.Scalar>, from start: [Bool])
+        -> [Bool]
+    {
         var current = start
         let count = text.count
         let base = text.startIndex
@@ -169,7 +171,8 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
                         let length = choice.count
                         for offset in 0...count where current[offset] && offset + length <= count {
                             var equal = true
-                            for (index, token) in choice.enumerated() where token != .literal(text[base + offset + index]) {
+                            for (index, token) in choice.enumerated()
+                            where token != .literal(text[base + offset + index]) {
                                 equal = false
                                 break
                             }

@@ -13,7 +13,8 @@ public struct PathPlugin: DeepLinkPlugin {
     private let handler: @Sendable (RouteMatch) async throws -> Void
 
     public init(
-        _ pattern: String, name: String? = nil, barrier: String? = nil, handler: @escaping @Sendable (RouteMatch) async throws -> Void
+        _ pattern: String, name: String? = nil, barrier: String? = nil,
+        handler: @escaping @Sendable (RouteMatch) async throws -> Void
     ) throws(RoutePatternError) {
         let pluginName = name ?? pattern
         var builder = RouteTableBuilder()

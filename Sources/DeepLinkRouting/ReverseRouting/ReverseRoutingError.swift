@@ -22,7 +22,8 @@ public struct ReverseRoutingError: Error, Sendable, Hashable, CustomStringConver
     public var description: String {
         switch kind {
         case .unknownRoute(let name): "there is no route named \"\(name)\""
-        case .noPattern(let route, .customScheme): "the route \"\(route)\" has no schemeLinks; build a universal link instead"
+        case .noPattern(let route, .customScheme):
+            "the route \"\(route)\" has no schemeLinks; build a universal link instead"
         case .noPattern(let route, _): "the route \"\(route)\" has no paths; build a custom-scheme link instead"
         case .parametersDoNotFit(let route, let missing, let unknown):
             "no pattern of the route \"\(route)\" takes these parameters"

@@ -8,7 +8,9 @@ extension RouteTable {
     /// The first pattern of the style whose parameters are all given, and which leaves no path
     /// parameter unused, is used (aliases are tried in order; an optional segment may be left out).
     /// Resolving the URL gives back the route and the parameters.
-    public func url(for route: String, parameters: [String: String] = [:], style: LinkStyle) throws(ReverseRoutingError) -> URL {
+    public func url(for route: String, parameters: [String: String] = [:], style: LinkStyle) throws(ReverseRoutingError)
+        -> URL
+    {
         guard let definition = self.route(named: route) else { throw ReverseRoutingError(.unknownRoute(route)) }
         let queryNames = Set(definition.query.map(\.name))
         let pathParameters = Set(parameters.keys).subtracting(queryNames)
@@ -20,17 +22,22 @@ extension RouteTable {
             prefix = "https://" + domain.lowercased() + "/"
             candidates = definition.paths.map(\.segments)
         case .customScheme:
-            guard let first = definition.schemeLinks.first else { throw ReverseRoutingError(.noPattern(route: route, style: style)) }
+            guard let first = definition.schemeLinks.first else {
+                throw ReverseRoutingError(.noPattern(route: route, style: style))
+            }
             prefix = first.scheme + "://"
             candidates = definition.schemeLinks.filter { $0.scheme == first.scheme }.map(\.segments)
         }
-        guard let firstCandidate = candidates.first else { throw ReverseRoutingError(.noPattern(route: route, style: style)) }
+        guard let firstCandidate = candidates.first else {
+            throw ReverseRoutingError(.noPattern(route: route, style: style))
+        }
         func fits(_ segments: [RoutePattern.Segment]) -> Bool {
             let names = Set(segments.compactMap(\.parameterName))
-            let required = Set(segments.compactMap { segment -> String? in
-                if case .parameter(let name, _) = segment { return name }
-                return nil
-            })
+            let required = Set(
+                segments.compactMap { segment -> String? in
+                    if case .parameter(let name, _) = segment { return name }
+                    return nil
+                })
             return pathParameters.isSubset(of: names) && required.isSubset(of: pathParameters)
         }
         guard let segments = candidates.first(where: fits) else {
@@ -39,10 +46,11 @@ extension RouteTable {
                 if case .parameter(let name, _) = segment { return name }
                 return nil
             }
-            throw ReverseRoutingError(.parametersDoNotFit(
-                route: route, missing: required.filter { parameters[$0] == nil },
-                unknown: pathParameters.subtracting(names).sorted()
-            ))
+            throw ReverseRoutingError(
+                .parametersDoNotFit(
+                    route: route, missing: required.filter { parameters[$0] == nil },
+                    unknown: pathParameters.subtracting(names).sorted()
+                ))
         }
         var pieces: [String] = []
         for segment in segments {
@@ -60,7 +68,9 @@ extension RouteTable {
                 pieces.append(PercentDecoding.encodeSegment(value))
             case .catchAll(let name):
                 guard let value = parameters[name], !value.isEmpty else { continue }
-                pieces.append(value.split(separator: "/", omittingEmptySubsequences: false).map(PercentDecoding.encodeSegment).joined(separator: "/"))
+                pieces.append(
+                    value.split(separator: "/", omittingEmptySubsequences: false).map(PercentDecoding.encodeSegment)
+                        .joined(separator: "/"))
             }
         }
         if case .customScheme = style, !pieces.isEmpty {
@@ -76,7 +86,9 @@ extension RouteTable {
                 }
                 continue
             }
-            text += separator + PercentDecoding.encodeQueryComponent(item.name) + "=" + PercentDecoding.encodeQueryComponent(value)
+            text +=
+                separator + PercentDecoding.encodeQueryComponent(item.name) + "="
+                + PercentDecoding.encodeQueryComponent(value)
             separator = "&"
         }
         // Every piece is percent-encoded, so the text is always a valid URL.

@@ -48,7 +48,8 @@ struct LiteralTable: Sendable {
         let hash = LiteralTable.hash(key, parent: parent, folding: folding)
         var index = Int(truncatingIfNeeded: hash) & mask
         while slots[index].parent >= 0 { index = (index + 1) & mask }
-        slots[index] = Slot(hash: hash, parent: parent, child: child, keyStart: Int32(keys.count), keyLength: Int32(key.count))
+        slots[index] = Slot(
+            hash: hash, parent: parent, child: child, keyStart: Int32(keys.count), keyLength: Int32(key.count))
         if folding {
             for byte in key { keys.append(ASCII.lower(byte)) }
         } else {
@@ -69,7 +70,9 @@ struct LiteralTable: Sendable {
     }
 
     @inline(__always)
-    private static func equal(_ keys: UnsafeBufferPointer<UInt8>, _ start: Int, _ key: UnsafeBufferPointer<UInt8>, folding: Bool) -> Bool {
+    private static func equal(
+        _ keys: UnsafeBufferPointer<UInt8>, _ start: Int, _ key: UnsafeBufferPointer<UInt8>, folding: Bool
+    ) -> Bool {
         var offset = 0
         while offset < key.count {
             let byte = folding ? ASCII.lower(key[offset]) : key[offset]

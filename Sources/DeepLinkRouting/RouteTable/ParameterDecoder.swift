@@ -11,11 +11,18 @@ struct ParameterDecoder: Decoder {
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "route parameters are named values, not a list"))
+        throw DecodingError.typeMismatch(
+            [Any].self, .init(codingPath: codingPath, debugDescription: "route parameters are named values, not a list")
+        )
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        throw DecodingError.typeMismatch(Any.self, .init(codingPath: codingPath, debugDescription: "decode route parameters into a struct whose properties are named like the parameters"))
+        throw DecodingError.typeMismatch(
+            Any.self,
+            .init(
+                codingPath: codingPath,
+                debugDescription: "decode route parameters into a struct whose properties are named like the parameters"
+            ))
     }
 
     struct Container<Key: CodingKey>: KeyedDecodingContainerProtocol {
@@ -29,7 +36,10 @@ struct ParameterDecoder: Decoder {
 
         private func text(_ key: Key) throws -> String {
             guard let value = values[key.stringValue] else {
-                throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "the match has no parameter \"\(key.stringValue)\""))
+                throw DecodingError.keyNotFound(
+                    key,
+                    .init(codingPath: codingPath, debugDescription: "the match has no parameter \"\(key.stringValue)\"")
+                )
             }
             return value
         }
@@ -37,7 +47,11 @@ struct ParameterDecoder: Decoder {
         private func convert<T>(_ key: Key, _ make: (String) -> T?) throws -> T {
             let value = try text(key)
             guard let converted = make(value) else {
-                throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath + [key], debugDescription: "the parameter \"\(key.stringValue)\" is \"\(value)\", not a \(T.self)"))
+                throw DecodingError.typeMismatch(
+                    T.self,
+                    .init(
+                        codingPath: codingPath + [key],
+                        debugDescription: "the parameter \"\(key.stringValue)\" is \"\(value)\", not a \(T.self)"))
             }
             return converted
         }
@@ -62,16 +76,25 @@ struct ParameterDecoder: Decoder {
             return try T(from: Single(value: try text(key), codingPath: codingPath + [key]))
         }
 
-        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath + [key], debugDescription: "route parameters are text, not nested objects"))
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                .init(codingPath: codingPath + [key], debugDescription: "route parameters are text, not nested objects")
+            )
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-            throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath + [key], debugDescription: "route parameters are text, not lists"))
+            throw DecodingError.typeMismatch(
+                [Any].self,
+                .init(codingPath: codingPath + [key], debugDescription: "route parameters are text, not lists"))
         }
 
         func superDecoder() throws -> any Decoder { ParameterDecoder(values: values, codingPath: codingPath) }
-        func superDecoder(forKey key: Key) throws -> any Decoder { ParameterDecoder(values: values, codingPath: codingPath + [key]) }
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            ParameterDecoder(values: values, codingPath: codingPath + [key])
+        }
     }
 
     /// One parameter's text, for types that decode from a single value (enums with raw values).
@@ -81,17 +104,20 @@ struct ParameterDecoder: Decoder {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            throw DecodingError.typeMismatch([String: Any].self, .init(codingPath: codingPath, debugDescription: "a route parameter is text"))
+            throw DecodingError.typeMismatch(
+                [String: Any].self, .init(codingPath: codingPath, debugDescription: "a route parameter is text"))
         }
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-            throw DecodingError.typeMismatch([Any].self, .init(codingPath: codingPath, debugDescription: "a route parameter is text"))
+            throw DecodingError.typeMismatch(
+                [Any].self, .init(codingPath: codingPath, debugDescription: "a route parameter is text"))
         }
         func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
         func decodeNil() -> Bool { false }
         private func convert<T>(_ make: (String) -> T?) throws -> T {
             guard let converted = make(value) else {
-                throw DecodingError.typeMismatch(T.self, .init(codingPath: codingPath, debugDescription: "\"\(value)\" is not a \(T.self)"))
+                throw DecodingError.typeMismatch(
+                    T.self, .init(codingPath: codingPath, debugDescription: "\"\(value)\" is not a \(T.self)"))
             }
             return converted
         }

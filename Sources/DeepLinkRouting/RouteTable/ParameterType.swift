@@ -63,7 +63,9 @@ public struct ParameterType: Sendable {
             let digit = bytes[index] &- UInt8(ascii: "0")
             guard digit < 10 else { return false }
             let (times, overflow1) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? times.subtractingReportingOverflow(Int64(digit)) : times.addingReportingOverflow(Int64(digit))
+            let (next, overflow2) =
+                negative
+                ? times.subtractingReportingOverflow(Int64(digit)) : times.addingReportingOverflow(Int64(digit))
             guard !overflow1, !overflow2 else { return false }
             value = next
             index += 1

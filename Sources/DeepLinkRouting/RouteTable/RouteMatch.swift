@@ -26,7 +26,10 @@ public struct RouteMatch: Sendable, Hashable {
         case values(names: [String], values: [String])
     }
 
-    init(route: String, pattern: String, source: DeepLink.Source, barriers: [String], url: URL, appLink: AppLinkData?, storage: Storage) {
+    init(
+        route: String, pattern: String, source: DeepLink.Source, barriers: [String], url: URL, appLink: AppLinkData?,
+        storage: Storage
+    ) {
         self.route = route
         self.pattern = pattern
         self.source = source
@@ -37,7 +40,10 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     /// A match made outside a route table (by a plugin), with its parameters given.
-    public init(route: String, pattern: String, source: DeepLink.Source, url: URL, parameters: [(name: String, value: String)] = [], barriers: [String] = [], appLink: AppLinkData? = nil) {
+    public init(
+        route: String, pattern: String, source: DeepLink.Source, url: URL,
+        parameters: [(name: String, value: String)] = [], barriers: [String] = [], appLink: AppLinkData? = nil
+    ) {
         self.init(
             route: route, pattern: pattern, source: source, barriers: barriers, url: url, appLink: appLink,
             storage: .values(names: parameters.map(\.name), values: parameters.map(\.value))

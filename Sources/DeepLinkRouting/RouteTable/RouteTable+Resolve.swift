@@ -57,7 +57,8 @@ extension RouteTable {
         let text = link.url.absoluteString
         return text.withUTF8Buffer { bytes in
             guard let parts = URLParts(bytes) else { return nil }
-            return match(text, bytes, parts, url: link.url, source: link.source, appLink: link.appLink, anyHost: true).match
+            return match(text, bytes, parts, url: link.url, source: link.source, appLink: link.appLink, anyHost: true)
+                .match
         }
     }
 
@@ -69,21 +70,32 @@ extension RouteTable {
         _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ parts: URLParts, url: URL, source: DeepLink.Source?,
         appLink: AppLinkData?, anyHost: Bool = false
     ) -> Resolution {
-        let web = ASCII.equalsIgnoringCase(bytes, parts.scheme, Self.https) || ASCII.equalsIgnoringCase(bytes, parts.scheme, Self.http)
+        let web =
+            ASCII.equalsIgnoringCase(bytes, parts.scheme, Self.https)
+            || ASCII.equalsIgnoringCase(bytes, parts.scheme, Self.http)
         let root: Int32
         if anyHost {
-            guard web || !(parts.host ?? 0..<0).isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
+            guard web || !(parts.host ?? 0..<0).isEmpty else {
+                return .invalid(reason: DeepLinkError(.emptyHost).reason)
+            }
             root = pathRoot
         } else if web {
-            guard let host = parts.host, !host.isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
-            guard domainBytes.contains(where: { ASCII.equalsIgnoringCase(bytes, host, $0) }) else { return .notDeepLink }
+            guard let host = parts.host, !host.isEmpty else {
+                return .invalid(reason: DeepLinkError(.emptyHost).reason)
+            }
+            guard domainBytes.contains(where: { ASCII.equalsIgnoringCase(bytes, host, $0) }) else {
+                return .notDeepLink
+            }
             if !exclude.isEmpty, isExcluded(bytes, path: parts.path) { return .excluded }
             root = pathRoot
         } else {
-            guard let index = schemeBytes.firstIndex(where: { ASCII.equalsIgnoringCase(bytes, parts.scheme, $0) }) else {
+            guard let index = schemeBytes.firstIndex(where: { ASCII.equalsIgnoringCase(bytes, parts.scheme, $0) })
+            else {
                 return .notDeepLink
             }
-            guard let host = parts.host, !host.isEmpty else { return .invalid(reason: DeepLinkError(.emptyHost).reason) }
+            guard let host = parts.host, !host.isEmpty else {
+                return .invalid(reason: DeepLinkError(.emptyHost).reason)
+            }
             root = schemeRoots[index]
         }
         var search = Search(bytes: bytes, parts: parts, web: web)
@@ -93,11 +105,13 @@ extension RouteTable {
         guard terminal >= 0 else { return .notFound }
         let end = trie.terminals[Int(terminal)]
         let route = routes[Int(end.route)]
-        return .matched(RouteMatch(
-            route: route.name, pattern: end.pattern,
-            source: source ?? (web ? .universalLink : .customScheme), barriers: route.barriers, url: url, appLink: appLink,
-            storage: .captured(text: text, names: end.names, captures: search.captures)
-        ))
+        return .matched(
+            RouteMatch(
+                route: route.name, pattern: end.pattern,
+                source: source ?? (web ? .universalLink : .customScheme), barriers: route.barriers, url: url,
+                appLink: appLink,
+                storage: .captured(text: text, names: end.names, captures: search.captures)
+            ))
     }
 
     /// The state of one match: the link's bytes, where its segments are, and the captures so far.
@@ -130,7 +144,9 @@ extension RouteTable {
 
         /// Checks every escape in the host and path once, so that matching can decode freely.
         mutating func checkEscapes() -> String? {
-            hasEscapes = ASCII.contains(UInt8(ascii: "%"), bytes, pathStart..<pathEnd) || host.map { ASCII.contains(UInt8(ascii: "%"), bytes, $0) } ?? false
+            hasEscapes =
+                ASCII.contains(UInt8(ascii: "%"), bytes, pathStart..<pathEnd)
+                || host.map { ASCII.contains(UInt8(ascii: "%"), bytes, $0) } ?? false
             guard hasEscapes else { return nil }
             if let host, QueryScanner.decoded(bytes, host) == nil {
                 return DeepLinkError(.invalidPercentEncoding(component: "host")).reason
@@ -168,7 +184,9 @@ extension RouteTable {
             if node.optional >= 0, acceptsQuery(node.optional, &search) { return node.optional }
             if node.catchAll >= 0 {
                 let rest = search.rest(from: cursor)
-                search.captures.push(Capture(name: Int32(search.captures.count), start: Int32(rest.lowerBound), end: Int32(rest.lowerBound)))
+                search.captures.push(
+                    Capture(
+                        name: Int32(search.captures.count), start: Int32(rest.lowerBound), end: Int32(rest.lowerBound)))
                 if acceptsQuery(node.catchAll, &search) { return node.catchAll }
                 search.captures.pop()
             }
@@ -183,7 +201,8 @@ extension RouteTable {
 
     @inline(__always)
     private func step(
-        _ node: RouteTrie.Node, _ nodeIndex: Int32, _ cursor: Int, _ range: Range<Int>, _ next: Int, _ key: UnsafeBufferPointer<UInt8>,
+        _ node: RouteTrie.Node, _ nodeIndex: Int32, _ cursor: Int, _ range: Range<Int>, _ next: Int,
+        _ key: UnsafeBufferPointer<UInt8>,
         _ search: inout Search
     ) -> Int32 {
         if node.hasLiterals {
@@ -195,7 +214,8 @@ extension RouteTable {
         }
         // A parameter captures a non-empty segment; "//" leaves an empty one only a catch-all takes.
         if !key.isEmpty {
-            let capture = Capture(name: Int32(search.captures.count), start: Int32(range.lowerBound), end: Int32(range.upperBound))
+            let capture = Capture(
+                name: Int32(search.captures.count), start: Int32(range.lowerBound), end: Int32(range.upperBound))
             var edge = node.typedStart
             while edge < node.typedEnd {
                 let typed = trie.typedEdges[Int(edge)]
@@ -225,7 +245,8 @@ extension RouteTable {
         }
         if node.catchAll >= 0 {
             let rest = search.rest(from: cursor)
-            search.captures.push(Capture(name: Int32(search.captures.count), start: Int32(rest.lowerBound), end: Int32(rest.upperBound)))
+            search.captures.push(
+                Capture(name: Int32(search.captures.count), start: Int32(rest.lowerBound), end: Int32(rest.upperBound)))
             if acceptsQuery(node.catchAll, &search) { return node.catchAll }
             search.captures.pop()
         }

@@ -45,7 +45,8 @@ public struct RouteTable: Sendable {
         self.excludeFilters = exclude.map(ExcludeFilter.init)
         self.domainBytes = domains.map { Array($0.utf8) }
         self.schemeBytes = customSchemes.map { Array($0.utf8) }
-        self.routeIndex = Dictionary(routes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        self.routeIndex = Dictionary(
+            routes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The route with this name.
@@ -56,7 +57,11 @@ public struct RouteTable: Sendable {
     /// Whether a universal link's raw path is excluded.
     func isExcluded(_ bytes: UnsafeBufferPointer<UInt8>, path range: Range<Int>) -> Bool {
         for filter in excludeFilters where filter.mightMatch(bytes, range) {
-            if filter.pattern.matches(path: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) { return true }
+            if filter.pattern.matches(
+                path: String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+            {
+                return true
+            }
         }
         return false
     }

@@ -62,16 +62,22 @@ public struct RouteTableBuilder: Sendable {
             let names = Set(types.map(\.name))
             for route in routes {
                 for segment in route.paths.flatMap(\.segments) + route.schemeLinks.flatMap(\.segments) {
-                    if case .parameter(_, let type?) = segment, !names.contains(type), !allTypes.contains(where: { $0.name == type }) {
+                    if case .parameter(_, let type?) = segment, !names.contains(type),
+                        !allTypes.contains(where: { $0.name == type })
+                    {
                         allTypes.append(ParameterType(type) { _ in true })
-                    } else if case .optional(_, let type?) = segment, !names.contains(type), !allTypes.contains(where: { $0.name == type }) {
+                    } else if case .optional(_, let type?) = segment, !names.contains(type),
+                        !allTypes.contains(where: { $0.name == type })
+                    {
                         allTypes.append(ParameterType(type) { _ in true })
                     }
                 }
             }
         }
         var trie = RouteTrieBuilder(routes: routes, types: allTypes, caseInsensitiveLiterals: caseInsensitiveLiterals)
-        let schemes = customSchemes.map { $0.lowercased() }.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        let schemes = customSchemes.map { $0.lowercased() }.reduce(into: [String]()) {
+            if !$0.contains($1) { $0.append($1) }
+        }
         let pathRoot = trie.newNode(foldsCase: caseInsensitiveLiterals)
         // A custom scheme link's first segment is its host, and hosts compare ignoring case.
         let schemeRoots = schemes.map { _ in trie.newNode(foldsCase: true) }
@@ -85,7 +91,8 @@ public struct RouteTableBuilder: Sendable {
             for (index, pattern) in route.paths.enumerated() {
                 let location = PatternLocation(route: Int32(routeIndex), isSchemeLink: false, index: Int32(index))
                 guard checkQueryNames(pattern.segments, queryNames, location, &trie) else { continue }
-                trie.insert(pattern.segments, at: pathRoot, names: pattern.parameterNames + queryNames, location: location)
+                trie.insert(
+                    pattern.segments, at: pathRoot, names: pattern.parameterNames + queryNames, location: location)
             }
             for (index, link) in route.schemeLinks.enumerated() {
                 let location = PatternLocation(route: Int32(routeIndex), isSchemeLink: true, index: Int32(index))
@@ -94,7 +101,9 @@ public struct RouteTableBuilder: Sendable {
                     continue
                 }
                 guard checkQueryNames(link.segments, queryNames, location, &trie) else { continue }
-                trie.insert(link.segments, at: schemeRoots[schemeIndex], names: link.parameterNames + queryNames, location: location)
+                trie.insert(
+                    link.segments, at: schemeRoots[schemeIndex], names: link.parameterNames + queryNames,
+                    location: location)
             }
         }
         guard trie.problems.isEmpty else { throw RouteTableError(problems: trie.problems) }
@@ -105,8 +114,13 @@ public struct RouteTableBuilder: Sendable {
         )
     }
 
-    private func checkQueryNames(_ segments: [RoutePattern.Segment], _ query: [String], _ location: PatternLocation, _ trie: inout RouteTrieBuilder) -> Bool {
-        guard !query.isEmpty, let name = segments.lazy.compactMap(\.parameterName).first(where: query.contains) else { return true }
+    private func checkQueryNames(
+        _ segments: [RoutePattern.Segment], _ query: [String], _ location: PatternLocation,
+        _ trie: inout RouteTrieBuilder
+    ) -> Bool {
+        guard !query.isEmpty, let name = segments.lazy.compactMap(\.parameterName).first(where: query.contains) else {
+            return true
+        }
         trie.problems.append(.queryParameterCollision(trie.reference(location), name: name))
         return false
     }
@@ -114,7 +128,9 @@ public struct RouteTableBuilder: Sendable {
 
 extension RouteTable {
     /// The table of a manifest's routes, with custom parameter types registered.
-    public init(manifest: Manifest, types: [ParameterType] = [], caseInsensitiveLiterals: Bool = false) throws(RouteTableError) {
+    public init(manifest: Manifest, types: [ParameterType] = [], caseInsensitiveLiterals: Bool = false)
+        throws(RouteTableError)
+    {
         var builder = RouteTableBuilder(manifest: manifest)
         for type in types { builder.register(type) }
         builder.caseInsensitiveLiterals = caseInsensitiveLiterals

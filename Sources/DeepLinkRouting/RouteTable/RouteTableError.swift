@@ -62,7 +62,9 @@ extension RouteTableError.Problem {
     var path: JSONPath {
         switch self {
         case .ambiguous(_, let second, _), .overlappingTypes(_, let second, _, _): second.path
-        case .unknownType(let reference, _), .undeclaredScheme(let reference, _), .queryParameterCollision(let reference, _): reference.path
+        case .unknownType(let reference, _), .undeclaredScheme(let reference, _),
+            .queryParameterCollision(let reference, _):
+            reference.path
         case .duplicateRouteName: JSONPath.root.appending("routes")
         }
     }
@@ -70,7 +72,8 @@ extension RouteTableError.Problem {
     var diagnostic: Diagnostic {
         var hint: String? = nil
         switch self {
-        case .ambiguous(let first, _, _), .overlappingTypes(let first, _, _, _): hint = "the other pattern is at \(first.path)"
+        case .ambiguous(let first, _, _), .overlappingTypes(let first, _, _, _):
+            hint = "the other pattern is at \(first.path)"
         default: break
         }
         return Diagnostic(.error, code: code, path: path, message: message, hint: hint)

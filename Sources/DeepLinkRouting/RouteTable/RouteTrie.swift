@@ -65,7 +65,8 @@ struct RouteTrieBuilder {
     init(routes: [Manifest.Route], types: [ParameterType], caseInsensitiveLiterals: Bool) {
         self.routes = routes
         self.types = types
-        self.typeIndex = Dictionary(types.enumerated().map { ($0.element.name, Int32($0.offset)) }, uniquingKeysWith: { $1 })
+        self.typeIndex = Dictionary(
+            types.enumerated().map { ($0.element.name, Int32($0.offset)) }, uniquingKeysWith: { $1 })
         self.caseInsensitiveLiterals = caseInsensitiveLiterals
     }
 
@@ -80,8 +81,10 @@ struct RouteTrieBuilder {
     func reference(_ location: PatternLocation) -> PatternReference {
         let route = routes[Int(location.route)]
         let list = location.isSchemeLink ? "schemeLinks" : "paths"
-        let text = location.isSchemeLink ? route.schemeLinks[Int(location.index)].text : route.paths[Int(location.index)].text
-        let path = JSONPath.root.appending("routes").appending(Int(location.route)).appending(list).appending(Int(location.index))
+        let text =
+            location.isSchemeLink ? route.schemeLinks[Int(location.index)].text : route.paths[Int(location.index)].text
+        let path = JSONPath.root.appending("routes").appending(Int(location.route)).appending(list).appending(
+            Int(location.index))
         return PatternReference(route: route.name, pattern: text, path: path)
     }
 
@@ -89,7 +92,9 @@ struct RouteTrieBuilder {
     /// value for each parameter, optional and catch-all segments left out.
     func example(_ location: PatternLocation) -> String {
         let route = routes[Int(location.route)]
-        let segments = location.isSchemeLink ? route.schemeLinks[Int(location.index)].segments : route.paths[Int(location.index)].segments
+        let segments =
+            location.isSchemeLink
+            ? route.schemeLinks[Int(location.index)].segments : route.paths[Int(location.index)].segments
         let prefix = location.isSchemeLink ? route.schemeLinks[Int(location.index)].scheme + "://" : "/"
         let pieces = segments.compactMap { segment -> String? in
             switch segment {
@@ -104,18 +109,23 @@ struct RouteTrieBuilder {
     }
 
     /// Adds a pattern's segments under `root`.
-    mutating func insert(_ segments: [RoutePattern.Segment], at root: Int32, names: [String], location: PatternLocation) {
+    mutating func insert(_ segments: [RoutePattern.Segment], at root: Int32, names: [String], location: PatternLocation)
+    {
         var parameterCount = 0
         for segment in segments where segment.parameterName != nil { parameterCount += 1 }
         let terminal = RouteTrie.Terminal(
-            route: location.route, pattern: reference(location).pattern, names: names, pathParameterCount: parameterCount
+            route: location.route, pattern: reference(location).pattern, names: names,
+            pathParameterCount: parameterCount
         )
         var node = root
-        func claim(_ slot: WritableKeyPath<RouteTrie.Node, Int32>, at node: Int32, _ builder: inout RouteTrieBuilder) -> Bool {
+        func claim(_ slot: WritableKeyPath<RouteTrie.Node, Int32>, at node: Int32, _ builder: inout RouteTrieBuilder)
+            -> Bool
+        {
             let existing = builder.nodes[Int(node)][keyPath: slot]
             if existing >= 0 {
                 let first = builder.reference(builder.terminalLocations[Int(existing)])
-                builder.problems.append(.ambiguous(first, builder.reference(location), example: builder.example(location)))
+                builder.problems.append(
+                    .ambiguous(first, builder.reference(location), example: builder.example(location)))
                 return false
             }
             builder.terminals.append(terminal)
@@ -155,7 +165,9 @@ struct RouteTrieBuilder {
                     continue
                 }
                 if let other = edges.first(where: { types[Int($0.edge.type)].overlaps(types[Int(type)]) }) {
-                    problems.append(.overlappingTypes(reference(other.origin), reference(location), types[Int(other.edge.type)].name, typeName))
+                    problems.append(
+                        .overlappingTypes(
+                            reference(other.origin), reference(location), types[Int(other.edge.type)].name, typeName))
                     return
                 }
                 let child = newNode(foldsCase: caseInsensitiveLiterals)

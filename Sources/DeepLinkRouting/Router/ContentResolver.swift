@@ -6,7 +6,10 @@ public struct ContentResolver<Value: Sendable>: Sendable {
     public var local: @Sendable (RouteMatch) async -> Value?
     public var remote: @Sendable (RouteMatch) async throws -> Value?
 
-    public init(local: @escaping @Sendable (RouteMatch) async -> Value?, remote: @escaping @Sendable (RouteMatch) async throws -> Value?) {
+    public init(
+        local: @escaping @Sendable (RouteMatch) async -> Value?,
+        remote: @escaping @Sendable (RouteMatch) async throws -> Value?
+    ) {
         self.local = local
         self.remote = remote
     }

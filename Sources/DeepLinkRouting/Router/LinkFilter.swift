@@ -6,7 +6,10 @@ public struct LinkFilter: Sendable, Hashable {
     public var allowedHosts: Set<String> = []
     public var deniedHosts: Set<String> = []
 
-    public init(allowedSchemes: Set<String> = [], deniedSchemes: Set<String> = [], allowedHosts: Set<String> = [], deniedHosts: Set<String> = []) {
+    public init(
+        allowedSchemes: Set<String> = [], deniedSchemes: Set<String> = [], allowedHosts: Set<String> = [],
+        deniedHosts: Set<String> = []
+    ) {
         self.allowedSchemes = allowedSchemes
         self.deniedSchemes = deniedSchemes
         self.allowedHosts = allowedHosts

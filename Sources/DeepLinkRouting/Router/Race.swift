@@ -33,7 +33,8 @@ final class Race<Value: Sendable>: @unchecked Sendable {
     }
 
     /// Runs `operation`, racing it against `timeout` on `clock`.
-    func run(timeout: Duration?, clock: RouterClock, _ operation: @escaping @Sendable () async -> Value) async -> Result {
+    func run(timeout: Duration?, clock: RouterClock, _ operation: @escaping @Sendable () async -> Value) async -> Result
+    {
         let work = Task { [self] in finish(.value(await operation())) }
         var timer: Task<Void, Never>? = nil
         if let timeout {

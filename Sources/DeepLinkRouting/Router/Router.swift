@@ -122,7 +122,8 @@ public actor Router {
         await acquireTurn()
         defer { releaseTurn() }
         if let match = resolution.match {
-            return await run(match, handler: handlers[match.route], barrierNames: configuration.mandatoryBarriers + match.barriers)
+            return await run(
+                match, handler: handlers[match.route], barrierNames: configuration.mandatoryBarriers + match.barriers)
         }
         for plugin in plugins {
             let answer = await plugin.shouldHandle(link)
@@ -135,8 +136,13 @@ public actor Router {
             case .yesWithBarrier(let name, let value):
                 (pluginBarriers, data) = ([name], value)
             }
-            let match = (data as? RouteMatch) ?? RouteMatch(route: plugin.name, pattern: "", source: link.source, url: link.url, appLink: link.appLink)
-            let handler = RouteHandler(timeout: nil, isShowing: nil) { match in try await plugin.handle(link, match: match, data: data) }
+            let match =
+                (data as? RouteMatch)
+                ?? RouteMatch(
+                    route: plugin.name, pattern: "", source: link.source, url: link.url, appLink: link.appLink)
+            let handler = RouteHandler(timeout: nil, isShowing: nil) { match in
+                try await plugin.handle(link, match: match, data: data)
+            }
             return await run(match, handler: handler, barrierNames: configuration.mandatoryBarriers + pluginBarriers)
         }
         if case .notDeepLink = resolution { return .notDeepLink }
@@ -168,7 +174,9 @@ public actor Router {
             guard let barrier = barriers[name] else { return .blocked(barrier: name) }
             let race = Race<Bool>()
             barrierWait = race
-            let result = await race.run(timeout: barrier.timeout ?? configuration.barrierTimeout, clock: configuration.clock) {
+            let result = await race.run(
+                timeout: barrier.timeout ?? configuration.barrierTimeout, clock: configuration.clock
+            ) {
                 switch await barrier.status(for: match) {
                 case .passed: true
                 case .needsCheck: await barrier.performCheck(for: match)
@@ -183,7 +191,9 @@ public actor Router {
         }
         guard let handler else { return .failed(HandlingError(.noHandler(route: match.route))) }
         let race = Race<Result<Void, any Error>>()
-        let result = await race.run(timeout: handler.timeout ?? configuration.handlerTimeout, clock: configuration.clock) {
+        let result = await race.run(
+            timeout: handler.timeout ?? configuration.handlerTimeout, clock: configuration.clock
+        ) {
             do {
                 try await handler.run(match)
                 return .success(())

@@ -33,7 +33,9 @@ public struct RouterBuilder: Sendable {
         _ handler: @escaping @Sendable (RouteMatch, Value) async throws -> Void
     ) {
         handle(route, timeout: timeout, isShowing: isShowing) { match in
-            guard let value = try await resolver.resolve(match) else { throw HandlingError(.notAvailable(route: route)) }
+            guard let value = try await resolver.resolve(match) else {
+                throw HandlingError(.notAvailable(route: route))
+            }
             try await handler(match, value)
         }
     }

@@ -17,7 +17,8 @@ public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
         switch kind {
         case .unknownBarrier(let name, let user):
             "\(user) needs the barrier \"\(name)\", which is not registered; add a Barrier named \"\(name)\" with RouterBuilder.add(_:)"
-        case .unknownRoute(let name): "a handler is registered for the route \"\(name)\", which the route table does not have"
+        case .unknownRoute(let name):
+            "a handler is registered for the route \"\(name)\", which the route table does not have"
         }
     }
 }
@@ -39,7 +40,8 @@ public struct HandlingError: Error, Sendable, Hashable, CustomStringConvertible 
 
     public var description: String {
         switch kind {
-        case .notAvailable(let route): "the content for the route \"\(route)\" is not available locally or on the server"
+        case .notAvailable(let route):
+            "the content for the route \"\(route)\" is not available locally or on the server"
         case .noHandler(let route): "the route \"\(route)\" has no handler; register one with RouterBuilder.handle(_:)"
         }
     }

@@ -9,7 +9,9 @@ public enum APIKey {
     /// A new key and the record to store for it.
     public static func make(tenant: String, at date: Date = Date()) -> (key: String, record: APIKeyRecord) {
         let key = "wf_" + RandomText.make(length: 40, from: RandomText.lettersAndDigits)
-        let record = APIKeyRecord(prefix: String(key.prefix(prefixLength)), hash: hash(key), tenant: tenant, createdAt: date.truncatedToMilliseconds)
+        let record = APIKeyRecord(
+            prefix: String(key.prefix(prefixLength)), hash: hash(key), tenant: tenant,
+            createdAt: date.truncatedToMilliseconds)
         return (key, record)
     }
 

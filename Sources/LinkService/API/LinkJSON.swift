@@ -12,15 +12,26 @@ enum LinkJSON {
             .init(key: "destination", value: JSONNode(.string(content.destination))),
         ]
         if let social = content.social {
-            members.append(.init(key: "social", value: LinkRequest.stringObject([("title", social.title), ("description", social.description), ("imageURL", social.imageURL)])))
+            members.append(
+                .init(
+                    key: "social",
+                    value: LinkRequest.stringObject([
+                        ("title", social.title), ("description", social.description), ("imageURL", social.imageURL),
+                    ])))
         }
         let fallbacks = content.fallbacks
         if fallbacks != Fallbacks() {
-            members.append(.init(key: "fallbacks", value: LinkRequest.stringObject([("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop)])))
+            members.append(
+                .init(
+                    key: "fallbacks",
+                    value: LinkRequest.stringObject([
+                        ("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop),
+                    ])))
         }
         members.append(.init(key: "skipPreview", value: JSONNode(.bool(content.skipPreview))))
         if !content.utm.isEmpty {
-            members.append(.init(key: "utm", value: LinkRequest.stringObject(UTMParameters.names.map { ($0, content.utm[$0]) })))
+            members.append(
+                .init(key: "utm", value: LinkRequest.stringObject(UTMParameters.names.map { ($0, content.utm[$0]) })))
         }
         if let expiresAt = content.expiresAt {
             members.append(.init(key: "expiresAt", value: JSONNode(.string(ISO8601.string(from: expiresAt)))))
@@ -32,7 +43,11 @@ enum LinkJSON {
 
     static func node(_ stats: LinkStats) -> JSONNode {
         func counts(_ dictionary: [String: Int]) -> JSONNode {
-            JSONNode(.object(dictionary.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: JSONNode(.number(String($0.value)))) }))
+            JSONNode(
+                .object(
+                    dictionary.sorted { $0.key < $1.key }.map {
+                        .init(key: $0.key, value: JSONNode(.number(String($0.value))))
+                    }))
         }
         return .object([
             "clicks": JSONNode(.number(String(stats.clicks))),

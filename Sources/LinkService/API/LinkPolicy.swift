@@ -24,12 +24,20 @@ struct LinkPolicy: Sendable {
     func check(_ content: LinkContent, domain: String) throws(Problem) {
         guard tenant.domains.contains(domain) else {
             throw Problem.invalidField(
-                "domain", "\"\(domain)\" is not a domain of \(tenant.id); use one of: \(tenant.manifest.domains.joined(separator: ", "))")
+                "domain",
+                "\"\(domain)\" is not a domain of \(tenant.id); use one of: \(tenant.manifest.domains.joined(separator: ", "))"
+            )
         }
         _ = try destination(content.destination, field: "destination")
-        if let ios = content.fallbacks.ios { try checkFallback(ios, field: "fallbacks.ios", stores: Self.appStoreHosts) }
-        if let android = content.fallbacks.android { try checkFallback(android, field: "fallbacks.android", stores: Self.playStoreHosts) }
-        if let desktop = content.fallbacks.desktop { try checkFallback(desktop, field: "fallbacks.desktop", stores: []) }
+        if let ios = content.fallbacks.ios {
+            try checkFallback(ios, field: "fallbacks.ios", stores: Self.appStoreHosts)
+        }
+        if let android = content.fallbacks.android {
+            try checkFallback(android, field: "fallbacks.android", stores: Self.playStoreHosts)
+        }
+        if let desktop = content.fallbacks.desktop {
+            try checkFallback(desktop, field: "fallbacks.desktop", stores: [])
+        }
         if let image = content.social?.imageURL {
             guard let url = WebURL(image), url.scheme == "https" || url.scheme == "http" else {
                 throw Problem.invalidField("social.imageURL", "\"\(image)\" is not an http(s) URL")
@@ -43,16 +51,21 @@ struct LinkPolicy: Sendable {
             throw Problem.invalidField(field, "\"\(text)\" is not an absolute URL", code: "invalid-destination")
         }
         let isWeb = url.scheme == "https" || url.scheme == "http"
-        let isDeepLink = (isWeb && tenant.domains.contains(url.host)) || tenant.manifest.customSchemes.contains(url.scheme)
+        let isDeepLink =
+            (isWeb && tenant.domains.contains(url.host)) || tenant.manifest.customSchemes.contains(url.scheme)
         if isDeepLink {
             switch tenant.routes.resolve(text) {
             case .matched(let route, let parameters):
                 return .deepLink(route: route, parameters: parameters)
             case .excluded:
-                throw Problem.invalidField(field, "\"\(text)\" matches an exclude pattern of the manifest: it never opens the app", code: "invalid-destination")
+                throw Problem.invalidField(
+                    field, "\"\(text)\" matches an exclude pattern of the manifest: it never opens the app",
+                    code: "invalid-destination")
             case .notFound, .notDeepLink:
                 let names = tenant.manifest.routes.map(\.name).joined(separator: ", ")
-                throw Problem.invalidField(field, "\"\(text)\" resolves to no route of \(tenant.id) (routes: \(names))", code: "invalid-destination")
+                throw Problem.invalidField(
+                    field, "\"\(text)\" resolves to no route of \(tenant.id) (routes: \(names))",
+                    code: "invalid-destination")
             case .invalid(let reason):
                 throw Problem.invalidField(field, "\"\(text)\" cannot be read: \(reason)", code: "invalid-destination")
             }
@@ -77,13 +90,17 @@ struct LinkPolicy: Sendable {
     /// Whether `text` may be a fallback: a page of the website or a tenant domain, or a store.
     func isAllowedFallback(_ text: String, stores: Set<String>) -> Bool {
         guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else { return false }
-        return url.host == tenant.webHost || tenant.domains.contains(url.host) || (url.scheme == "https" && stores.contains(url.host))
+        return url.host == tenant.webHost || tenant.domains.contains(url.host)
+            || (url.scheme == "https" && stores.contains(url.host))
     }
 
     private func checkFallback(_ text: String, field: String, stores: Set<String>) throws(Problem) {
         guard isAllowedFallback(text, stores: stores) else {
-            let hosts = ([tenant.webHost].compactMap { $0 } + tenant.manifest.domains + stores.sorted()).joined(separator: ", ")
-            throw Problem.invalidField(field, "\"\(text)\" is not an allowed fallback; it must be an http(s) URL on one of: \(hosts)", code: "invalid-fallback")
+            let hosts = ([tenant.webHost].compactMap { $0 } + tenant.manifest.domains + stores.sorted()).joined(
+                separator: ", ")
+            throw Problem.invalidField(
+                field, "\"\(text)\" is not an allowed fallback; it must be an http(s) URL on one of: \(hosts)",
+                code: "invalid-fallback")
         }
     }
 }

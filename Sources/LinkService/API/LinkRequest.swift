@@ -11,7 +11,9 @@ struct LinkRequest: Sendable, Hashable {
     var unguessable: Bool
     var content: LinkContent
 
-    static let keys = ["destination", "slug", "domain", "social", "fallbacks", "skipPreview", "utm", "expiresAt", "unguessable"]
+    static let keys = [
+        "destination", "slug", "domain", "social", "fallbacks", "skipPreview", "utm", "expiresAt", "unguessable",
+    ]
     static let socialKeys = ["title", "description", "imageURL"]
     static let fallbackKeys = ["ios", "android", "desktop"]
     /// Longest string accepted in any field.
@@ -31,13 +33,18 @@ struct LinkRequest: Sendable, Hashable {
     init(node: JSONNode) throws(Problem) {
         let members = try Self.members(of: node, at: "", known: Self.keys)
         guard let destinationNode = members["destination"], destinationNode.value != .null else {
-            throw Problem.invalidField("destination", "\"destination\" is required: a deep link of the app or a URL of its website", code: "missing-field")
+            throw Problem.invalidField(
+                "destination", "\"destination\" is required: a deep link of the app or a URL of its website",
+                code: "missing-field")
         }
         let destination = try Self.string(destinationNode, at: "destination")
         slug = try members["slug"].flatMap { node throws(Problem) in try Self.optionalString(node, at: "slug") }
-        domain = try members["domain"].flatMap { node throws(Problem) in try Self.optionalString(node, at: "domain") }?.lowercased()
-        unguessable = try members["unguessable"].map { node throws(Problem) in try Self.bool(node, at: "unguessable") } ?? false
-        let skipPreview = try members["skipPreview"].map { node throws(Problem) in try Self.bool(node, at: "skipPreview") } ?? false
+        domain = try members["domain"].flatMap { node throws(Problem) in try Self.optionalString(node, at: "domain") }?
+            .lowercased()
+        unguessable =
+            try members["unguessable"].map { node throws(Problem) in try Self.bool(node, at: "unguessable") } ?? false
+        let skipPreview =
+            try members["skipPreview"].map { node throws(Problem) in try Self.bool(node, at: "skipPreview") } ?? false
 
         var social: SocialCard? = nil
         if let node = members["social"], node.value != .null {
@@ -66,12 +73,14 @@ struct LinkRequest: Sendable, Hashable {
         var expiresAt: Date? = nil
         if let text = try Self.optionalString(members["expiresAt"], at: "expiresAt") {
             guard let date = ISO8601.date(from: text) else {
-                throw Problem.invalidField("expiresAt", "\"\(text)\" is not an RFC 3339 time; write it like 2026-01-31T12:00:00Z")
+                throw Problem.invalidField(
+                    "expiresAt", "\"\(text)\" is not an RFC 3339 time; write it like 2026-01-31T12:00:00Z")
             }
             expiresAt = date.truncatedToMilliseconds
         }
         content = LinkContent(
-            destination: destination, social: social, fallbacks: fallbacks, skipPreview: skipPreview, utm: utm, expiresAt: expiresAt)
+            destination: destination, social: social, fallbacks: fallbacks, skipPreview: skipPreview, utm: utm,
+            expiresAt: expiresAt)
     }
 
     /// The body that would create this link's content again: the document a `PATCH` merges into.
@@ -84,10 +93,20 @@ struct LinkRequest: Sendable, Hashable {
             .init(key: "skipPreview", value: JSONNode(.bool(content.skipPreview))),
         ]
         if let social = content.social {
-            members.append(.init(key: "social", value: stringObject([("title", social.title), ("description", social.description), ("imageURL", social.imageURL)])))
+            members.append(
+                .init(
+                    key: "social",
+                    value: stringObject([
+                        ("title", social.title), ("description", social.description), ("imageURL", social.imageURL),
+                    ])))
         }
         let fallbacks = content.fallbacks
-        members.append(.init(key: "fallbacks", value: stringObject([("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop)])))
+        members.append(
+            .init(
+                key: "fallbacks",
+                value: stringObject([
+                    ("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop),
+                ])))
         members.append(.init(key: "utm", value: stringObject(UTMParameters.names.map { ($0, content.utm[$0]) })))
         if let expiresAt = content.expiresAt {
             members.append(.init(key: "expiresAt", value: JSONNode(.string(ISO8601.string(from: expiresAt)))))
@@ -97,24 +116,35 @@ struct LinkRequest: Sendable, Hashable {
 
     /// An object of the string fields that are set.
     static func stringObject(_ fields: [(String, String?)]) -> JSONNode {
-        JSONNode(.object(fields.compactMap { key, value in value.map { .init(key: key, value: JSONNode(.string($0))) } }))
+        JSONNode(
+            .object(fields.compactMap { key, value in value.map { .init(key: key, value: JSONNode(.string($0))) } }))
     }
 
     // MARK: Reading values
 
-    private static func members(of node: JSONNode, at path: String, known: [String]) throws(Problem) -> [String: JSONNode] {
+    private static func members(of node: JSONNode, at path: String, known: [String]) throws(Problem) -> [String:
+        JSONNode]
+    {
         guard let members = node.objectValue else {
-            throw Problem.invalidField(path.isEmpty ? "$" : path, "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(node.kindDescription)", code: "wrong-type")
+            throw Problem.invalidField(
+                path.isEmpty ? "$" : path,
+                "\(path.isEmpty ? "the body" : path) must be a JSON object, not \(node.kindDescription)",
+                code: "wrong-type")
         }
         var result: [String: JSONNode] = [:]
         for member in members {
             let field = path.isEmpty ? member.key : path + "." + member.key
             guard known.contains(member.key) else {
-                let suggestion = DiagnosticCollector.nearest(member.key, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
-                throw Problem.invalidField(field, "unknown field \"\(member.key)\"\(suggestion) Known fields here: \(known.joined(separator: ", "))", code: "unknown-field")
+                let suggestion =
+                    DiagnosticCollector.nearest(member.key, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw Problem.invalidField(
+                    field,
+                    "unknown field \"\(member.key)\"\(suggestion) Known fields here: \(known.joined(separator: ", "))",
+                    code: "unknown-field")
             }
             guard result[member.key] == nil else {
-                throw Problem.invalidField(field, "the field \"\(member.key)\" is written twice", code: "duplicate-field")
+                throw Problem.invalidField(
+                    field, "the field \"\(member.key)\" is written twice", code: "duplicate-field")
             }
             result[member.key] = member.value
         }
@@ -123,7 +153,8 @@ struct LinkRequest: Sendable, Hashable {
 
     private static func string(_ node: JSONNode, at path: String) throws(Problem) -> String {
         guard let string = node.stringValue else {
-            throw Problem.invalidField(path, "\(path) must be a string, not \(node.kindDescription)", code: "wrong-type")
+            throw Problem.invalidField(
+                path, "\(path) must be a string, not \(node.kindDescription)", code: "wrong-type")
         }
         guard string.utf8.count <= maximumFieldLength else {
             throw Problem.invalidField(path, "\(path) is longer than \(maximumFieldLength) bytes", code: "too-long")
@@ -139,7 +170,8 @@ struct LinkRequest: Sendable, Hashable {
     private static func bool(_ node: JSONNode, at path: String) throws(Problem) -> Bool {
         if node.value == .null { return false }
         guard let bool = node.boolValue else {
-            throw Problem.invalidField(path, "\(path) must be true or false, not \(node.kindDescription)", code: "wrong-type")
+            throw Problem.invalidField(
+                path, "\(path) must be true or false, not \(node.kindDescription)", code: "wrong-type")
         }
         return bool
     }

@@ -39,12 +39,17 @@ struct LinksAPI: Sendable {
         try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
         let now = Date().truncatedToMilliseconds
         func makeLink(slug: String) -> Link {
-            Link(id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug, content: parsed.content, createdAt: now, updatedAt: now)
+            Link(
+                id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug,
+                content: parsed.content, createdAt: now, updatedAt: now)
         }
         if let slug = parsed.slug {
-            if let problem = SlugRules.problem(with: slug) { throw Problem.invalidField("slug", problem, code: "invalid-slug") }
+            if let problem = SlugRules.problem(with: slug) {
+                throw Problem.invalidField("slug", problem, code: "invalid-slug")
+            }
             if parsed.unguessable {
-                throw Problem.invalidField("unguessable", "\"unguessable\" applies to generated slugs; leave it out when you choose the slug")
+                throw Problem.invalidField(
+                    "unguessable", "\"unguessable\" applies to generated slugs; leave it out when you choose the slug")
             }
             switch try await state.store.insertLink(makeLink(slug: slug)) {
             case .inserted(let link):
@@ -53,18 +58,23 @@ struct LinksAPI: Sendable {
                 guard existing.domain == domain, existing.content == parsed.content else {
                     throw Problem(
                         .conflict, "slug-taken", title: "The slug is taken",
-                        detail: "\(tenant.id) already has a link \"\(slug)\" with other settings; choose another slug, or send the same body to get that link",
+                        detail:
+                            "\(tenant.id) already has a link \"\(slug)\" with other settings; choose another slug, or send the same body to get that link",
                         field: "slug")
                 }
                 return json(.ok, LinkJSON.node(existing))
             }
         }
         for _ in 0..<8 {
-            if case .inserted(let link) = try await state.store.insertLink(makeLink(slug: SlugRules.generate(unguessable: parsed.unguessable))) {
+            if case .inserted(let link) = try await state.store.insertLink(
+                makeLink(slug: SlugRules.generate(unguessable: parsed.unguessable)))
+            {
                 return created(link)
             }
         }
-        throw Problem(.serviceUnavailable, "slug-space-crowded", title: "No free slug found", detail: "eight random slugs were taken; try again, or ask for \"unguessable\": true")
+        throw Problem(
+            .serviceUnavailable, "slug-space-crowded", title: "No free slug found",
+            detail: "eight random slugs were taken; try again, or ask for \"unguessable\": true")
     }
 
     private func read(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
@@ -83,20 +93,25 @@ struct LinksAPI: Sendable {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
         guard patch.objectValue != nil else {
-            throw Problem.invalidField("$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
+            throw Problem.invalidField(
+                "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
         }
         let parsed = try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
         if parsed.slug != link.slug {
             throw Problem.invalidField("slug", "a link's slug cannot change; create a new link instead")
         }
-        if parsed.unguessable { throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created") }
+        if parsed.unguessable {
+            throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created")
+        }
         let domain = parsed.domain ?? link.domain
         try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
         var changed = link
         changed.domain = domain
         changed.content = parsed.content
         changed.updatedAt = Date().truncatedToMilliseconds
-        guard try await state.store.updateLink(changed) else { throw Problem.notFound("no link \"\(link.slug)\"", field: "slug") }
+        guard try await state.store.updateLink(changed) else {
+            throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")
+        }
         state.cache.remove(tenant: tenant.id, slug: link.slug)
         return json(.ok, LinkJSON.node(changed))
     }
@@ -104,7 +119,9 @@ struct LinksAPI: Sendable {
     private func delete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let tenant = try await authenticate(request)
         let slug = try slugParameter(context)
-        guard try await state.store.deleteLink(tenant: tenant.id, slug: slug) else { throw Problem.notFound("no link \"\(slug)\"", field: "slug") }
+        guard try await state.store.deleteLink(tenant: tenant.id, slug: slug) else {
+            throw Problem.notFound("no link \"\(slug)\"", field: "slug")
+        }
         state.cache.remove(tenant: tenant.id, slug: slug)
         return Response(status: .noContent)
     }
@@ -126,7 +143,8 @@ struct LinksAPI: Sendable {
             throw Problem.invalidField("cursor", LinkStoreError.invalidCursor(cursor).description)
         }
         var members: [JSONNode.Member] = [.init(key: "links", value: JSONNode(.array(page.links.map(LinkJSON.node))))]
-        members.append(.init(key: "nextCursor", value: page.nextCursor.map { JSONNode(.string($0)) } ?? JSONNode(.null)))
+        members.append(
+            .init(key: "nextCursor", value: page.nextCursor.map { JSONNode(.string($0)) } ?? JSONNode(.null)))
         return json(.ok, JSONNode(.object(members)))
     }
 
@@ -140,7 +158,9 @@ struct LinksAPI: Sendable {
     private func resolve(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let client = clientAddress(request, context)
         if let wait = state.resolveLimiter.acquire(client) {
-            throw Problem(.tooManyRequests, "rate-limited", title: "Too many requests", detail: "too many resolve calls from \(client); retry in \(wait) s", retryAfter: wait)
+            throw Problem(
+                .tooManyRequests, "rate-limited", title: "Too many requests",
+                detail: "too many resolve calls from \(client); retry in \(wait) s", retryAfter: wait)
         }
         guard let text = request.uri.queryParameters.get("url") else {
             throw Problem.invalidField("url", "pass the short link that opened the app as ?url=", code: "missing-field")
@@ -152,7 +172,9 @@ struct LinksAPI: Sendable {
             throw Problem.notFound("\(url.host) is not a domain of this server", field: "url")
         }
         let slug = url.path.dropFirst()
-        if SlugRules.isWellFormed(slug), let link = try await state.link(tenant: tenant.id, slug: String(slug)), !link.isExpired(at: Date()) {
+        if SlugRules.isWellFormed(slug), let link = try await state.link(tenant: tenant.id, slug: String(slug)),
+            !link.isExpired(at: Date())
+        {
             var members = LinkJSON.node(link).objectValue ?? []
             if case .matched(let route, let parameters) = tenant.routes.resolve(link.content.destination) {
                 members.append(.init(key: "route", value: JSONNode(.string(route))))
@@ -161,7 +183,12 @@ struct LinksAPI: Sendable {
             return json(.ok, JSONNode(.object(members)))
         }
         if case .matched(let route, let parameters) = tenant.routes.resolve(text) {
-            return json(.ok, .object(["url": JSONNode(.string(text)), "destination": JSONNode(.string(text)), "route": JSONNode(.string(route)), "parameters": LinksAPI.stringMap(parameters)]))
+            return json(
+                .ok,
+                .object([
+                    "url": JSONNode(.string(text)), "destination": JSONNode(.string(text)),
+                    "route": JSONNode(.string(route)), "parameters": LinksAPI.stringMap(parameters),
+                ]))
         }
         throw Problem.notFound("\(text) is no link of \(tenant.id) (unknown, deleted or expired)", field: "url")
     }
@@ -171,15 +198,24 @@ struct LinksAPI: Sendable {
     /// The tenant of the request's API key; `401` without a valid key, `429` over the key's budget.
     private func authenticate(_ request: Request) async throws -> Tenant {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-            throw Problem(.unauthorized, "missing-api-key", title: "An API key is needed", detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`", field: "Authorization")
+            throw Problem(
+                .unauthorized, "missing-api-key", title: "An API key is needed",
+                detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
+                field: "Authorization")
         }
         let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
         let hash = APIKey.hash(key)
-        guard let record = try await state.store.apiKey(hash: hash), record.revokedAt == nil, let tenant = state.tenants.tenant(id: record.tenant) else {
-            throw Problem(.unauthorized, "invalid-api-key", title: "The API key is not valid", detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
+        guard let record = try await state.store.apiKey(hash: hash), record.revokedAt == nil,
+            let tenant = state.tenants.tenant(id: record.tenant)
+        else {
+            throw Problem(
+                .unauthorized, "invalid-api-key", title: "The API key is not valid",
+                detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
         }
         if let wait = state.apiLimiter.acquire(hash) {
-            throw Problem(.tooManyRequests, "rate-limited", title: "Too many requests", detail: "this key is over its budget; retry in \(wait) s", retryAfter: wait)
+            throw Problem(
+                .tooManyRequests, "rate-limited", title: "Too many requests",
+                detail: "this key is over its budget; retry in \(wait) s", retryAfter: wait)
         }
         return tenant
     }
@@ -187,7 +223,8 @@ struct LinksAPI: Sendable {
     private func slugParameter(_ context: LinkRequestContext) throws -> String {
         let slug = context.parameters.get("slug") ?? ""
         guard SlugRules.isWellFormed(slug) else {
-            throw Problem.invalidField("slug", "\"\(slug)\" is not a slug: 1 to 64 of A-Z, a-z, 0-9, \"_\" and \"-\"", code: "invalid-slug")
+            throw Problem.invalidField(
+                "slug", "\"\(slug)\" is not a slug: 1 to 64 of A-Z, a-z, 0-9, \"_\" and \"-\"", code: "invalid-slug")
         }
         return slug
     }
@@ -209,7 +246,9 @@ struct LinksAPI: Sendable {
 
     /// The body, at most `limit` bytes; `413` beyond.
     static func readBody(_ request: Request, limit: Int) async throws -> ByteBuffer {
-        let tooLarge = Problem(.contentTooLarge, "body-too-large", title: "The body is too large", detail: "request bodies are limited to \(limit) bytes")
+        let tooLarge = Problem(
+            .contentTooLarge, "body-too-large", title: "The body is too large",
+            detail: "request bodies are limited to \(limit) bytes")
         if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
         do {
             return try await request.body.collect(upTo: limit)
@@ -219,18 +258,23 @@ struct LinksAPI: Sendable {
     }
 
     static func stringMap(_ dictionary: [String: String]) -> JSONNode {
-        JSONNode(.object(dictionary.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: JSONNode(.string($0.value))) }))
+        JSONNode(
+            .object(
+                dictionary.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: JSONNode(.string($0.value))) }))
     }
 
     private func created(_ link: Link) -> Response {
         state.cache.store(link, tenant: link.tenant, slug: link.slug)
-        state.logger.info("link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
+        state.logger.info(
+            "link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
         var response = json(.created, LinkJSON.node(link))
         response.headers[.location] = "/api/v1/links/\(link.slug)"
         return response
     }
 
     private func json(_ status: HTTPResponse.Status, _ node: JSONNode) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: node.jsonText(style: .compact))))
+        Response(
+            status: status, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: node.jsonText(style: .compact))))
     }
 }

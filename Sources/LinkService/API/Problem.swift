@@ -16,7 +16,10 @@ struct Problem: Error, HTTPResponseError, Sendable {
     /// Seconds, for `429`.
     var retryAfter: Int?
 
-    init(_ status: HTTPResponse.Status, _ code: String, title: String, detail: String, field: String? = nil, retryAfter: Int? = nil) {
+    init(
+        _ status: HTTPResponse.Status, _ code: String, title: String, detail: String, field: String? = nil,
+        retryAfter: Int? = nil
+    ) {
         self.status = status
         self.code = code
         self.title = title
@@ -44,7 +47,9 @@ struct Problem: Error, HTTPResponseError, Sendable {
         var headers: HTTPFields = [.contentType: "application/problem+json"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: jsonNode.jsonText(style: .compact))))
+        return Response(
+            status: status, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: jsonNode.jsonText(style: .compact))))
     }
 }
 

@@ -17,7 +17,8 @@ enum SlugRules {
         let utf8 = text.utf8
         guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
         return utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F
         }
     }
 

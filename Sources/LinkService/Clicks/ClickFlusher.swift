@@ -52,7 +52,9 @@ struct ClickFlusher: Service {
                 logger.debug("clicks written", metadata: ["count": "\(batch.count)"])
             } catch {
                 await buffer.putBack(batch)
-                logger.error("clicks not written; kept for the next flush", metadata: ["count": "\(batch.count)", "error": "\(error)"])
+                logger.error(
+                    "clicks not written; kept for the next flush",
+                    metadata: ["count": "\(batch.count)", "error": "\(error)"])
                 return
             }
         }

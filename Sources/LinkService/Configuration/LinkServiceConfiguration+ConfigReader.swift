@@ -10,9 +10,15 @@ extension LinkServiceConfiguration {
         ("wayfinder.port", "WAYFINDER_PORT", "port to listen on"),
         ("wayfinder.click.batch.size", "WAYFINDER_CLICK_BATCH_SIZE", "clicks per database write"),
         ("wayfinder.click.flush.interval.ms", "WAYFINDER_CLICK_FLUSH_INTERVAL_MS", "milliseconds between click writes"),
-        ("wayfinder.resolve.rate.per.minute", "WAYFINDER_RESOLVE_RATE_PER_MINUTE", "resolve calls per client address per minute"),
+        (
+            "wayfinder.resolve.rate.per.minute", "WAYFINDER_RESOLVE_RATE_PER_MINUTE",
+            "resolve calls per client address per minute"
+        ),
         ("wayfinder.api.rate.per.minute", "WAYFINDER_API_RATE_PER_MINUTE", "API calls per key per minute"),
-        ("wayfinder.trust.forwarded.for", "WAYFINDER_TRUST_FORWARDED_FOR", "take client addresses from X-Forwarded-For (true/false)"),
+        (
+            "wayfinder.trust.forwarded.for", "WAYFINDER_TRUST_FORWARDED_FOR",
+            "take client addresses from X-Forwarded-For (true/false)"
+        ),
     ]
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.

@@ -16,7 +16,9 @@ final class LinkServiceMetrics: Sendable {
     init() {
         let registry = self.registry
         requestsByClass = ["1xx", "2xx", "3xx", "4xx", "5xx"].map {
-            registry.makeCounter(name: "wayfinder_http_requests_total", labels: [("status", $0)], help: "HTTP requests answered, by status class")
+            registry.makeCounter(
+                name: "wayfinder_http_requests_total", labels: [("status", $0)],
+                help: "HTTP requests answered, by status class")
         }
         var redirects: [Platform: Counter] = [:]
         for platform in Platform.allCases {
@@ -25,14 +27,21 @@ final class LinkServiceMetrics: Sendable {
                 help: "Short-link visits answered with a redirect or a page, by platform")
         }
         redirectsByPlatform = redirects
-        previews = registry.makeCounter(name: "wayfinder_previews_total", help: "Preview pages served (crawlers and iOS)")
-        clickBufferDepth = registry.makeGauge(name: "wayfinder_click_buffer_depth", help: "Clicks waiting to be written")
+        previews = registry.makeCounter(
+            name: "wayfinder_previews_total", help: "Preview pages served (crawlers and iOS)")
+        clickBufferDepth = registry.makeGauge(
+            name: "wayfinder_click_buffer_depth", help: "Clicks waiting to be written")
         clickFlushDuration = registry.makeDurationHistogram(
             name: "wayfinder_click_flush_duration_seconds",
-            buckets: [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100), .milliseconds(500), .seconds(1), .seconds(5)],
+            buckets: [
+                .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100),
+                .milliseconds(500), .seconds(1), .seconds(5),
+            ],
             help: "Time to write one batch of clicks")
-        clicksWritten = registry.makeCounter(name: "wayfinder_clicks_written_total", help: "Clicks written to the database")
-        clicksDropped = registry.makeCounter(name: "wayfinder_clicks_dropped_total", help: "Clicks dropped because the buffer was full")
+        clicksWritten = registry.makeCounter(
+            name: "wayfinder_clicks_written_total", help: "Clicks written to the database")
+        clicksDropped = registry.makeCounter(
+            name: "wayfinder_clicks_dropped_total", help: "Clicks dropped because the buffer was full")
     }
 
     func countResponse(status: Int) {

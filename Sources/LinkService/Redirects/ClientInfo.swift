@@ -54,7 +54,9 @@ struct ClientInfo: Sendable, Hashable {
     ]
 
     /// Lowercase marks of other automated clients.
-    static let botTokens = ["bot", "spider", "crawl", "curl/", "wget/", "python-", "go-http-client", "headless", "httpclient", "preview"]
+    static let botTokens = [
+        "bot", "spider", "crawl", "curl/", "wget/", "python-", "go-http-client", "headless", "httpclient", "preview",
+    ]
 
     private static func browser(in agent: String) -> String? {
         // Order matters: Edge and Opera also say Chrome, Chrome also says Safari.

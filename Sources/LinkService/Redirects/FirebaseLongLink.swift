@@ -26,9 +26,11 @@ struct FirebaseLongLink: Sendable {
             desktop: fallback("ofl", stores: []))
         target.ipadFallback = fallback("ipfl", stores: LinkPolicy.appStoreHosts)
         target.skipPreview = query("efr") == "1"
-        let social = SocialCard(title: query("st"), description: query("sd"), imageURL: query("si").flatMap { image in
-            WebURL(image).flatMap { $0.scheme == "https" || $0.scheme == "http" ? image : nil }
-        })
+        let social = SocialCard(
+            title: query("st"), description: query("sd"),
+            imageURL: query("si").flatMap { image in
+                WebURL(image).flatMap { $0.scheme == "https" || $0.scheme == "http" ? image : nil }
+            })
         target.social = social.isEmpty ? nil : social
         for name in UTMParameters.names { target.utm[name] = query("utm_" + name) }
         return target

@@ -49,7 +49,9 @@ struct RedirectHandler: Sendable {
 
     /// What the visited path stands for: a stored link (an existing slug wins), a long link at
     /// the root, or a route of the manifest.
-    private func target(path: String, request: Request, tenant: Tenant, policy: LinkPolicy) async throws -> RedirectTarget? {
+    private func target(path: String, request: Request, tenant: Tenant, policy: LinkPolicy) async throws
+        -> RedirectTarget?
+    {
         let visitedURL = "https://\(request.hostName)\(request.uri.description)"
         let slug = path.utf8.count > 1 ? path.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {

@@ -22,7 +22,8 @@ struct RedirectPlanner: Sendable {
             if target.skipPreview, let store { return .redirect(store) }
             return .preview(page(for: target))
         case .android:
-            if let store = target.fallbacks.android ?? tenant.playStoreURL(linkID: target.linkID) ?? webFallback(target) {
+            if let store = target.fallbacks.android ?? tenant.playStoreURL(linkID: target.linkID) ?? webFallback(target)
+            {
                 return .redirect(store)
             }
             return .preview(page(for: target))

@@ -19,7 +19,8 @@ public struct LinkServer: Sendable {
     let state: ServiceState
 
     public init(
-        configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest], store: any LinkStore,
+        configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest],
+        store: any LinkStore,
         logger: Logger = Logger(label: "wayfinder")
     ) throws {
         guard !manifests.isEmpty else { throw TenantError.noTenants }
@@ -30,7 +31,8 @@ public struct LinkServer: Sendable {
     /// The HTTP application, with the click flusher as one of its services.
     public func makeApplication() -> some ApplicationProtocol {
         let flusher = ClickFlusher(
-            buffer: state.clicks, store: state.store, interval: state.configuration.clickFlushInterval, metrics: state.metrics,
+            buffer: state.clicks, store: state.store, interval: state.configuration.clickFlushInterval,
+            metrics: state.metrics,
             logger: state.logger)
         var services: [any Service] = [flusher]
         if let feed = state.store as? any LinkChangeFeed {
@@ -38,7 +40,8 @@ public struct LinkServer: Sendable {
         }
         return Application(
             router: makeRouter(),
-            configuration: .init(address: .hostname(state.configuration.host, port: state.configuration.port), serverName: "wayfinder"),
+            configuration: .init(
+                address: .hostname(state.configuration.host, port: state.configuration.port), serverName: "wayfinder"),
             services: services,
             logger: state.logger)
     }
@@ -47,7 +50,9 @@ public struct LinkServer: Sendable {
         let router = Hummingbird.Router(context: LinkRequestContext.self)
         router.add(middleware: ProblemMiddleware(metrics: state.metrics))
         router.get("/healthz") { _, _ in
-            Response(status: .ok, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
         }
         router.get("/metrics") { [state] _, _ in
             Response(

@@ -7,23 +7,32 @@ import Logging
 struct ProblemMiddleware: RouterMiddleware {
     let metrics: LinkServiceMetrics
 
-    func handle(_ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response) async throws -> Response {
+    func handle(
+        _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
+    ) async throws -> Response {
         let response: Response
         do {
             response = try await next(request, context)
         } catch let problem as Problem {
             response = problem.response()
         } catch LinkStoreError.unavailable(let why) {
-            context.logger.warning("database unavailable", metadata: ["error": "\(why)", "path": "\(request.uri.path)"])
+            context.logger.warning(
+                "database unavailable", metadata: ["error": "\(why)", "path": "\(request.uri.path)"])
             response = Problem(
                 .serviceUnavailable, "database-unavailable", title: "The database is unavailable",
                 detail: "the link database cannot be reached right now; retry in a few seconds", retryAfter: 5
             ).response()
         } catch let error as HTTPError {
-            response = Problem(error.status, "http-error", title: error.status.reasonPhrase, detail: error.body ?? error.status.reasonPhrase).response()
+            response = Problem(
+                error.status, "http-error", title: error.status.reasonPhrase,
+                detail: error.body ?? error.status.reasonPhrase
+            ).response()
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
-            response = Problem(.internalServerError, "internal-error", title: "Internal error", detail: "the server could not answer; the error is in its log").response()
+            response = Problem(
+                .internalServerError, "internal-error", title: "Internal error",
+                detail: "the server could not answer; the error is in its log"
+            ).response()
         }
         metrics.countResponse(status: response.status.code)
         return response

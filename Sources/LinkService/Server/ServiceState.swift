@@ -14,13 +14,15 @@ final class ServiceState: Sendable {
     let pages: PageRenderer
     let logger: Logger
 
-    init(configuration: LinkServiceConfiguration, tenants: TenantDirectory, store: any LinkStore, logger: Logger) throws {
+    init(configuration: LinkServiceConfiguration, tenants: TenantDirectory, store: any LinkStore, logger: Logger) throws
+    {
         self.configuration = configuration
         self.tenants = tenants
         self.store = store
         self.cache = LinkCache(lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity)
         self.metrics = LinkServiceMetrics()
-        self.clicks = ClickBuffer(batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
+        self.clicks = ClickBuffer(
+            batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit)
         self.apiLimiter = RateLimiter(configuration.apiRateLimit)
         self.pages = try PageRenderer()

@@ -15,20 +15,26 @@ struct WellKnownHandler: Sendable {
     }
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
-        router.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
+        router.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation)
+        }
         router.get("/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
         router.get("/.well-known/assetlinks.json") { request, _ in respond(request, .assetLinks) }
     }
 
     func respond(_ request: Request, _ file: File) -> Response {
         guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
-            return Response(status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: "unknown host\n")))
+            return Response(
+                status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(string: "unknown host\n")))
         }
         let files = tenant.wellKnown
         let bytes = file == .appleAppSiteAssociation ? files.appleAppSiteAssociation : files.assetLinks
         return Response(
             status: .ok,
-            headers: [.contentType: "application/json", .cacheControl: "public, max-age=\(state.configuration.wellKnownMaxAge)"],
+            headers: [
+                .contentType: "application/json",
+                .cacheControl: "public, max-age=\(state.configuration.wellKnownMaxAge)",
+            ],
             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 }

@@ -15,7 +15,9 @@ public struct Link: Sendable, Hashable {
     public var createdAt: Date
     public var updatedAt: Date
 
-    public init(id: String, tenant: String, domain: String, slug: String, content: LinkContent, createdAt: Date, updatedAt: Date) {
+    public init(
+        id: String, tenant: String, domain: String, slug: String, content: LinkContent, createdAt: Date, updatedAt: Date
+    ) {
         self.id = id
         self.tenant = tenant
         self.domain = domain

@@ -10,7 +10,10 @@ public struct LinkStats: Sendable, Hashable {
     /// Referrer host (or `direct`) → clicks.
     public var byReferrer: [String: Int]
 
-    public init(clicks: Int = 0, botClicks: Int = 0, byDay: [String: Int] = [:], byPlatform: [String: Int] = [:], byReferrer: [String: Int] = [:]) {
+    public init(
+        clicks: Int = 0, botClicks: Int = 0, byDay: [String: Int] = [:], byPlatform: [String: Int] = [:],
+        byReferrer: [String: Int] = [:]
+    ) {
         self.clicks = clicks
         self.botClicks = botClicks
         self.byDay = byDay

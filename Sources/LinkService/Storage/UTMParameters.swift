@@ -6,7 +6,10 @@ public struct UTMParameters: Sendable, Hashable {
     public var term: String?
     public var content: String?
 
-    public init(source: String? = nil, medium: String? = nil, campaign: String? = nil, term: String? = nil, content: String? = nil) {
+    public init(
+        source: String? = nil, medium: String? = nil, campaign: String? = nil, term: String? = nil,
+        content: String? = nil
+    ) {
         self.source = source
         self.medium = medium
         self.campaign = campaign

@@ -21,7 +21,8 @@ struct WebURL: Sendable, Hashable {
         self.path = components.percentEncodedPath
         self.query = components.percentEncodedQuery
         if scheme == "http" || scheme == "https" {
-            guard let host = components.host?.lowercased(), !host.isEmpty, text.lowercased().hasPrefix(scheme + "://") else { return nil }
+            guard let host = components.host?.lowercased(), !host.isEmpty, text.lowercased().hasPrefix(scheme + "://")
+            else { return nil }
             self.host = host
         } else {
             self.host = components.host?.lowercased() ?? ""

@@ -15,7 +15,9 @@ struct PreviewPage: Sendable, Hashable {
     var webURL: String?
 
     var mustacheContext: [String: Any] {
-        var context: [String: Any] = ["title": title, "shortURL": shortURL, "siteName": siteName, "destination": destination]
+        var context: [String: Any] = [
+            "title": title, "shortURL": shortURL, "siteName": siteName, "destination": destination,
+        ]
         context["description"] = description
         context["imageURL"] = imageURL
         context["appStoreID"] = appStoreID

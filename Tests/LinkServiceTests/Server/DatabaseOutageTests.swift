@@ -7,9 +7,13 @@ import NIOCore
 import Testing
 
 /// A live server whose PostgreSQL goes away and comes back.
-@Suite("PostgreSQL outage", .enabled(if: PrivatePostgresCluster.isAvailable, PrivatePostgresCluster.skipNote), .timeLimit(.minutes(3)))
+@Suite(
+    "PostgreSQL outage", .enabled(if: PrivatePostgresCluster.isAvailable, PrivatePostgresCluster.skipNote),
+    .timeLimit(.minutes(3)))
 struct DatabaseOutageTests {
-    @Test("while PostgreSQL restarts, cached links redirect, database calls answer 503 at once, and afterwards the server reconnects by itself with no acknowledged link or buffered click lost")
+    @Test(
+        "while PostgreSQL restarts, cached links redirect, database calls answer 503 at once, and afterwards the server reconnects by itself with no acknowledged link or buffered click lost"
+    )
     func restart() async throws {
         let cluster = try await PrivatePostgresCluster.start()
         do {
@@ -25,14 +29,17 @@ struct DatabaseOutageTests {
         var configuration = LinkServiceConfiguration(port: 0)
         configuration.linkCacheLifetime = .seconds(3600)
         configuration.clickFlushInterval = .milliseconds(100)
-        let store = try await PostgresLinkStore.open(url: cluster.url, options: .init(queryTimeout: .milliseconds(500), connectTimeout: .seconds(1)))
+        let store = try await PostgresLinkStore.open(
+            url: cluster.url, options: .init(queryTimeout: .milliseconds(500), connectTimeout: .seconds(1)))
         let server = try LinkServer(configuration: configuration, manifests: [LocalTenant.manifest], store: store)
         let (key, record) = APIKey.make(tenant: "local")
         try await store.insertAPIKey(record)
         let destination = "https://www.local.example.com/kept"
 
         try await server.makeApplication().test(.live) { client in
-            #expect(try await LocalTenant.create("kept", destination: destination, key: key, via: client).status == .created)
+            #expect(
+                try await LocalTenant.create("kept", destination: destination, key: key, via: client).status == .created
+            )
             #expect(try await LocalTenant.location(of: "kept", via: client) == destination)
             #expect(await eventually(within: .seconds(10)) { await server.pendingClicks == 0 })
 
@@ -46,8 +53,12 @@ struct DatabaseOutageTests {
             #expect(refused.headers[.contentType] == "application/problem+json")
             #expect(refused.headers[.retryAfter] != nil)
             #expect(refused.json?[path: "type"] == "urn:wayfinder:problem:database-unavailable")
-            #expect(try await client.execute(uri: "/api/v1/links/kept", method: .get, headers: .bearer(key)).status == .serviceUnavailable)
-            #expect(try await client.execute(uri: "/never-seen", method: .get, headers: [.userAgent: Agents.desktop]).status == .serviceUnavailable)
+            #expect(
+                try await client.execute(uri: "/api/v1/links/kept", method: .get, headers: .bearer(key)).status
+                    == .serviceUnavailable)
+            #expect(
+                try await client.execute(uri: "/never-seen", method: .get, headers: [.userAgent: Agents.desktop]).status
+                    == .serviceUnavailable)
 
             try await cluster.startServer()
 
@@ -56,8 +67,12 @@ struct DatabaseOutageTests {
                 try await client.execute(uri: "/api/v1/links/kept", method: .get, headers: .bearer(key)).status == .ok
             }
             try #require(back, "the server did not reconnect within 30 s")
-            #expect(try await LocalTenant.create("after", destination: destination, key: key, via: client).status == .created)
-            #expect(try await client.execute(uri: "/api/v1/links/lost", method: .get, headers: .bearer(key)).status == .notFound)
+            #expect(
+                try await LocalTenant.create("after", destination: destination, key: key, via: client).status
+                    == .created)
+            #expect(
+                try await client.execute(uri: "/api/v1/links/lost", method: .get, headers: .bearer(key)).status
+                    == .notFound)
             #expect(await eventually(within: .seconds(10)) { await server.pendingClicks == 0 })
         }
         // The application has shut down gracefully: every click is written.

@@ -18,7 +18,8 @@ struct LifecycleTests {
         let key = try await first.key(for: "storyteller")
         try await first.server.makeApplication().test(.router) { client in
             let created = try await client.execute(
-                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "https://www.stories.example.com/kept", "slug": "kept"}"#))
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "https://www.stories.example.com/kept", "slug": "kept"}"#))
             #expect(created.status == .created)
         }
         try await first.store.close()
@@ -35,10 +36,12 @@ struct LifecycleTests {
 
     @Test("after a graceful shutdown the stored clicks equal the requests made (live port)")
     func gracefulShutdownFlushesClicks() async throws {
-        let manifest = try Manifest(json: Array(#"""
-            {"id": "local", "ios": {"appIDs": ["ABCDE12345.com.local.app"], "appStoreID": "1"}, "domains": ["localhost"],
-             "web": "https://www.local.example.com", "routes": [{"name": "item", "paths": ["/item/{id}"]}]}
-            """#.utf8))
+        let manifest = try Manifest(
+            json: Array(
+                #"""
+                {"id": "local", "ios": {"appIDs": ["ABCDE12345.com.local.app"], "appStoreID": "1"}, "domains": ["localhost"],
+                 "web": "https://www.local.example.com", "routes": [{"name": "item", "paths": ["/item/{id}"]}]}
+                """#.utf8))
         var configuration = LinkServiceConfiguration(port: 0)
         configuration.clickFlushInterval = .seconds(3600)  // only a full batch or the shutdown writes
         configuration.clickBatchSize = 1000
@@ -47,7 +50,8 @@ struct LifecycleTests {
         let requests = 57
         try await service.server.makeApplication().test(.live) { client in
             let created = try await client.execute(
-                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "https://www.local.example.com/a", "slug": "live"}"#))
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "https://www.local.example.com/a", "slug": "live"}"#))
             #expect(created.status == .created)
             for index in 0..<requests {
                 let agent = [Agents.iPhone, Agents.android, Agents.desktop][index % 3]
@@ -70,7 +74,8 @@ struct LifecycleTests {
             let health = try await client.execute(uri: "/healthz", method: .get)
             #expect(health.status == .ok)
             _ = try await client.execute(
-                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "https://www.stories.example.com/", "slug": "m"}"#))
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "https://www.stories.example.com/", "slug": "m"}"#))
             _ = try await client.execute(uri: "/m", method: .get, headers: .visitor(Agents.android))
             let metrics = try await client.execute(uri: "/metrics", method: .get)
             #expect(metrics.status == .ok)

@@ -18,7 +18,8 @@ struct LinksAPITests {
         try await service.server.makeApplication().test(.router) { client in
             let response = try await client.execute(
                 uri: "/api/v1/links", method: .post, headers: .bearer(key),
-                body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "spring", "social": {"title": "Spring"}}"#))
+                body: ByteBuffer(
+                    string: #"{"destination": "\#(Self.web)", "slug": "spring", "social": {"title": "Spring"}}"#))
             #expect(response.status == .created)
             #expect(response.headers[.contentType] == "application/json")
             #expect(response.json?[path: "url"] == "https://stories.example.com/spring")
@@ -35,11 +36,14 @@ struct LinksAPITests {
         let service = try await TestService.make()
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
-            let short = try await client.execute(uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "\#(Self.web)"}"#))
+            let short = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "\#(Self.web)"}"#))
             #expect(short.status == .created)
             #expect(short.json?[path: "slug"]?.count == 7)
             let long = try await client.execute(
-                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "unguessable": true}"#))
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "unguessable": true}"#))
             #expect(long.json?[path: "slug"]?.count == 22)
         }
         await service.close()
@@ -49,15 +53,19 @@ struct LinksAPITests {
     func idempotentAlias() async throws {
         let service = try await TestService.make()
         let key = try await service.key(for: "storyteller")
-        let body = #"{"destination": "\#(Self.web)", "slug": "same", "utm": {"source": "mail"}, "expiresAt": "2030-01-01T00:00:00Z"}"#
+        let body =
+            #"{"destination": "\#(Self.web)", "slug": "same", "utm": {"source": "mail"}, "expiresAt": "2030-01-01T00:00:00Z"}"#
         try await service.server.makeApplication().test(.router) { client in
-            let first = try await client.execute(uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: body))
+            let first = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: body))
             #expect(first.status == .created)
-            let again = try await client.execute(uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: body))
+            let again = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: body))
             #expect(again.status == .ok)
             #expect(again.json?[path: "id"] == first.json?[path: "id"])
             let other = try await client.execute(
-                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "\#(Self.web)/x", "slug": "same"}"#))
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "\#(Self.web)/x", "slug": "same"}"#))
             #expect(other.status == .conflict)
             #expect(other.headers[.contentType] == "application/problem+json")
             #expect(other.json?[path: "field"] == "slug")
@@ -72,14 +80,17 @@ struct LinksAPITests {
         try await service.server.makeApplication().test(.router) { client in
             for index in 0..<5 {
                 _ = try await client.execute(
-                    uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "l\#(index)"}"#))
+                    uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                    body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "l\#(index)"}"#))
             }
             let read = try await client.execute(uri: "/api/v1/links/l1", method: .get, headers: .bearer(key))
             #expect(read.status == .ok)
             #expect(read.json?[path: "destination"] == Self.web)
             let patched = try await client.execute(
                 uri: "/api/v1/links/l1", method: .patch, headers: .bearer(key),
-                body: ByteBuffer(string: #"{"fallbacks": {"desktop": "https://www.stories.example.com/desk"}, "skipPreview": true}"#))
+                body: ByteBuffer(
+                    string: #"{"fallbacks": {"desktop": "https://www.stories.example.com/desk"}, "skipPreview": true}"#)
+            )
             #expect(patched.status == .ok)
             #expect(patched.json?[path: "fallbacks.desktop"] == "https://www.stories.example.com/desk")
             #expect(patched.json?[path: "destination"] == Self.web)
@@ -93,32 +104,44 @@ struct LinksAPITests {
                 cursor = page.json?[path: "nextCursor"]
             } while cursor != nil
             #expect(slugs == ["l0", "l1", "l2", "l3", "l4"])
-            #expect(try await client.execute(uri: "/api/v1/links/l1", method: .delete, headers: .bearer(key)).status == .noContent)
-            #expect(try await client.execute(uri: "/api/v1/links/l1", method: .get, headers: .bearer(key)).status == .notFound)
-            #expect(try await client.execute(uri: "/l1", method: .get, headers: .visitor(Agents.desktop)).status == .notFound)
+            #expect(
+                try await client.execute(uri: "/api/v1/links/l1", method: .delete, headers: .bearer(key)).status
+                    == .noContent)
+            #expect(
+                try await client.execute(uri: "/api/v1/links/l1", method: .get, headers: .bearer(key)).status
+                    == .notFound)
+            #expect(
+                try await client.execute(uri: "/l1", method: .get, headers: .visitor(Agents.desktop)).status
+                    == .notFound)
         }
         await service.close()
     }
 
-    @Test("bad requests are problem documents that name the field", arguments: [
-        (#"{"destination": "#, "$", 400),
-        (#"{"destination": "https://www.stories.example.com/", "colour": "red"}"#, "colour", 400),
-        (#"{"destination": "https://www.stories.example.com/", "social": {"titel": "x"}}"#, "social.titel", 400),
-        (#"{"destination": "https://www.stories.example.com/", "slug": "no spaces"}"#, "slug", 400),
-        (#"{"destination": "https://www.stories.example.com/", "slug": "api"}"#, "slug", 400),
-        (#"{"destination": "https://www.stories.example.com/", "slug": "\#(String(repeating: "a", count: 65))"}"#, "slug", 400),
-        (#"{"destination": 42}"#, "destination", 400),
-        (#"{"slug": "x"}"#, "destination", 400),
-        (#"[1, 2]"#, "$", 400),
-        (#"{"destination": "https://www.stories.example.com/", "expiresAt": "tomorrow"}"#, "expiresAt", 400),
-        (#"{"destination": "https://www.stories.example.com/", "domain": "chat.example.com"}"#, "domain", 400),
-        (#"{"destination": "https://www.stories.example.com/", "skipPreview": "yes"}"#, "skipPreview", 400),
-    ])
+    @Test(
+        "bad requests are problem documents that name the field",
+        arguments: [
+            (#"{"destination": "#, "$", 400),
+            (#"{"destination": "https://www.stories.example.com/", "colour": "red"}"#, "colour", 400),
+            (#"{"destination": "https://www.stories.example.com/", "social": {"titel": "x"}}"#, "social.titel", 400),
+            (#"{"destination": "https://www.stories.example.com/", "slug": "no spaces"}"#, "slug", 400),
+            (#"{"destination": "https://www.stories.example.com/", "slug": "api"}"#, "slug", 400),
+            (
+                #"{"destination": "https://www.stories.example.com/", "slug": "\#(String(repeating: "a", count: 65))"}"#,
+                "slug", 400
+            ),
+            (#"{"destination": 42}"#, "destination", 400),
+            (#"{"slug": "x"}"#, "destination", 400),
+            (#"[1, 2]"#, "$", 400),
+            (#"{"destination": "https://www.stories.example.com/", "expiresAt": "tomorrow"}"#, "expiresAt", 400),
+            (#"{"destination": "https://www.stories.example.com/", "domain": "chat.example.com"}"#, "domain", 400),
+            (#"{"destination": "https://www.stories.example.com/", "skipPreview": "yes"}"#, "skipPreview", 400),
+        ])
     func badRequests(body: String, field: String, status: Int) async throws {
         let service = try await TestService.make()
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
-            let response = try await client.execute(uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: body))
+            let response = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: body))
             #expect(response.status.code == status)
             #expect(response.headers[.contentType] == "application/problem+json")
             let problem = try #require(response.json)
@@ -135,8 +158,11 @@ struct LinksAPITests {
         let service = try await TestService.make()
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
-            let huge = #"{"destination": "https://www.stories.example.com/", "social": {"title": ""# + String(repeating: "x", count: 1_100_000) + #""}}"#
-            let response = try await client.execute(uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: huge))
+            let huge =
+                #"{"destination": "https://www.stories.example.com/", "social": {"title": ""#
+                + String(repeating: "x", count: 1_100_000) + #""}}"#
+            let response = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: huge))
             #expect(response.status == .contentTooLarge)
             #expect(response.headers[.contentType] == "application/problem+json")
         }
@@ -181,11 +207,14 @@ struct LinksAPITests {
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
             _ = try await client.execute(
-                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "app"}"#))
-            let found = try await client.execute(uri: "/api/v1/resolve?url=https%3A%2F%2Fshare.stories.example.com%2Fapp", method: .get)
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "app"}"#))
+            let found = try await client.execute(
+                uri: "/api/v1/resolve?url=https%3A%2F%2Fshare.stories.example.com%2Fapp", method: .get)
             #expect(found.status == .ok)
             #expect(found.json?[path: "destination"] == Self.web)
-            let missing = try await client.execute(uri: "/api/v1/resolve?url=https%3A%2F%2Fshare.stories.example.com%2Fnope", method: .get)
+            let missing = try await client.execute(
+                uri: "/api/v1/resolve?url=https%3A%2F%2Fshare.stories.example.com%2Fnope", method: .get)
             #expect(missing.status == .notFound)
             _ = try await client.execute(uri: "/api/v1/resolve?url=x", method: .get)
             let limited = try await client.execute(uri: "/api/v1/resolve?url=x", method: .get)
@@ -202,7 +231,8 @@ struct LinksAPITests {
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
             _ = try await client.execute(
-                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "count"}"#))
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "count"}"#))
             for agent in [Agents.iPhone, Agents.android, Agents.android, Agents.desktop, Agents.facebook] {
                 var headers = HTTPFields.visitor(agent)
                 headers[.referer] = "https://m.facebook.com/story"
@@ -217,7 +247,8 @@ struct LinksAPITests {
         #expect(stats.byPlatform == ["ios": 1, "android": 2, "desktop": 1])
         #expect(stats.byReferrer == ["m.facebook.com": 4])
         try await service.server.makeApplication().test(.router) { client in
-            let response = try await client.execute(uri: "/api/v1/links/count/stats", method: .get, headers: .bearer(key))
+            let response = try await client.execute(
+                uri: "/api/v1/links/count/stats", method: .get, headers: .bearer(key))
             #expect(response.status == .ok)
             #expect(response.json?[path: "clicks"] == "4")
             #expect(response.json?[path: "botClicks"] == "1")

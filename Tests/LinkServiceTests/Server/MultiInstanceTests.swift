@@ -7,9 +7,13 @@ import NIOCore
 import Testing
 
 /// Two live servers on one PostgreSQL database, as behind a load balancer.
-@Suite("Several instances on one PostgreSQL", .enabled(if: PostgresTestDatabase.isConfigured, PostgresTestDatabase.skipNote))
+@Suite(
+    "Several instances on one PostgreSQL",
+    .enabled(if: PostgresTestDatabase.isConfigured, PostgresTestDatabase.skipNote))
 struct MultiInstanceTests {
-    @Test("a link created, changed or deleted through one instance is served so by the other within 1 s, and clicks from both add up")
+    @Test(
+        "a link created, changed or deleted through one instance is served so by the other within 1 s, and clicks from both add up"
+    )
     func twoInstances() async throws {
         try await PostgresTestDatabase.withSchema { schema in
             var configuration = LinkServiceConfiguration(port: 0)
@@ -30,29 +34,47 @@ struct MultiInstanceTests {
                     // B learns that "shared" does not exist and caches that.
                     #expect(try await LocalTenant.location(of: "shared", via: clientB) == nil)
 
-                    #expect(try await LocalTenant.create("shared", destination: first, key: key, via: clientA).status == .created)
-                    #expect(try await eventually(within: .seconds(1)) { try await LocalTenant.location(of: "shared", via: clientB) == first })
+                    #expect(
+                        try await LocalTenant.create("shared", destination: first, key: key, via: clientA).status
+                            == .created)
+                    #expect(
+                        try await eventually(within: .seconds(1)) {
+                            try await LocalTenant.location(of: "shared", via: clientB) == first
+                        })
 
                     let patched = try await clientA.execute(
                         uri: "/api/v1/links/shared", method: .patch, headers: .bearer(key),
                         body: ByteBuffer(string: #"{"destination": "\#(second)"}"#))
                     #expect(patched.status == .ok)
-                    #expect(try await eventually(within: .seconds(1)) { try await LocalTenant.location(of: "shared", via: clientB) == second })
+                    #expect(
+                        try await eventually(within: .seconds(1)) {
+                            try await LocalTenant.location(of: "shared", via: clientB) == second
+                        })
 
                     // Clicks on a link neither instance has visited yet, through both.
-                    #expect(try await LocalTenant.create("counted", destination: first, key: key, via: clientA).status == .created)
+                    #expect(
+                        try await LocalTenant.create("counted", destination: first, key: key, via: clientA).status
+                            == .created)
                     for _ in 0..<5 { #expect(try await LocalTenant.location(of: "counted", via: clientA) == first) }
                     for _ in 0..<6 { #expect(try await LocalTenant.location(of: "counted", via: clientB) == first) }
                     let link = try #require(try await storeA.link(tenant: "local", slug: "counted"))
-                    _ = try await eventually(within: .seconds(10)) { try await storeB.stats(tenant: "local", linkID: link.id).clicks >= 11 }
+                    _ = try await eventually(within: .seconds(10)) {
+                        try await storeB.stats(tenant: "local", linkID: link.id).clicks >= 11
+                    }
                     #expect(try await storeB.stats(tenant: "local", linkID: link.id).clicks == 11)
-                    let stats = try await clientB.execute(uri: "/api/v1/links/counted/stats", method: .get, headers: .bearer(key))
+                    let stats = try await clientB.execute(
+                        uri: "/api/v1/links/counted/stats", method: .get, headers: .bearer(key))
                     #expect(stats.json?[path: "clicks"] == "11")
 
-                    #expect(try await clientA.execute(uri: "/api/v1/links/shared", method: .delete, headers: .bearer(key)).status == .noContent)
-                    #expect(try await eventually(within: .seconds(1)) {
-                        try await clientB.execute(uri: "/shared", method: .get, headers: [.userAgent: Agents.desktop]).status == .notFound
-                    })
+                    #expect(
+                        try await clientA.execute(uri: "/api/v1/links/shared", method: .delete, headers: .bearer(key))
+                            .status == .noContent)
+                    #expect(
+                        try await eventually(within: .seconds(1)) {
+                            try await clientB.execute(
+                                uri: "/shared", method: .get, headers: [.userAgent: Agents.desktop]
+                            ).status == .notFound
+                        })
                 }
             }
             try await storeA.close()

@@ -13,14 +13,20 @@ struct RedirectTests {
     static let destination = "https://www.stories.example.com/featured/spring"
 
     /// Runs `body` with a server that has the link `slug` made from `extra` JSON members.
-    func withLink(slug: String = "spring", extra: String = "", _ body: @Sendable (any TestClientProtocol, LinkServer) async throws -> Void) async throws {
+    func withLink(
+        slug: String = "spring", extra: String = "",
+        _ body: @Sendable (any TestClientProtocol, LinkServer) async throws -> Void
+    ) async throws {
         let service = try await TestService.make()
         let key = try await service.key(for: "storyteller")
         let app = service.server.makeApplication()
         try await app.test(.router) { client in
             let created = try await client.execute(
                 uri: "/api/v1/links", method: .post, headers: .bearer(key),
-                body: ByteBuffer(string: #"{"destination": "\#(Self.destination)", "slug": "\#(slug)", "social": {"title": "Spring <stories> & \"more\"", "description": "Fresh tales", "imageURL": "https://cdn.example.com/spring.png"}\#(extra)}"#))
+                body: ByteBuffer(
+                    string:
+                        #"{"destination": "\#(Self.destination)", "slug": "\#(slug)", "social": {"title": "Spring <stories> & \"more\"", "description": "Fresh tales", "imageURL": "https://cdn.example.com/spring.png"}\#(extra)}"#
+                ))
             #expect(created.status == .created)
             try await body(client, service.server)
         }
@@ -34,7 +40,8 @@ struct RedirectTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType] == "text/html; charset=utf-8")
             let html = response.text
-            #expect(html.contains(#"<meta property="og:title" content="Spring &lt;stories&gt; &amp; &quot;more&quot;">"#))
+            #expect(
+                html.contains(#"<meta property="og:title" content="Spring &lt;stories&gt; &amp; &quot;more&quot;">"#))
             #expect(html.contains(#"<meta property="og:description" content="Fresh tales">"#))
             #expect(html.contains(#"<meta property="og:image" content="https://cdn.example.com/spring.png">"#))
             #expect(html.contains(#"<meta property="og:url" content="https://stories.example.com/spring">"#))
@@ -51,7 +58,9 @@ struct RedirectTests {
             let response = try await client.execute(uri: "/spring", method: .get, headers: .visitor(Agents.iPhone))
             #expect(response.status == .ok)
             let html = response.text
-            #expect(html.contains(#"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=\#(Self.destination)">"#))
+            #expect(
+                html.contains(
+                    #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=\#(Self.destination)">"#))
             #expect(html.contains(#"<a class="button" href="https://apps.apple.com/app/id1234567890">Get the app</a>"#))
             #expect(html.contains(#"href="\#(Self.destination)">Continue on the web</a>"#))
         }
@@ -68,7 +77,9 @@ struct RedirectTests {
 
     @Test("iOS with skipPreview goes to the link's iOS fallback when it has one")
     func iOSFallback() async throws {
-        try await withLink(extra: #", "skipPreview": true, "fallbacks": {"ios": "https://www.stories.example.com/ios"}"#) { client, _ in
+        try await withLink(
+            extra: #", "skipPreview": true, "fallbacks": {"ios": "https://www.stories.example.com/ios"}"#
+        ) { client, _ in
             let response = try await client.execute(uri: "/spring", method: .get, headers: .visitor(Agents.iPad))
             #expect(response.status == .found)
             #expect(response.headers[.location] == "https://www.stories.example.com/ios")
@@ -81,13 +92,15 @@ struct RedirectTests {
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
             let created = try await client.execute(
-                uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: #"{"destination": "\#(Self.destination)", "slug": "droid"}"#))
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "\#(Self.destination)", "slug": "droid"}"#))
             let id = try #require(created.json?[path: "id"])
             let response = try await client.execute(uri: "/droid", method: .get, headers: .visitor(Agents.android))
             #expect(response.status == .found)
             let location = try #require(response.headers[.location])
             #expect(location.hasPrefix("https://play.google.com/store/apps/details?id=com.storyteller.app&referrer="))
-            let referrer = try #require(URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value)
+            let referrer = try #require(
+                URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value)
             #expect(referrer.contains("wayfinder_link=\(id)"))
         }
         await service.close()
@@ -95,7 +108,8 @@ struct RedirectTests {
 
     @Test("Android goes to the link's Android fallback when it has one")
     func androidFallback() async throws {
-        try await withLink(extra: #", "fallbacks": {"android": "https://www.stories.example.com/android"}"#) { client, _ in
+        try await withLink(extra: #", "fallbacks": {"android": "https://www.stories.example.com/android"}"#) {
+            client, _ in
             let response = try await client.execute(uri: "/spring", method: .get, headers: .visitor(Agents.android))
             #expect(response.status == .found)
             #expect(response.headers[.location] == "https://www.stories.example.com/android")
@@ -140,7 +154,8 @@ struct RedirectTests {
     @Test("a host that is no tenant's domain is 404")
     func unknownHost() async throws {
         try await withLink { client, _ in
-            let response = try await client.execute(uri: "/spring", method: .get, headers: .visitor(Agents.desktop, host: "evil.example.net"))
+            let response = try await client.execute(
+                uri: "/spring", method: .get, headers: .visitor(Agents.desktop, host: "evil.example.net"))
             #expect(response.status == .notFound)
         }
     }
@@ -149,7 +164,8 @@ struct RedirectTests {
     func everyDomain() async throws {
         try await withLink { client, _ in
             for host in ["stories.example.com", "share.stories.example.com:8080", "SHARE.Stories.Example.com"] {
-                let response = try await client.execute(uri: "/spring", method: .get, headers: .visitor(Agents.desktop, host: host))
+                let response = try await client.execute(
+                    uri: "/spring", method: .get, headers: .visitor(Agents.desktop, host: host))
                 #expect(response.status == .found)
             }
         }
@@ -158,7 +174,8 @@ struct RedirectTests {
     @Test("a Firebase Dynamic Links long link keeps working: link, ofl, afl, st")
     func firebaseLongLink() async throws {
         try await withLink { client, _ in
-            let link = "link=https%3A%2F%2Fwww.stories.example.com%2Fold&ofl=https%3A%2F%2Fwww.stories.example.com%2Fdesk&afl=https%3A%2F%2Fwww.stories.example.com%2Fdroid&st=Old%20link"
+            let link =
+                "link=https%3A%2F%2Fwww.stories.example.com%2Fold&ofl=https%3A%2F%2Fwww.stories.example.com%2Fdesk&afl=https%3A%2F%2Fwww.stories.example.com%2Fdroid&st=Old%20link"
             let desktop = try await client.execute(uri: "/?\(link)", method: .get, headers: .visitor(Agents.desktop))
             #expect(desktop.status == .found)
             #expect(desktop.headers[.location] == "https://www.stories.example.com/desk")

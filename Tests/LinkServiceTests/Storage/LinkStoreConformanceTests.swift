@@ -5,14 +5,17 @@ import Testing
 /// The behaviour every `LinkStore` must have, run against each store of `LinkStoreFactory.all`.
 @Suite("LinkStore conformance")
 struct LinkStoreConformanceTests {
-    static func makeLink(tenant: String = "storyteller", slug: String, destination: String = "https://stories.example.com/story/42") -> Link {
+    static func makeLink(
+        tenant: String = "storyteller", slug: String, destination: String = "https://stories.example.com/story/42"
+    ) -> Link {
         let now = Date().truncatedToMilliseconds
         return Link(
             id: UUID().uuidString.lowercased(), tenant: tenant, domain: "stories.example.com", slug: slug,
             content: LinkContent(
                 destination: destination,
                 social: SocialCard(title: "A story", description: "Read it", imageURL: "https://cdn.example.com/a.png"),
-                fallbacks: Fallbacks(ios: "https://apps.apple.com/app/id1", android: nil, desktop: "https://www.stories.example.com/"),
+                fallbacks: Fallbacks(
+                    ios: "https://apps.apple.com/app/id1", android: nil, desktop: "https://www.stories.example.com/"),
                 skipPreview: true, utm: UTMParameters(source: "newsletter", campaign: "spring"),
                 expiresAt: Date(timeIntervalSince1970: 2_000_000_000.123)),
             createdAt: now, updatedAt: now)
@@ -101,8 +104,10 @@ struct LinkStoreConformanceTests {
     func apiKeys(factory: LinkStoreFactory) async throws {
         try await factory.withStore { (store: any LinkStore) async throws in
             let created = Date(millisecondsSince1970: 1_700_000_000_000)
-            let a = APIKeyRecord(prefix: "wf_aaaaaaaa", hash: String(repeating: "a", count: 64), tenant: "a", createdAt: created)
-            let b = APIKeyRecord(prefix: "wf_bbbbbbbb", hash: String(repeating: "b", count: 64), tenant: "b", createdAt: created)
+            let a = APIKeyRecord(
+                prefix: "wf_aaaaaaaa", hash: String(repeating: "a", count: 64), tenant: "a", createdAt: created)
+            let b = APIKeyRecord(
+                prefix: "wf_bbbbbbbb", hash: String(repeating: "b", count: 64), tenant: "b", createdAt: created)
             try await store.insertAPIKey(a)
             try await store.insertAPIKey(b)
             #expect(try await store.apiKey(hash: a.hash) == a)
@@ -125,8 +130,15 @@ struct LinkStoreConformanceTests {
             let day1 = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01T00:00:00Z
             let day2 = day1.addingTimeInterval(86_400 + 30)
             var clicks: [Click] = []
-            for _ in 0..<60 { clicks.append(Click(linkID: link.id, tenant: "storyteller", time: day1, platform: .ios, referrerHost: "facebook.com")) }
-            for _ in 0..<3 { clicks.append(Click(linkID: link.id, tenant: "storyteller", time: day2, platform: .android)) }
+            for _ in 0..<60 {
+                clicks.append(
+                    Click(
+                        linkID: link.id, tenant: "storyteller", time: day1, platform: .ios, referrerHost: "facebook.com"
+                    ))
+            }
+            for _ in 0..<3 {
+                clicks.append(Click(linkID: link.id, tenant: "storyteller", time: day2, platform: .android))
+            }
             clicks.append(Click(linkID: link.id, tenant: "storyteller", time: day2, platform: .other, isBot: true))
             clicks.append(Click(linkID: nil, tenant: "storyteller", time: day2, platform: .desktop))
             try await store.insertClicks(Array(clicks.prefix(30)))
@@ -141,12 +153,17 @@ struct LinkStoreConformanceTests {
         }
     }
 
-    @Test("creations of one slug at once: exactly one is stored, the others see it taken", arguments: LinkStoreFactory.all)
+    @Test(
+        "creations of one slug at once: exactly one is stored, the others see it taken", arguments: LinkStoreFactory.all
+    )
     func concurrentCreations(factory: LinkStoreFactory) async throws {
         try await factory.withStore { store in
             let results = try await withThrowingTaskGroup(of: LinkInsertion.self) { group in
                 for index in 0..<8 {
-                    group.addTask { try await store.insertLink(Self.makeLink(slug: "race", destination: "https://stories.example.com/story/\(index)")) }
+                    group.addTask {
+                        try await store.insertLink(
+                            Self.makeLink(slug: "race", destination: "https://stories.example.com/story/\(index)"))
+                    }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
@@ -167,7 +184,9 @@ struct LinkStoreConformanceTests {
             _ = try await store.insertLink(link)
             let time = Date(timeIntervalSince1970: 1_735_689_600)
             let clicks = (0..<2_500).map { index in
-                Click(linkID: link.id, tenant: "storyteller", time: time, platform: index % 2 == 0 ? .ios : .android, referrerHost: "r\(index % 7).example")
+                Click(
+                    linkID: link.id, tenant: "storyteller", time: time, platform: index % 2 == 0 ? .ios : .android,
+                    referrerHost: "r\(index % 7).example")
             }
             try await store.insertClicks(clicks)
             let stats = try await store.stats(tenant: "storyteller", linkID: link.id)

@@ -14,20 +14,26 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
     static let sqlite = LinkStoreFactory(name: "SQLite") {
         let directory = try TemporaryDirectory()
         let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
-        return (store, {
-            try? await store.close()
-            directory.remove()
-        })
+        return (
+            store,
+            {
+                try? await store.close()
+                directory.remove()
+            }
+        )
     }
 
     /// A store in a schema of its own on the test server, dropped afterwards.
     static let postgres = LinkStoreFactory(name: "PostgreSQL") {
         let schema = try PostgresTestDatabase.makeSchema()
         let store = try await PostgresLinkStore.open(url: schema.url)
-        return (store, {
-            try? await store.close()
-            await schema.drop()
-        })
+        return (
+            store,
+            {
+                try? await store.close()
+                await schema.drop()
+            }
+        )
     }
 
     /// Every store the conformance suite runs against: PostgreSQL only when

@@ -7,7 +7,8 @@ import Testing
 struct PostgresConnectionURLTests {
     @Test("the parts of a URL")
     func parts() throws {
-        let url = try PostgresConnectionURL(parsing: "postgres://way%40finder:p%3Ass@db.example.com:6543/links?sslmode=require&schema=wayfinder")
+        let url = try PostgresConnectionURL(
+            parsing: "postgres://way%40finder:p%3Ass@db.example.com:6543/links?sslmode=require&schema=wayfinder")
         #expect(url.username == "way@finder")
         #expect(url.password == "p:ss")
         #expect(url.host == "db.example.com")
@@ -28,7 +29,10 @@ struct PostgresConnectionURLTests {
             ("postgres://localhost/links", "names no user"),
             ("postgres://app@/links", "names no host"),
             ("postgres://app@localhost", "names no database"),
-            ("postgres://app@localhost/links?sslmode=maybe", "sslmode \"maybe\" is not one of disable, prefer, require, verify-full"),
+            (
+                "postgres://app@localhost/links?sslmode=maybe",
+                "sslmode \"maybe\" is not one of disable, prefer, require, verify-full"
+            ),
             ("postgres://app@localhost/links?schema=Bad-Name", "schema \"Bad-Name\" is not a plain name"),
             ("postgres://app@localhost/links?ssl=true", "unknown option \"ssl\""),
         ])
@@ -46,7 +50,11 @@ struct PostgresConnectionURLTests {
         let text = "postgres://app:s3cret@localhost:5432/links"
         #expect(try PostgresConnectionURL(parsing: text).description == "postgres://app:***@localhost:5432/links")
         #expect(try DatabaseURL(parsing: text).description == "postgres://app:***@localhost:5432/links")
-        #expect(throws: LinkStoreError.invalidDatabaseURL("postgres://app:***@localhost:5432/links?sslmode=no", "sslmode \"no\" is not one of disable, prefer, require, verify-full")) {
+        #expect(
+            throws: LinkStoreError.invalidDatabaseURL(
+                "postgres://app:***@localhost:5432/links?sslmode=no",
+                "sslmode \"no\" is not one of disable, prefer, require, verify-full")
+        ) {
             try DatabaseURL(parsing: text + "?sslmode=no")
         }
     }

@@ -18,8 +18,11 @@ struct PostgresLinkStoreTests {
             }
             for store in stores { #expect(try await store.schemaVersion() == 1) }
             let rows = try await PostgresTestDatabase.withAdminConnection { connection in
-                try await connection.query(PostgresQuery(unsafeSQL: "SELECT version FROM \(schema.name).schema_migrations"), logger: PostgresTestDatabase.logger)
-                    .collect().map { try $0.decode(Int.self) }
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "SELECT version FROM \(schema.name).schema_migrations"),
+                    logger: PostgresTestDatabase.logger
+                )
+                .collect().map { try $0.decode(Int.self) }
             }
             #expect(rows == [1])
             for store in stores { try await store.close() }
@@ -32,7 +35,9 @@ struct PostgresLinkStoreTests {
             try await PostgresLinkStore.open(url: schema.url).close()
             try await PostgresTestDatabase.withAdminConnection { connection in
                 try await connection.query(
-                    PostgresQuery(unsafeSQL: "INSERT INTO \(schema.name).schema_migrations (version, applied_at) VALUES (99, 0)"), logger: PostgresTestDatabase.logger)
+                    PostgresQuery(
+                        unsafeSQL: "INSERT INTO \(schema.name).schema_migrations (version, applied_at) VALUES (99, 0)"),
+                    logger: PostgresTestDatabase.logger)
             }
             await #expect(throws: LinkStoreError.schemaTooNew(found: 99, known: 1)) {
                 try await PostgresLinkStore.open(url: schema.url)
@@ -89,7 +94,9 @@ struct PostgresLinkStoreTests {
                 _ = try await a.insertLink(LinkStoreConformanceTests.makeLink(slug: "mine"))
                 // A change in b's schema after a's: once it arrives, a's would have arrived before it.
                 _ = try await bWriter.insertLink(LinkStoreConformanceTests.makeLink(slug: "theirs"))
-                let arrived = await eventually(within: .seconds(10)) { seen.withLock { $0.contains(.changed(tenant: "storyteller", slug: "theirs")) } }
+                let arrived = await eventually(within: .seconds(10)) {
+                    seen.withLock { $0.contains(.changed(tenant: "storyteller", slug: "theirs")) }
+                }
                 #expect(arrived)
                 #expect(seen.withLock { $0 } == [.resynchronize, .changed(tenant: "storyteller", slug: "theirs")])
                 #expect(try await b.link(tenant: "storyteller", slug: "mine") == nil)

@@ -30,11 +30,13 @@ struct SQLiteLinkStoreTests {
         try await second.close()
     }
 
-    @Test("database URLs", arguments: [
-        ("sqlite:./wayfinder.sqlite", DatabaseURL.sqlite(path: "./wayfinder.sqlite")),
-        ("sqlite:///var/lib/w.sqlite", .sqlite(path: "/var/lib/w.sqlite")),
-        ("postgres://u@h/db", .postgres("postgres://u@h/db")),
-    ])
+    @Test(
+        "database URLs",
+        arguments: [
+            ("sqlite:./wayfinder.sqlite", DatabaseURL.sqlite(path: "./wayfinder.sqlite")),
+            ("sqlite:///var/lib/w.sqlite", .sqlite(path: "/var/lib/w.sqlite")),
+            ("postgres://u@h/db", .postgres("postgres://u@h/db")),
+        ])
     func databaseURLs(text: String, expected: DatabaseURL) throws {
         #expect(try DatabaseURL(parsing: text) == expected)
     }

@@ -24,7 +24,9 @@ enum LocalTenant {
     }
 
     /// Creates a link through the API; the response.
-    static func create(_ slug: String, destination: String, key: String, via client: some TestClientProtocol) async throws -> TestResponse {
+    static func create(_ slug: String, destination: String, key: String, via client: some TestClientProtocol)
+        async throws -> TestResponse
+    {
         try await client.execute(
             uri: "/api/v1/links", method: .post, headers: .bearer(key),
             body: ByteBuffer(string: #"{"destination": "\#(destination)", "slug": "\#(slug)"}"#))

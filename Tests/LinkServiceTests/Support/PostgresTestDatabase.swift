@@ -30,7 +30,9 @@ enum PostgresTestDatabase {
         /// Drops the schema and everything in it.
         func drop() async {
             try? await PostgresTestDatabase.withAdminConnection { connection in
-                try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"), logger: PostgresTestDatabase.logger)
+                try await connection.query(
+                    PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"),
+                    logger: PostgresTestDatabase.logger)
             }
         }
     }

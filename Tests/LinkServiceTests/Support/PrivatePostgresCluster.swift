@@ -40,7 +40,8 @@ struct PrivatePostgresCluster: Sendable {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         if isRoot { try await run(["/bin/chown", "postgres:postgres", directory], asPostgres: false) }
         let cluster = PrivatePostgresCluster(dataDirectory: directory, port: try await freePort())
-        try await cluster.postgres("initdb", "-D", directory, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+        try await cluster.postgres(
+            "initdb", "-D", directory, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
         try await cluster.startServer()
         return cluster
     }
@@ -75,9 +76,14 @@ struct PrivatePostgresCluster: Sendable {
     /// Here a shell closes every descriptor above standard error before it runs the command, so
     /// the server holds none of the test process's.
     private static func run(_ command: [String], asPostgres: Bool) async throws {
-        let closeAndRun = #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done 2>/dev/null; exec "$@""#
-        let arguments = ["/bin/bash", "-c", closeAndRun, "bash"] + (asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + command
-        let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-pg-\(UUID().uuidString).err").path
+        let closeAndRun =
+            #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done 2>/dev/null; exec "$@""#
+        let arguments =
+            ["/bin/bash", "-c", closeAndRun, "bash"]
+            + (asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + command
+        let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wayfinder-pg-\(UUID().uuidString).err"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -86,8 +92,9 @@ struct PrivatePostgresCluster: Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let environment: [UnsafeMutablePointer<CChar>?] = (["PATH=/usr/bin:/bin", "LC_ALL=C"] as [String]).map { strdup($0) } + [nil]
-        defer { (argv + environment).forEach { free($0) } }
+        let environment: [UnsafeMutablePointer<CChar>?] =
+            (["PATH=/usr/bin:/bin", "LC_ALL=C"] as [String]).map { strdup($0) } + [nil]
+        defer { for pointer in argv + environment { free(pointer) } }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environment)
         try #require(spawned == 0, "cannot run \(arguments[0]): error \(spawned)")
@@ -107,7 +114,9 @@ struct PrivatePostgresCluster: Sendable {
 
     /// A port nothing listens on right now.
     private static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(host: "127.0.0.1", port: 0).get()
+        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(
+            host: "127.0.0.1", port: 0
+        ).get()
         let port = try #require(channel.localAddress?.port)
         try await channel.close()
         return port

@@ -32,7 +32,8 @@ enum LoopbackHTTPSServer {
                 for (name, value) in reply.headers {
                     if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
                 }
-                return Response(status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
+                return Response(
+                    status: reply.status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: reply.body)))
             }
         }
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)

@@ -16,7 +16,9 @@ extension PostgresConnection {
     func statement(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
         let answer = eventLoop.makePromise(of: [PostgresRow].self)
         self.query(query, logger: logger).whenComplete { answer.completeWith($0.map(\.rows)) }
-        closeFuture.whenComplete { _ in answer.fail(LinkStoreError.unavailable("the connection closed before the statement was sent")) }
+        closeFuture.whenComplete { _ in
+            answer.fail(LinkStoreError.unavailable("the connection closed before the statement was sent"))
+        }
         return try await answer.futureResult.get()
     }
 }

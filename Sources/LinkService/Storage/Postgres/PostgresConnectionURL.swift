@@ -28,7 +28,9 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
     public var schema: String
 
     public init(parsing text: String) throws(LinkStoreError) {
-        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"), let components = URLComponents(string: text) else {
+        guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"),
+            let components = URLComponents(string: text)
+        else {
             throw .unsupportedDatabaseURL(Self.redacting(text))
         }
         func invalid(_ why: String) -> LinkStoreError {
@@ -56,12 +58,16 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
             switch item.name {
             case "sslmode":
                 guard let mode = TLSMode(rawValue: value) else {
-                    throw invalid("sslmode \"\(value)\" is not one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw invalid(
+                        "sslmode \"\(value)\" is not one of \(TLSMode.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
                 }
                 tlsMode = mode
             case "schema":
                 guard Self.isPlainIdentifier(value) else {
-                    throw invalid("schema \"\(value)\" is not a plain name: 1 to 63 of a-z, 0-9 and \"_\", not starting with a digit")
+                    throw invalid(
+                        "schema \"\(value)\" is not a plain name: 1 to 63 of a-z, 0-9 and \"_\", not starting with a digit"
+                    )
                 }
                 schema = value
             default:
@@ -73,9 +79,12 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
     /// `a-z`, `0-9`, `_`, not starting with a digit, at most 63 bytes: a name PostgreSQL keeps as
     /// written, safe to put in SQL unquoted.
     static func isPlainIdentifier(_ name: String) -> Bool {
-        guard let first = name.utf8.first, name.utf8.count <= 63, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return false }
+        guard let first = name.utf8.first, name.utf8.count <= 63,
+            !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+        else { return false }
         return name.utf8.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
         }
     }
 
@@ -105,7 +114,8 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
             case .require: .require(Self.tlsConfiguration(verifying: false))
             case .verifyFull: .require(Self.tlsConfiguration(verifying: true))
             }
-        var configuration = PostgresClient.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        var configuration = PostgresClient.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
         configuration.options.additionalStartupParameters = [("search_path", schema)]
         return configuration
     }
@@ -119,7 +129,8 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
             case .require: .require(try NIOSSLContext(configuration: Self.tlsConfiguration(verifying: false)))
             case .verifyFull: .require(try NIOSSLContext(configuration: Self.tlsConfiguration(verifying: true)))
             }
-        var configuration = PostgresConnection.Configuration(host: host, port: port, username: username, password: password, database: database, tls: tls)
+        var configuration = PostgresConnection.Configuration(
+            host: host, port: port, username: username, password: password, database: database, tls: tls)
         configuration.options.additionalStartupParameters = [("search_path", schema)]
         return configuration
     }

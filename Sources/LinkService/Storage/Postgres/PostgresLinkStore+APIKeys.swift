@@ -15,7 +15,8 @@ extension PostgresLinkStore {
 
     public func apiKey(hash: String) async throws -> APIKeyRecord? {
         try await withConnection { [logger] connection in
-            try await connection.query("SELECT * FROM api_keys WHERE hash = \(hash)", logger: logger).collect().first.map(Self.apiKey(from:))
+            try await connection.query("SELECT * FROM api_keys WHERE hash = \(hash)", logger: logger).collect().first
+                .map(Self.apiKey(from:))
         }
     }
 
@@ -23,7 +24,8 @@ extension PostgresLinkStore {
         try await withConnection { [logger] connection in
             let rows =
                 if let tenant {
-                    try await connection.query("SELECT * FROM api_keys WHERE tenant = \(tenant) ORDER BY created_at, prefix", logger: logger)
+                    try await connection.query(
+                        "SELECT * FROM api_keys WHERE tenant = \(tenant) ORDER BY created_at, prefix", logger: logger)
                 } else {
                     try await connection.query("SELECT * FROM api_keys ORDER BY created_at, prefix", logger: logger)
                 }

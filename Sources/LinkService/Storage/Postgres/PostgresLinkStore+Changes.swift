@@ -23,7 +23,9 @@ extension PostgresLinkStore: LinkChangeFeed {
                             if let (change, writer) = Self.change(fromPayload: notification.payload) {
                                 if writer != writerID { handler(change) }
                             } else {
-                                logger.warning("unreadable link change notification", metadata: ["payload": "\(notification.payload)"])
+                                logger.warning(
+                                    "unreadable link change notification",
+                                    metadata: ["payload": "\(notification.payload)"])
                                 handler(.resynchronize)
                             }
                         }
@@ -31,7 +33,9 @@ extension PostgresLinkStore: LinkChangeFeed {
                 }
             } catch {
                 if Task.isCancelled { return }
-                logger.warning("not listening for link changes; retrying", metadata: ["error": "\(Self.translate(error, url: url))"])
+                logger.warning(
+                    "not listening for link changes; retrying",
+                    metadata: ["error": "\(Self.translate(error, url: url))"])
             }
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(2))

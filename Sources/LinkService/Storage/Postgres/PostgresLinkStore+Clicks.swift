@@ -80,19 +80,26 @@ extension PostgresLinkStore {
             ).collect()
             return ClickRollup.stats(
                 from: try rows.map { row in
-                    let (day, platform, referrer, isBot, count) = try row.decode((String, String, String, Bool, Int).self)
-                    return (ClickRollup.Key(linkID: linkID, day: day, platform: platform, referrer: referrer, isBot: isBot), count)
+                    let (day, platform, referrer, isBot, count) = try row.decode(
+                        (String, String, String, Bool, Int).self)
+                    return (
+                        ClickRollup.Key(linkID: linkID, day: day, platform: platform, referrer: referrer, isBot: isBot),
+                        count
+                    )
                 })
         }
     }
 
     public func clickCount(tenant: String) async throws -> Int {
         try await withConnection { [logger] connection in
-            try await connection.query("SELECT COUNT(*) FROM clicks WHERE tenant = \(tenant)", logger: logger).collect().first?.decode(Int.self) ?? 0
+            try await connection.query("SELECT COUNT(*) FROM clicks WHERE tenant = \(tenant)", logger: logger).collect()
+                .first?.decode(Int.self) ?? 0
         }
     }
 
     private static func precedes(_ a: ClickRollup.Key, _ b: ClickRollup.Key) -> Bool {
-        (a.linkID, a.day, a.platform, a.referrer, a.isBot ? 1 : 0) < (b.linkID, b.day, b.platform, b.referrer, b.isBot ? 1 : 0)
+        (a.linkID, a.day, a.platform, a.referrer, a.isBot ? 1 : 0) < (
+            b.linkID, b.day, b.platform, b.referrer, b.isBot ? 1 : 0
+        )
     }
 }

@@ -26,7 +26,9 @@ extension PostgresLinkStore {
                 logger: logger
             ).collect()
             if !inserted.isEmpty { return .inserted(link) }
-            guard let existing = try await Self.link(tenant: link.tenant, slug: link.slug, on: connection, logger: logger) else {
+            guard
+                let existing = try await Self.link(tenant: link.tenant, slug: link.slug, on: connection, logger: logger)
+            else {
                 throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
             }
             return .slugTaken(existing: existing)
@@ -39,7 +41,9 @@ extension PostgresLinkStore {
         }
     }
 
-    private static func link(tenant: String, slug: String, on connection: PostgresConnection, logger: Logger) async throws -> Link? {
+    private static func link(tenant: String, slug: String, on connection: PostgresConnection, logger: Logger)
+        async throws -> Link?
+    {
         try await connection.query(
             "SELECT \(unescaped: linkColumns) FROM links WHERE tenant = \(tenant) AND slug = \(slug)", logger: logger
         ).collect().first.map(link(from:))
@@ -133,19 +137,26 @@ extension PostgresLinkStore {
     private static func link(from row: PostgresRow) throws -> Link {
         let row = row.makeRandomAccess()
         func text(_ name: String) throws -> String? { try row[name].decode(String?.self) }
-        func date(_ name: String) throws -> Date? { try row[name].decode(Int?.self).map(Date.init(millisecondsSince1970:)) }
-        let social = SocialCard(title: try text("social_title"), description: try text("social_description"), imageURL: try text("social_image_url"))
+        func date(_ name: String) throws -> Date? {
+            try row[name].decode(Int?.self).map(Date.init(millisecondsSince1970:))
+        }
+        let social = SocialCard(
+            title: try text("social_title"), description: try text("social_description"),
+            imageURL: try text("social_image_url"))
         var utm = UTMParameters()
         for name in UTMParameters.names { utm[name] = try text("utm_" + name) }
         let content = LinkContent(
             destination: try text("destination") ?? "",
             social: social.isEmpty ? nil : social,
-            fallbacks: Fallbacks(ios: try text("fallback_ios"), android: try text("fallback_android"), desktop: try text("fallback_desktop")),
+            fallbacks: Fallbacks(
+                ios: try text("fallback_ios"), android: try text("fallback_android"),
+                desktop: try text("fallback_desktop")),
             skipPreview: try row["skip_preview"].decode(Bool.self),
             utm: utm,
             expiresAt: try date("expires_at"))
         return Link(
-            id: try text("id") ?? "", tenant: try text("tenant") ?? "", domain: try text("domain") ?? "", slug: try text("slug") ?? "",
+            id: try text("id") ?? "", tenant: try text("tenant") ?? "", domain: try text("domain") ?? "",
+            slug: try text("slug") ?? "",
             content: content, createdAt: try date("created_at") ?? Date(timeIntervalSince1970: 0),
             updatedAt: try date("updated_at") ?? Date(timeIntervalSince1970: 0))
     }

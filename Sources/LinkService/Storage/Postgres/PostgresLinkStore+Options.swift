@@ -11,7 +11,9 @@ extension PostgresLinkStore {
         /// every instance's pool, plus one listening connection per instance).
         public var maximumConnections: Int
 
-        public init(queryTimeout: Duration = .seconds(2), connectTimeout: Duration = .seconds(5), maximumConnections: Int = 20) {
+        public init(
+            queryTimeout: Duration = .seconds(2), connectTimeout: Duration = .seconds(5), maximumConnections: Int = 20
+        ) {
             self.queryTimeout = queryTimeout
             self.connectTimeout = connectTimeout
             self.maximumConnections = maximumConnections

@@ -36,12 +36,17 @@ public final class PostgresLinkStore: LinkStore {
 
     /// Connects to the database `url` names (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, see
     /// ``PostgresConnectionURL``) and brings its schema up to date.
-    public static func open(url text: String, options: Options = Options(), logger: Logger = Logger(label: "wayfinder.postgres")) async throws -> PostgresLinkStore {
+    public static func open(
+        url text: String, options: Options = Options(), logger: Logger = Logger(label: "wayfinder.postgres")
+    ) async throws -> PostgresLinkStore {
         let url = try PostgresConnectionURL(parsing: text)
         let connection: PostgresConnection
         do {
-            connection = try await TimeLimit.run(options.connectTimeout, timeoutError: { Self.noAnswer(url, within: options.connectTimeout) }) { _ in
-                try await PostgresConnection.connect(configuration: url.connectionConfiguration(), id: 0, logger: logger)
+            connection = try await TimeLimit.run(
+                options.connectTimeout, timeoutError: { Self.noAnswer(url, within: options.connectTimeout) }
+            ) { _ in
+                try await PostgresConnection.connect(
+                    configuration: url.connectionConfiguration(), id: 0, logger: logger)
             }
         } catch {
             throw translate(error, url: url)
@@ -73,23 +78,32 @@ public final class PostgresLinkStore: LinkStore {
     /// The schema version the database is at.
     public func schemaVersion() async throws -> Int {
         try await withConnection { connection in
-            try await connection.query("SELECT COALESCE(MAX(version), 0)::bigint FROM schema_migrations", logger: self.logger)
-                .collect().first?.decode(Int.self) ?? 0
+            try await connection.query(
+                "SELECT COALESCE(MAX(version), 0)::bigint FROM schema_migrations", logger: self.logger
+            )
+            .collect().first?.decode(Int.self) ?? 0
         }
     }
 
     private static func migrate(on connection: PostgresConnection, schema: String, logger: Logger) async throws {
         try await transaction(connection, logger: logger) {
             // Instances that start together queue here; each later one then finds nothing to do.
-            _ = try await connection.statement("SELECT pg_advisory_xact_lock(hashtext(\("wayfinder.migrations." + schema)))", logger: logger)
+            _ = try await connection.statement(
+                "SELECT pg_advisory_xact_lock(hashtext(\("wayfinder.migrations." + schema)))", logger: logger)
             if schema != "public" {
                 // A plain identifier (checked when the URL was parsed), safe unquoted.
-                _ = try await connection.statement(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
-                _ = try await connection.statement(PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(schema)"), logger: logger)
+                _ = try await connection.statement(
+                    PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \(schema)"), logger: logger)
+                _ = try await connection.statement(
+                    PostgresQuery(unsafeSQL: "SET LOCAL search_path TO \(schema)"), logger: logger)
             }
             _ = try await connection.statement(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at bigint NOT NULL)", logger: logger)
-            let current = try await connection.statement("SELECT COALESCE(MAX(version), 0)::bigint FROM schema_migrations", logger: logger)
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at bigint NOT NULL)",
+                logger: logger)
+            let current =
+                try await connection.statement(
+                    "SELECT COALESCE(MAX(version), 0)::bigint FROM schema_migrations", logger: logger
+                )
                 .first?.decode(Int.self) ?? 0
             guard current <= PostgresMigrations.latestVersion else {
                 throw LinkStoreError.schemaTooNew(found: current, known: PostgresMigrations.latestVersion)
@@ -115,7 +129,9 @@ public final class PostgresLinkStore: LinkStore {
     ) async throws -> T {
         let limit = options.queryTimeout
         do {
-            return try await TimeLimit.run(limit, scope: scope, timeoutError: { [url] in Self.noAnswer(url, within: limit) }) { [client] started in
+            return try await TimeLimit.run(
+                limit, scope: scope, timeoutError: { [url] in Self.noAnswer(url, within: limit) }
+            ) { [client] started in
                 try await client.withConnection { connection in
                     try started()
                     return try await body(connection)
@@ -128,7 +144,9 @@ public final class PostgresLinkStore: LinkStore {
 
     /// Runs `body` in a transaction on `connection`: committed when it returns, rolled back when
     /// it throws (and its error is the one thrown).
-    static func transaction<T>(_ connection: PostgresConnection, logger: Logger, _ body: () async throws -> T) async throws -> T {
+    static func transaction<T>(_ connection: PostgresConnection, logger: Logger, _ body: () async throws -> T)
+        async throws -> T
+    {
         _ = try await connection.statement("BEGIN", logger: logger)
         do {
             let value = try await body()

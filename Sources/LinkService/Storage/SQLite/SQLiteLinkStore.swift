@@ -22,7 +22,9 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
-    public static func open(path: String, logger: Logger = Logger(label: "wayfinder.sqlite")) async throws -> SQLiteLinkStore {
+    public static func open(path: String, logger: Logger = Logger(label: "wayfinder.sqlite")) async throws
+        -> SQLiteLinkStore
+    {
         let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
         do {
             _ = try await writer.query("PRAGMA journal_mode=WAL")
@@ -49,7 +51,8 @@ public final class SQLiteLinkStore: LinkStore {
     public func migrate() async throws {
         try await writeLock.withLock { [writer] in
             _ = try await writer.query(
-                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)")
+                "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)"
+            )
             let rows = try await writer.query("SELECT MAX(version) AS version FROM schema_migrations")
             let current = rows.first?.column("version")?.integer ?? 0
             guard current <= SQLiteMigrations.latestVersion else {
@@ -90,7 +93,8 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
-    private func write<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T) async throws -> T {
+    private func write<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T) async throws -> T
+    {
         try await writeLock.withLock { [writer] in
             try await body(writer)
         }
@@ -115,7 +119,8 @@ public final class SQLiteLinkStore: LinkStore {
                 Self.binds(for: link, includingIdentity: true))
             if inserted.isEmpty {
                 let rows = try await writer.query(
-                    "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND slug = ?", [.text(link.tenant), .text(link.slug)])
+                    "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND slug = ?",
+                    [.text(link.tenant), .text(link.slug)])
                 guard let existing = rows.first.map(Self.link(from:)) else {
                     throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
                 }
@@ -188,8 +193,10 @@ public final class SQLiteLinkStore: LinkStore {
         }
         binds += [
             .text(content.destination),
-            SQLiteData(content.social?.title), SQLiteData(content.social?.description), SQLiteData(content.social?.imageURL),
-            SQLiteData(content.fallbacks.ios), SQLiteData(content.fallbacks.android), SQLiteData(content.fallbacks.desktop),
+            SQLiteData(content.social?.title), SQLiteData(content.social?.description),
+            SQLiteData(content.social?.imageURL),
+            SQLiteData(content.fallbacks.ios), SQLiteData(content.fallbacks.android),
+            SQLiteData(content.fallbacks.desktop),
             .integer(content.skipPreview ? 1 : 0),
         ]
         binds += UTMParameters.names.map { SQLiteData(content.utm[$0]) }
@@ -203,13 +210,15 @@ public final class SQLiteLinkStore: LinkStore {
     private static func link(from row: SQLiteRow) -> Link {
         func text(_ name: String) -> String? { row.column(name)?.string }
         func date(_ name: String) -> Date? { row.column(name)?.integer.map(Date.init(millisecondsSince1970:)) }
-        let social = SocialCard(title: text("social_title"), description: text("social_description"), imageURL: text("social_image_url"))
+        let social = SocialCard(
+            title: text("social_title"), description: text("social_description"), imageURL: text("social_image_url"))
         var utm = UTMParameters()
         for name in UTMParameters.names { utm[name] = text("utm_" + name) }
         let content = LinkContent(
             destination: text("destination") ?? "",
             social: social.isEmpty ? nil : social,
-            fallbacks: Fallbacks(ios: text("fallback_ios"), android: text("fallback_android"), desktop: text("fallback_desktop")),
+            fallbacks: Fallbacks(
+                ios: text("fallback_ios"), android: text("fallback_android"), desktop: text("fallback_desktop")),
             skipPreview: row.column("skip_preview")?.integer == 1,
             utm: utm,
             expiresAt: date("expires_at"))
@@ -226,7 +235,8 @@ public final class SQLiteLinkStore: LinkStore {
             _ = try await writer.query(
                 "INSERT INTO api_keys (hash, prefix, tenant, created_at, revoked_at) VALUES (?, ?, ?, ?, ?)",
                 [
-                    .text(key.hash), .text(key.prefix), .text(key.tenant), .integer(key.createdAt.millisecondsSince1970),
+                    .text(key.hash), .text(key.prefix), .text(key.tenant),
+                    .integer(key.createdAt.millisecondsSince1970),
                     key.revokedAt.map { .integer($0.millisecondsSince1970) } ?? .null,
                 ])
         }
@@ -239,7 +249,8 @@ public final class SQLiteLinkStore: LinkStore {
     public func apiKeys(tenant: String?) async throws -> [APIKeyRecord] {
         let rows =
             if let tenant {
-                try await reader.query("SELECT * FROM api_keys WHERE tenant = ? ORDER BY created_at, prefix", [.text(tenant)])
+                try await reader.query(
+                    "SELECT * FROM api_keys WHERE tenant = ? ORDER BY created_at, prefix", [.text(tenant)])
             } else {
                 try await reader.query("SELECT * FROM api_keys ORDER BY created_at, prefix")
             }
@@ -299,7 +310,10 @@ public final class SQLiteLinkStore: LinkStore {
                         INSERT INTO click_daily (link_id, day, platform, referrer, is_bot, count) VALUES (?, ?, ?, ?, ?, ?)
                         ON CONFLICT (link_id, day, platform, referrer, is_bot) DO UPDATE SET count = count + excluded.count
                         """,
-                        [.text(key.linkID), .text(key.day), .text(key.platform), .text(key.referrer), .integer(key.isBot ? 1 : 0), .integer(count)])
+                        [
+                            .text(key.linkID), .text(key.day), .text(key.platform), .text(key.referrer),
+                            .integer(key.isBot ? 1 : 0), .integer(count),
+                        ])
                 }
             }
         }
@@ -318,7 +332,8 @@ public final class SQLiteLinkStore: LinkStore {
             from: rows.map { row in
                 (
                     ClickRollup.Key(
-                        linkID: linkID, day: row.column("day")?.string ?? "", platform: row.column("platform")?.string ?? "",
+                        linkID: linkID, day: row.column("day")?.string ?? "",
+                        platform: row.column("platform")?.string ?? "",
                         referrer: row.column("referrer")?.string ?? "", isBot: row.column("is_bot")?.integer == 1),
                     row.column("count")?.integer ?? 0
                 )
@@ -326,7 +341,8 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func clickCount(tenant: String) async throws -> Int {
-        try await reader.query("SELECT COUNT(*) AS count FROM clicks WHERE tenant = ?", [.text(tenant)]).first?.column("count")?.integer ?? 0
+        try await reader.query("SELECT COUNT(*) AS count FROM clicks WHERE tenant = ?", [.text(tenant)]).first?.column(
+            "count")?.integer ?? 0
     }
 }
 
