@@ -33,10 +33,22 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Port to listen on (default 8080).", valueName: "port"))
     var port: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "Seconds a deferred deep link claim token stays claimable (default 86400).", valueName: "seconds"))
+    var deferredLifetime: Int?
+
+    func validate() throws {
+        if let deferredLifetime, deferredLifetime < 60 || deferredLifetime > 30 * 86_400 {
+            throw ValidationError("--deferred-lifetime must be from 60 to 2592000 seconds (30 days), not \(deferredLifetime)")
+        }
+    }
+
     func run() async throws {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
         if let port { configuration.port = port }
+        if let deferredLifetime { configuration.claimTokenLifetime = .seconds(deferredLifetime) }
         guard !configuration.manifestPaths.isEmpty else {
             printError("error: \(TenantError.noTenants)")
             throw ExitCode(1)

@@ -17,6 +17,9 @@ public struct DeepLink: Sendable, Hashable {
         case appLink
         /// A link in a push notification's payload.
         case push
+        /// A deferred deep link: the destination of the link that was tapped before the app was
+        /// installed, claimed on first launch (see ``DeferredLinkClaimer``).
+        case deferred
     }
 
     /// One `name=value` item of the query, percent-decoded (`+` stays `+`).

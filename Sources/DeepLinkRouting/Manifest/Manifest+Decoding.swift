@@ -66,7 +66,7 @@ struct ManifestReader {
     var collector = DiagnosticCollector()
 
     static let topLevelKeys = [
-        "id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp",
+        "id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp", "iconURL",
     ]
     static let iosKeys = ["appIDs", "appStoreID", "scheme"]
     static let androidKeys = ["package", "sha256CertFingerprints", "scheme"]
@@ -91,6 +91,7 @@ struct ManifestReader {
         }
         let domains = readDomains(members)
         let web = readWeb(members)
+        let iconURL = readIconURL(members)
         let schemes = Set([ios?.scheme, android?.scheme].compactMap { $0 })
         let routes = readRoutes(members, schemes: schemes)
         let exclude = readExclude(members)
@@ -105,7 +106,7 @@ struct ManifestReader {
         guard let id else { return nil }
         return Manifest(
             id: id, name: name ?? id, ios: ios, android: android, domains: domains, web: web, routes: routes,
-            exclude: exclude, shortLinksOpenApp: shortLinksOpenApp
+            exclude: exclude, shortLinksOpenApp: shortLinksOpenApp, iconURL: iconURL
         )
     }
 
@@ -288,6 +289,28 @@ struct ManifestReader {
                 "invalid-web-url", JSONPath.root.appending("web"),
                 "\"\(text)\" is not a web address; expected an absolute http or https URL such as \"https://www.example.com\"",
                 at: members["web"])
+            return nil
+        }
+        return url
+    }
+
+    /// An https image address: the preview page loads it in every visitor's browser, so plain
+    /// http (mixed content, readable on the way) is refused.
+    private mutating func readIconURL(_ members: [String: JSONNode]) -> URL? {
+        guard
+            let text = collector.string(
+                "iconURL", in: members, at: .root, required: false,
+                what: "the app icon's address, such as \"https://cdn.example.com/icon-512.png\"")
+        else {
+            return nil
+        }
+        guard let url = URL(string: text), url.scheme?.lowercased() == "https", let host = url.host, !host.isEmpty,
+            HostName.problem(with: host) == nil
+        else {
+            collector.error(
+                "invalid-icon-url", JSONPath.root.appending("iconURL"),
+                "\"\(text)\" is not an https address; expected an absolute https URL of a square image such as \"https://cdn.example.com/icon-512.png\"",
+                at: members["iconURL"])
             return nil
         }
         return url

@@ -18,6 +18,9 @@ public struct Manifest: Sendable, Hashable {
     public let domains: [String]
     /// The app's website, where web fallbacks go.
     public let web: URL?
+    /// The app's icon (an https image URL, square, at least 180 px), shown on the link service's
+    /// preview page next to ``name`` (`"iconURL"`, optional).
+    public let iconURL: URL?
     public let routes: [Route]
     /// Paths that never open the app (AASA `exclude` components; the router answers `excluded`).
     public let exclude: [PathPattern]
@@ -41,7 +44,7 @@ public struct Manifest: Sendable, Hashable {
 
     init(
         id: String, name: String, ios: IOSApp?, android: AndroidApp?, domains: [String], web: URL?,
-        routes: [Route], exclude: [PathPattern], shortLinksOpenApp: Bool
+        routes: [Route], exclude: [PathPattern], shortLinksOpenApp: Bool, iconURL: URL? = nil
     ) {
         self.id = id
         self.name = name
@@ -52,6 +55,7 @@ public struct Manifest: Sendable, Hashable {
         self.routes = routes
         self.exclude = exclude
         self.shortLinksOpenApp = shortLinksOpenApp
+        self.iconURL = iconURL
     }
 }
 

@@ -17,9 +17,6 @@ public enum APIKey {
 
     /// Lowercase hex SHA-256 of a key.
     public static func hash(_ key: some StringProtocol) -> String {
-        SHA256.hash(data: Data(key.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        Hex.string(of: SHA256.hash(data: Data(key.utf8)))
     }
 }

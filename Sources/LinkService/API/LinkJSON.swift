@@ -55,6 +55,10 @@ enum LinkJSON {
             "byDay": counts(stats.byDay),
             "byPlatform": counts(stats.byPlatform),
             "byReferrer": counts(stats.byReferrer),
+            "deferred": .object([
+                "issued": JSONNode(.number(String(stats.deferred.issued))),
+                "claimed": JSONNode(.number(String(stats.deferred.claimed))),
+            ]),
         ])
     }
 }

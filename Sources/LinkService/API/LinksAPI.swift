@@ -238,7 +238,13 @@ struct LinksAPI: Sendable {
     }
 
     private func clientAddress(_ request: Request, _ context: LinkRequestContext) -> String {
-        if state.configuration.trustForwardedFor, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
+        LinksAPI.clientAddress(request, context, trustForwardedFor: state.configuration.trustForwardedFor)
+    }
+
+    /// The client's address for rate limits: the socket's, or the first `X-Forwarded-For` entry
+    /// when the server is told to trust it.
+    static func clientAddress(_ request: Request, _ context: LinkRequestContext, trustForwardedFor: Bool) -> String {
+        if trustForwardedFor, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
             return forwarded.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? forwarded
         }
         return context.remoteAddress?.ipAddress ?? "unknown"

@@ -19,6 +19,14 @@ extension LinkServiceConfiguration {
             "wayfinder.trust.forwarded.for", "WAYFINDER_TRUST_FORWARDED_FOR",
             "take client addresses from X-Forwarded-For (true/false)"
         ),
+        (
+            "wayfinder.deferred.lifetime.seconds", "WAYFINDER_DEFERRED_LIFETIME_SECONDS",
+            "seconds a deferred deep link claim token stays claimable (default 86400)"
+        ),
+        (
+            "wayfinder.deferred.claim.rate.per.minute", "WAYFINDER_DEFERRED_CLAIM_RATE_PER_MINUTE",
+            "deferred claims per client address per minute"
+        ),
     ]
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
@@ -44,5 +52,11 @@ extension LinkServiceConfiguration {
             apiRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
         trustForwardedFor = scope.bool(forKey: "trust.forwarded.for", default: trustForwardedFor)
+        if let seconds = scope.int(forKey: "deferred.lifetime.seconds") {
+            claimTokenLifetime = .seconds(seconds)
+        }
+        if let perMinute = scope.int(forKey: "deferred.claim.rate.per.minute") {
+            claimRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
     }
 }

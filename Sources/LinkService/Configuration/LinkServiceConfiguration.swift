@@ -34,6 +34,10 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Whether the client address for rate limits comes from `X-Forwarded-For` (set it only behind
     /// a proxy that writes that header).
     public var trustForwardedFor: Bool
+    /// How long a deferred deep link's claim token can be claimed after the click that issued it.
+    public var claimTokenLifetime: Duration
+    /// `POST /api/v1/deferred/claims` calls allowed per client address.
+    public var claimRateLimit: RateLimit
 
     public init(
         host: String = "127.0.0.1",
@@ -49,7 +53,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         linkCacheLifetime: Duration = .seconds(30),
         linkCacheCapacity: Int = 100_000,
         wellKnownMaxAge: Int = 3600,
-        trustForwardedFor: Bool = false
+        trustForwardedFor: Bool = false,
+        claimTokenLifetime: Duration = .seconds(86_400),
+        claimRateLimit: RateLimit = RateLimit(requests: 30, per: .seconds(60))
     ) {
         self.host = host
         self.port = port
@@ -65,5 +71,7 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.linkCacheCapacity = linkCacheCapacity
         self.wellKnownMaxAge = wellKnownMaxAge
         self.trustForwardedFor = trustForwardedFor
+        self.claimTokenLifetime = claimTokenLifetime
+        self.claimRateLimit = claimRateLimit
     }
 }

@@ -35,7 +35,8 @@ struct RedirectHandler: Sendable {
             // The website shares this domain and the visit is already there: a redirect would loop.
             decision = .preview(RedirectPlanner(tenant: tenant).page(for: target))
         }
-        await record(target, tenant: tenant, client: client, request: request)
+        let claimIssued = state.deferred.issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
+        await record(target, tenant: tenant, client: client, request: request, claimIssued: claimIssued)
         switch decision {
         case .redirect(let location):
             state.metrics.countRedirect(platform: client.platform)
@@ -43,7 +44,7 @@ struct RedirectHandler: Sendable {
         case .preview(let page):
             state.metrics.countRedirect(platform: client.platform)
             state.metrics.previews.increment()
-            return html(.ok, state.pages.render(page))
+            return state.pages.response(for: page)
         }
     }
 
@@ -68,7 +69,9 @@ struct RedirectHandler: Sendable {
         return RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL))
     }
 
-    private func record(_ target: RedirectTarget, tenant: Tenant, client: ClientInfo, request: Request) async {
+    private func record(
+        _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, request: Request, claimIssued: Bool
+    ) async {
         var utm = target.utm
         let query = request.uri.queryParameters
         for name in UTMParameters.names {
@@ -77,7 +80,7 @@ struct RedirectHandler: Sendable {
         let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
         let click = Click(
             linkID: target.linkID, tenant: tenant.id, time: Date(), platform: client.platform, os: client.os,
-            browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm)
+            browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued)
         await state.clicks.append(click)
     }
 

@@ -58,6 +58,6 @@ struct RedirectPlanner: Sendable {
             androidPackage: manifest.android?.package,
             androidURL: deepLink,
             getAppURL: iosStore(target),
-            webURL: webFallback(target))
+            webURL: webFallback(target), iconURL: manifest.iconURL?.absoluteString)
     }
 }

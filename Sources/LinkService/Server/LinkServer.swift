@@ -34,16 +34,18 @@ public struct LinkServer: Sendable {
             buffer: state.clicks, store: state.store, interval: state.configuration.clickFlushInterval,
             metrics: state.metrics,
             logger: state.logger)
-        var services: [any Service] = [flusher]
+        var services: [any Service] = [flusher, state.deferred.refresher(store: state.store, logger: state.logger)]
         if let feed = state.store as? any LinkChangeFeed {
             services.append(LinkChangeFollower(feed: feed, cache: state.cache, logger: state.logger))
         }
-        return Application(
+        var application = Application(
             router: makeRouter(),
             configuration: .init(
                 address: .hostname(state.configuration.host, port: state.configuration.port), serverName: "wayfinder"),
             services: services,
             logger: state.logger)
+        application.beforeServerStarts { [state] in await state.deferred.loadKeyring(from: state.store, logger: state.logger) }
+        return application
     }
 
     func makeRouter() -> Hummingbird.Router<LinkRequestContext> {
@@ -59,6 +61,7 @@ public struct LinkServer: Sendable {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
         }
+        DeferredClaimsAPI(state: state).register(on: router)
         LinksAPI(state: state).register(on: router)
         WellKnownHandler(state: state).register(on: router)
         let redirects = RedirectHandler(state: state)

@@ -12,6 +12,7 @@ final class ServiceState: Sendable {
     let resolveLimiter: RateLimiter
     let apiLimiter: RateLimiter
     let pages: PageRenderer
+    let deferred: DeferredLinks
     let logger: Logger
 
     init(configuration: LinkServiceConfiguration, tenants: TenantDirectory, store: any LinkStore, logger: Logger) throws
@@ -26,6 +27,7 @@ final class ServiceState: Sendable {
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit)
         self.apiLimiter = RateLimiter(configuration.apiRateLimit)
         self.pages = try PageRenderer()
+        self.deferred = DeferredLinks(configuration: configuration, metrics: metrics)
         self.logger = logger
     }
 

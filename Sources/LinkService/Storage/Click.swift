@@ -15,10 +15,13 @@ public struct Click: Sendable, Hashable {
     public var referrerHost: String?
     public var isBot: Bool
     public var utm: UTMParameters
+    /// Whether the visit was given a deferred deep link claim token (sent to a store).
+    public var claimIssued: Bool
 
     public init(
         linkID: String?, tenant: String, time: Date, platform: Platform, os: String? = nil, browser: String? = nil,
-        referrerHost: String? = nil, isBot: Bool = false, utm: UTMParameters = UTMParameters()
+        referrerHost: String? = nil, isBot: Bool = false, utm: UTMParameters = UTMParameters(),
+        claimIssued: Bool = false
     ) {
         self.linkID = linkID
         self.tenant = tenant
@@ -29,6 +32,7 @@ public struct Click: Sendable, Hashable {
         self.referrerHost = referrerHost
         self.isBot = isBot
         self.utm = utm
+        self.claimIssued = claimIssued
     }
 
     /// The UTC day of the click, `YYYY-MM-DD`: the key of the daily rollups.

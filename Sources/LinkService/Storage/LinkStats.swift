@@ -9,16 +9,19 @@ public struct LinkStats: Sendable, Hashable {
     public var byPlatform: [String: Int]
     /// Referrer host (or `direct`) → clicks.
     public var byReferrer: [String: Int]
+    /// Claim tokens issued and claimed (deferred deep links).
+    public var deferred: DeferredFunnel
 
     public init(
         clicks: Int = 0, botClicks: Int = 0, byDay: [String: Int] = [:], byPlatform: [String: Int] = [:],
-        byReferrer: [String: Int] = [:]
+        byReferrer: [String: Int] = [:], deferred: DeferredFunnel = DeferredFunnel()
     ) {
         self.clicks = clicks
         self.botClicks = botClicks
         self.byDay = byDay
         self.byPlatform = byPlatform
         self.byReferrer = byReferrer
+        self.deferred = deferred
     }
 
     /// The referrer key of clicks without a `Referer`.

@@ -32,12 +32,26 @@ public protocol LinkStore: Sendable {
     /// Revokes the keys with this prefix that are not revoked yet; returns how many.
     func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int
 
-    /// Stores a batch of clicks and adds them to the daily rollups, all in one transaction.
+    /// Stores a batch of clicks and adds them to the daily rollups (and the claim tokens they
+    /// issued to the deferred funnel, see ``ClickRollup/issuedClaims(of:)``), all in one transaction.
     func insertClicks(_ clicks: [Click]) async throws
-    /// Counts of one link's clicks from the daily rollups.
+    /// Counts of one link's clicks from the daily rollups, with its deferred funnel.
     func stats(tenant: String, linkID: String) async throws -> LinkStats
     /// How many clicks are stored for the tenant (all links and route paths, people and bots).
     func clickCount(tenant: String) async throws -> Int
+
+    /// The secrets that sign claim tokens, oldest first (at most the current and the previous one).
+    func claimSecrets() async throws -> [ClaimSecret]
+    /// Adds `secret` unless its key id is taken (then `false`, and nothing changes): instances
+    /// racing to create the first secret, or two rotations at once, end with one winner that all
+    /// read back. In the same transaction the secrets before it are retired at its `createdAt`
+    /// and all but the newest of them are deleted, so tokens of the previous secret stay valid.
+    func insertClaimSecret(_ secret: ClaimSecret) async throws -> Bool
+    /// Records a claim token as used; `false` when its nonce was recorded before (by any
+    /// instance: a unique constraint decides), so exactly one claim of a token succeeds.
+    func recordClaim(_ claim: DeferredClaim) async throws -> Bool
+    /// The tenant's link's deferred funnel: tokens issued (from the click batches) and claimed.
+    func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel
 
     /// Closes the store; no call may follow.
     func close() async throws

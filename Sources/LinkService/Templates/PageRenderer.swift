@@ -10,8 +10,12 @@ struct PageRenderer: Sendable {
         notFound = try MustacheTemplate(string: PageTemplates.notFound)
     }
 
-    func render(_ page: PreviewPage) -> String {
-        preview.render(page.mustacheContext)
+    /// The preview page; `nonce` marks its inline style and script for the Content-Security-Policy
+    /// (see ``response(for:)``).
+    func render(_ page: PreviewPage, nonce: String = "") -> String {
+        var context = page.mustacheContext
+        context["nonce"] = nonce
+        return preview.render(context)
     }
 
     func renderNotFound(siteName: String?, websiteURL: String?) -> String {

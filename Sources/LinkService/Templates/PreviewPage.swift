@@ -13,6 +13,10 @@ struct PreviewPage: Sendable, Hashable {
     var androidURL: String?
     var getAppURL: String?
     var webURL: String?
+    /// The app's icon (manifest `iconURL`).
+    var iconURL: String? = nil
+    /// The deferred deep link claim URL "Get the app" copies (iOS visitors only).
+    var claimURL: String? = nil
 
     var mustacheContext: [String: Any] {
         var context: [String: Any] = [
@@ -26,6 +30,10 @@ struct PreviewPage: Sendable, Hashable {
         context["androidURL"] = androidURL
         context["getAppURL"] = getAppURL
         context["webURL"] = webURL
+        context["iconURL"] = iconURL
+        context["claimURL"] = claimURL
+        context["initial"] = siteName.first.map { String($0).uppercased() } ?? "?"
+        context["host"] = WebURL(shortURL)?.host
         return context
     }
 }

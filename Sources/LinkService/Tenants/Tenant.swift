@@ -31,12 +31,16 @@ struct Tenant: Sendable {
         manifest.ios?.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
     }
 
-    /// The Play Store page of the Android app, with an install referrer naming the link.
-    func playStoreURL(linkID: String?) -> String? {
+    /// The Play Store page of the Android app, with an install referrer naming the link (and
+    /// carrying a deferred deep link's `wf_claim` token when given). The referrer is itself a
+    /// query string, percent-encoded as one parameter: the Install Referrer API hands the app
+    /// `utm_source=wayfinder&wayfinder_link=…&wf_claim=…`.
+    func playStoreURL(linkID: String?, claimToken: String? = nil) -> String? {
         guard let package = manifest.android?.package else { return nil }
         var url = "https://play.google.com/store/apps/details?id=" + PercentDecoding.encodeQueryComponent(package)
         if let linkID {
-            let referrer = "utm_source=wayfinder&wayfinder_link=" + PercentDecoding.encodeQueryComponent(linkID)
+            var referrer = "utm_source=wayfinder&wayfinder_link=" + PercentDecoding.encodeQueryComponent(linkID)
+            if let claimToken { referrer += "&wf_claim=" + PercentDecoding.encodeQueryComponent(claimToken) }
             url += "&referrer=" + PercentDecoding.encodeQueryComponent(referrer)
         }
         return url

@@ -207,3 +207,80 @@ struct LinkStoreConformanceTests {
         }
     }
 }
+
+// MARK: Deferred deep links
+
+extension LinkStoreConformanceTests {
+    @Test(
+        "the first claim secret is created once; a rotation retires the previous one and forgets older ones",
+        arguments: LinkStoreFactory.all)
+    func claimSecrets(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            #expect(try await store.claimSecrets() == [])
+            let first = ClaimSecret.random(keyID: 1)
+            #expect(try await store.insertClaimSecret(first))
+            // Another instance starting at the same time loses the race and reads the winner's.
+            #expect(try await store.insertClaimSecret(.random(keyID: 1)) == false)
+            #expect(try await store.claimSecrets() == [first])
+
+            let second = try await store.rotateClaimSecret()
+            #expect(second.keyID == 2)
+            var secrets = try await store.claimSecrets()
+            #expect(secrets.map(\.keyID) == [1, 2])
+            #expect(secrets[0].secret == first.secret)
+            #expect(secrets[0].retiredAt == second.createdAt)
+            #expect(secrets[1].retiredAt == nil)
+
+            let third = try await store.rotateClaimSecret()
+            secrets = try await store.claimSecrets()
+            #expect(secrets.map(\.keyID) == [2, 3])
+            #expect(secrets[1].secret == third.secret)
+            #expect(secrets[0].retiredAt == third.createdAt)
+        }
+    }
+
+    @Test("a claim token is recorded once: the second claim of its nonce is refused", arguments: LinkStoreFactory.all)
+    func claimsAreSingleUse(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let link = Self.makeLink(slug: "claimed")
+            _ = try await store.insertLink(link)
+            let claim = DeferredClaim(
+                nonce: "00112233445566778899aabbccddeeff", tenant: "storyteller", linkID: link.id,
+                claimedAt: Date().truncatedToMilliseconds)
+            #expect(try await store.recordClaim(claim))
+            #expect(try await store.recordClaim(claim) == false)
+            var other = claim
+            other.nonce = "ffeeddccbbaa99887766554433221100"
+            #expect(try await store.recordClaim(other))
+            #expect(try await store.deferredFunnel(tenant: "storyteller", linkID: link.id).claimed == 2)
+        }
+    }
+
+    @Test(
+        "issued tokens travel with the click batches; the funnel counts them and the claims, for the link's tenant only",
+        arguments: LinkStoreFactory.all)
+    func deferredFunnel(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let link = Self.makeLink(slug: "funnel")
+            _ = try await store.insertLink(link)
+            let day = Date(timeIntervalSince1970: 1_735_689_600)
+            func click(_ issued: Bool, _ time: Date = day) -> Click {
+                Click(linkID: link.id, tenant: "storyteller", time: time, platform: .android, claimIssued: issued)
+            }
+            try await store.insertClicks([click(true), click(false), click(true)])
+            try await store.insertClicks([click(true, day.addingTimeInterval(86_400)), click(false)])
+            _ = try await store.recordClaim(
+                DeferredClaim(nonce: "aa", tenant: "storyteller", linkID: link.id, claimedAt: day))
+            #expect(
+                try await store.deferredFunnel(tenant: "storyteller", linkID: link.id)
+                    == DeferredFunnel(issued: 3, claimed: 1))
+            let stats = try await store.stats(tenant: "storyteller", linkID: link.id)
+            #expect(stats.clicks == 5)
+            #expect(stats.deferred == DeferredFunnel(issued: 3, claimed: 1))
+            #expect(try await store.deferredFunnel(tenant: "elsewhere", linkID: link.id) == DeferredFunnel())
+
+            #expect(try await store.deleteLink(tenant: "storyteller", slug: "funnel"))
+            #expect(try await store.deferredFunnel(tenant: "storyteller", linkID: link.id) == DeferredFunnel())
+        }
+    }
+}

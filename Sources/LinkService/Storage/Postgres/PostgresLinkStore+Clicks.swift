@@ -63,12 +63,13 @@ extension PostgresLinkStore {
                             binds: binds),
                         logger: logger)
                 }
+                try await Self.addIssuedClaims(of: clicks, on: connection, logger: logger)
             }
         }
     }
 
     public func stats(tenant: String, linkID: String) async throws -> LinkStats {
-        try await withConnection { [logger] connection in
+        var stats = try await withConnection { [logger] connection in
             // The tenant check keeps a link ID of another tenant from counting anything.
             let rows = try await connection.query(
                 """
@@ -88,6 +89,8 @@ extension PostgresLinkStore {
                     )
                 })
         }
+        stats.deferred = try await deferredFunnel(tenant: tenant, linkID: linkID)
+        return stats
     }
 
     public func clickCount(tenant: String) async throws -> Int {

@@ -83,7 +83,39 @@ enum PostgresMigrations {
                 FOR EACH ROW EXECUTE FUNCTION wayfinder_link_changed()
                 """,
             ]
-        )
+        ),
+        (
+            // Deferred deep links: the secrets that sign claim tokens, the claimed tokens (single
+            // use by primary key), and the tokens issued per link and day (written with the clicks).
+            2,
+            [
+                """
+                CREATE TABLE claim_secrets (
+                    key_id integer PRIMARY KEY,
+                    secret text NOT NULL,
+                    created_at bigint NOT NULL,
+                    retired_at bigint
+                )
+                """,
+                """
+                CREATE TABLE deferred_claims (
+                    nonce text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    link_id text NOT NULL,
+                    claimed_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX deferred_claims_link ON deferred_claims (link_id)",
+                """
+                CREATE TABLE claims_issued_daily (
+                    link_id text NOT NULL,
+                    day text NOT NULL,
+                    count bigint NOT NULL,
+                    PRIMARY KEY (link_id, day)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

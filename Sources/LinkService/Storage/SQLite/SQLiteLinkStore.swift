@@ -10,8 +10,8 @@ import SQLiteNIO
 /// writes (WAL readers never block the writer). Open it with ``open(path:logger:)``, which also
 /// runs the migrations.
 public final class SQLiteLinkStore: LinkStore {
-    private let writer: SQLiteConnection
-    private let reader: SQLiteConnection
+    let writer: SQLiteConnection
+    let reader: SQLiteConnection
     private let writeLock = AsyncMutex()
     /// Batches of rows per `INSERT` statement, below SQLite's bound-variable limit.
     private static let clickRowsPerStatement = 50
@@ -82,7 +82,7 @@ public final class SQLiteLinkStore: LinkStore {
         try await reader.query("PRAGMA journal_mode").first?.column("journal_mode")?.string ?? ""
     }
 
-    private static func transaction(_ connection: SQLiteConnection, _ body: () async throws -> Void) async throws {
+    static func transaction(_ connection: SQLiteConnection, _ body: () async throws -> Void) async throws {
         _ = try await connection.query("BEGIN IMMEDIATE")
         do {
             try await body()
@@ -93,7 +93,7 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
-    private func write<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T) async throws -> T
+    func write<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T) async throws -> T
     {
         try await writeLock.withLock { [writer] in
             try await body(writer)
@@ -163,6 +163,7 @@ public final class SQLiteLinkStore: LinkStore {
                 deleted = true
                 _ = try await writer.query("DELETE FROM clicks WHERE link_id = ?", [.text(id)])
                 _ = try await writer.query("DELETE FROM click_daily WHERE link_id = ?", [.text(id)])
+                try await Self.deleteDeferred(linkID: id, on: writer)
             }
             return deleted
         }
@@ -315,6 +316,7 @@ public final class SQLiteLinkStore: LinkStore {
                             .integer(key.isBot ? 1 : 0), .integer(count),
                         ])
                 }
+                try await Self.addIssuedClaims(of: clicks, on: writer)
             }
         }
     }
@@ -328,7 +330,7 @@ public final class SQLiteLinkStore: LinkStore {
             GROUP BY day, platform, referrer, is_bot
             """,
             [.text(linkID), .text(linkID), .text(tenant)])
-        return ClickRollup.stats(
+        var stats = ClickRollup.stats(
             from: rows.map { row in
                 (
                     ClickRollup.Key(
@@ -338,6 +340,8 @@ public final class SQLiteLinkStore: LinkStore {
                     row.column("count")?.integer ?? 0
                 )
             })
+        stats.deferred = try await deferredFunnel(tenant: tenant, linkID: linkID)
+        return stats
     }
 
     public func clickCount(tenant: String) async throws -> Int {

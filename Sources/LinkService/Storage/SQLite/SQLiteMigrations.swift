@@ -58,7 +58,39 @@ enum SQLiteMigrations {
                 )
                 """,
             ]
-        )
+        ),
+        (
+            // Deferred deep links: the secrets that sign claim tokens, the claimed tokens (single
+            // use by primary key), and the tokens issued per link and day (written with the clicks).
+            2,
+            [
+                """
+                CREATE TABLE claim_secrets (
+                    key_id INTEGER PRIMARY KEY,
+                    secret TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    retired_at INTEGER
+                )
+                """,
+                """
+                CREATE TABLE deferred_claims (
+                    nonce TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    link_id TEXT NOT NULL,
+                    claimed_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX deferred_claims_link ON deferred_claims (link_id)",
+                """
+                CREATE TABLE claims_issued_daily (
+                    link_id TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (link_id, day)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -1,0 +1,48 @@
+import Foundation
+import Synchronization
+
+/// This instance's copy of the claim-token secrets, read from the store: the newest signs, every
+/// one kept verifies. The request path reads it without waiting on the database.
+///
+/// ``load(from:)`` creates the first secret when the store has none (instances racing to do so
+/// agree on the winner's). It runs before the server takes requests, then from
+/// ``ClaimKeyringRefresher`` every minute, and on a claim naming a key id this copy does not know
+/// yet (another instance may have read a rotation first).
+final class ClaimKeyring: Sendable {
+    private struct State {
+        var secrets: [ClaimSecret] = []
+        var loadedAt: ContinuousClock.Instant?
+    }
+
+    private let state = Mutex(State())
+
+    /// The secret new tokens are signed with; `nil` until the first load.
+    var signing: ClaimSecret? {
+        state.withLock { $0.secrets.last }
+    }
+
+    func secret(keyID: Int) -> ClaimSecret? {
+        state.withLock { state in state.secrets.first { $0.keyID == keyID } }
+    }
+
+    /// Reads the secrets, creating the first one if there is none.
+    func load(from store: any LinkStore) async throws {
+        var secrets = try await store.claimSecrets()
+        if secrets.isEmpty {
+            _ = try await store.insertClaimSecret(.random(keyID: 1))
+            secrets = try await store.claimSecrets()
+        }
+        let loaded = secrets
+        state.withLock {
+            $0.secrets = loaded
+            $0.loadedAt = .now
+        }
+    }
+
+    /// Loads again unless the last load is more recent than `interval`: a flood of claims with
+    /// made-up key ids costs at most one read per interval.
+    func reloadIfOlder(than interval: Duration, from store: any LinkStore) async throws {
+        let due = state.withLock { state in state.loadedAt.map { ContinuousClock.now - $0 >= interval } ?? true }
+        if due { try await load(from: store) }
+    }
+}

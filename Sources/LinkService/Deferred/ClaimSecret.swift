@@ -1,0 +1,30 @@
+import Foundation
+
+/// A secret that signs deferred deep links' claim tokens (HMAC-SHA256), shared by every server
+/// instance through the store.
+///
+/// The first start creates key 1 (``LinkStore/insertClaimSecret(_:)``); each rotation
+/// (`wayfinder deferred rotate-secret`) adds the next key id, retires the one before (tokens it
+/// signed stay valid until they expire) and forgets any older one.
+public struct ClaimSecret: Sendable, Hashable {
+    public var keyID: Int
+    /// 32 random bytes.
+    public var secret: [UInt8]
+    public var createdAt: Date
+    /// When a newer secret replaced it; tokens it signed before then stay valid until they expire.
+    public var retiredAt: Date?
+
+    public init(keyID: Int, secret: [UInt8], createdAt: Date, retiredAt: Date? = nil) {
+        self.keyID = keyID
+        self.secret = secret
+        self.createdAt = createdAt
+        self.retiredAt = retiredAt
+    }
+
+    /// A new secret of 32 bytes from the system's cryptographic generator.
+    public static func random(keyID: Int, createdAt: Date = Date()) -> ClaimSecret {
+        var generator = SystemRandomNumberGenerator()
+        return ClaimSecret(
+            keyID: keyID, secret: (0..<32).map { _ in generator.next() }, createdAt: createdAt.truncatedToMilliseconds)
+    }
+}

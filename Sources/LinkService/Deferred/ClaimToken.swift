@@ -1,0 +1,139 @@
+import Crypto
+import Foundation
+
+/// A deferred deep link's claim token: what travels through the store (`wf_claim=<token>`) and
+/// comes back from the app after the install.
+///
+/// It is self-describing and signed, so issuing one writes nothing: base64url (no padding) of
+///
+/// | bytes | field |
+/// |---|---|
+/// | 1 | format version (1) |
+/// | 4 | key id of the secret that signed it (big-endian) |
+/// | 4 | issued at, seconds since 1970 (big-endian) |
+/// | 4 | expires at, seconds since 1970 (big-endian) |
+/// | 16 | random nonce: what single use is recorded by |
+/// | 1 + n | link id (length, UTF-8) |
+/// | 1 + n | slug (length, UTF-8) |
+/// | 16 | HMAC-SHA256, truncated to 128 bits |
+///
+/// The MAC covers a domain label, the tenant and every field above; the tenant itself is not in
+/// the token (the claim's `Host` names it), so a token shown to another tenant fails its MAC like
+/// a forged one. A token is about 120 characters.
+struct ClaimToken: Sendable, Hashable {
+    static let version: UInt8 = 1
+    static let nonceLength = 16
+    static let macLength = 16
+
+    var keyID: UInt32
+    var issuedAt: UInt32
+    var expiresAt: UInt32
+    var nonce: [UInt8]
+    var linkID: String
+    var slug: String
+
+    /// A new token for `linkID` with a fresh nonce, valid for `lifetime` from `now`.
+    init(keyID: UInt32, linkID: String, slug: String, now: Date, lifetime: Duration) {
+        var generator = SystemRandomNumberGenerator()
+        let seconds = UInt32(clamping: Int64(now.timeIntervalSince1970.rounded(.down)))
+        self.init(
+            keyID: keyID, issuedAt: seconds, expiresAt: seconds &+ UInt32(clamping: lifetime.components.seconds),
+            nonce: (0..<Self.nonceLength).map { _ in generator.next() }, linkID: linkID, slug: slug)
+    }
+
+    init(keyID: UInt32, issuedAt: UInt32, expiresAt: UInt32, nonce: [UInt8], linkID: String, slug: String) {
+        self.keyID = keyID
+        self.issuedAt = issuedAt
+        self.expiresAt = expiresAt
+        self.nonce = nonce
+        self.linkID = linkID
+        self.slug = slug
+    }
+
+    var issuedDate: Date { Date(timeIntervalSince1970: TimeInterval(issuedAt)) }
+    var expiryDate: Date { Date(timeIntervalSince1970: TimeInterval(expiresAt)) }
+
+    /// The nonce as lowercase hex: the key of the single-use record.
+    var nonceHex: String { Hex.string(of: nonce) }
+
+    func isExpired(at date: Date) -> Bool {
+        date.timeIntervalSince1970 >= TimeInterval(expiresAt)
+    }
+
+    /// The token text, signed with `secret` for `tenant`.
+    func signed(with secret: [UInt8], tenant: String) -> String {
+        var bytes = payload
+        bytes += Self.mac(of: bytes, secret: secret, tenant: tenant)
+        return Base64URL.encode(bytes)
+    }
+
+    /// Reads a token's fields without checking its signature; `nil` when the text is no token
+    /// of this format (see ``verify(_:secret:tenant:)`` for the signature).
+    static func parse(_ text: String) -> (token: ClaimToken, payload: [UInt8], mac: [UInt8])? {
+        guard text.utf8.count <= 1024, let bytes = Base64URL.decode(text),
+            bytes.count > 1 + 12 + nonceLength + 2 + macLength, bytes[0] == version
+        else { return nil }
+        var reader = ByteReader(bytes: bytes[..<(bytes.count - macLength)])
+        _ = reader.take(1)
+        guard let keyID = reader.uint32(), let issuedAt = reader.uint32(), let expiresAt = reader.uint32(),
+            let nonce = reader.take(nonceLength), let linkID = reader.string(), let slug = reader.string(),
+            reader.isAtEnd
+        else { return nil }
+        let token = ClaimToken(
+            keyID: keyID, issuedAt: issuedAt, expiresAt: expiresAt, nonce: Array(nonce), linkID: linkID, slug: slug)
+        return (token, Array(bytes[..<(bytes.count - macLength)]), Array(bytes.suffix(macLength)))
+    }
+
+    /// Whether `mac` is the signature of `payload` by `secret` for `tenant` (compared in constant time).
+    static func verify(payload: [UInt8], mac: [UInt8], secret: [UInt8], tenant: String) -> Bool {
+        let expected = Self.mac(of: payload, secret: secret, tenant: tenant)
+        guard expected.count == mac.count else { return false }
+        var difference: UInt8 = 0
+        for (a, b) in zip(expected, mac) { difference |= a ^ b }
+        return difference == 0
+    }
+
+    private var payload: [UInt8] {
+        var bytes: [UInt8] = [Self.version]
+        bytes.reserveCapacity(64 + linkID.utf8.count + slug.utf8.count)
+        for value in [keyID, issuedAt, expiresAt] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        bytes += nonce
+        for text in [linkID, slug] {
+            let utf8 = Array(text.utf8.prefix(255))
+            bytes.append(UInt8(utf8.count))
+            bytes += utf8
+        }
+        return bytes
+    }
+
+    private static func mac(of payload: [UInt8], secret: [UInt8], tenant: String) -> [UInt8] {
+        var hmac = HMAC<SHA256>(key: SymmetricKey(data: secret))
+        hmac.update(data: Array("wayfinder-claim".utf8))
+        let tenantBytes = Array(tenant.utf8.prefix(255))
+        hmac.update(data: [UInt8(tenantBytes.count)] + tenantBytes)
+        hmac.update(data: payload)
+        return Array(Array(hmac.finalize()).prefix(macLength))
+    }
+}
+
+/// Reads big-endian fields from a byte slice.
+private struct ByteReader {
+    var bytes: ArraySlice<UInt8>
+
+    var isAtEnd: Bool { bytes.isEmpty }
+
+    mutating func take(_ count: Int) -> ArraySlice<UInt8>? {
+        guard bytes.count >= count else { return nil }
+        defer { bytes = bytes.dropFirst(count) }
+        return bytes.prefix(count)
+    }
+
+    mutating func uint32() -> UInt32? {
+        take(4).map { $0.reduce(0) { $0 << 8 | UInt32($1) } }
+    }
+
+    mutating func string() -> String? {
+        guard let length = take(1)?.first, let utf8 = take(Int(length)) else { return nil }
+        return String(validating: utf8, as: UTF8.self)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Gives a visit a claim token when it sends a person towards a store, without touching the
+/// database: Android's `302` to the Play Store gets `wf_claim=<token>` inside its `referrer`, the
+/// iOS preview page gets the claim URL (`https://<domain>/<slug>?wf_claim=<token>`) that "Get the
+/// app" copies.
+///
+/// No token for crawlers and other bots, for desktop, for visits the planner sends elsewhere (a
+/// link's own Android fallback, a skipped preview), for route paths without a stored link, or for
+/// a link whose destination opens no route of the app. Until the keyring is loaded no token is
+/// issued (the visit is answered as before).
+struct ClaimTokenIssuer: Sendable {
+    let keyring: ClaimKeyring
+    let lifetime: Duration
+    let metrics: DeferredMetrics
+
+    /// Adds a token to `decision` when it sends the visitor towards a store; whether it did.
+    func attach(
+        to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant,
+        now: Date = Date()
+    ) -> Bool {
+        guard !client.isBot, !client.isCrawler, let linkID = target.linkID,
+            client.platform == .android || client.platform == .ios
+        else { return false }
+        switch decision {
+        case .redirect(let location):
+            guard client.platform == .android, target.fallbacks.android == nil,
+                location == tenant.playStoreURL(linkID: linkID), opensApp(target, tenant),
+                let token = token(linkID: linkID, target: target, tenant: tenant, now: now)
+            else { return false }
+            decision = .redirect(tenant.playStoreURL(linkID: linkID, claimToken: token) ?? location)
+        case .preview(var page):
+            guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
+                let token = token(linkID: linkID, target: target, tenant: tenant, now: now)
+            else { return false }
+            page.claimURL = Self.claimURL(target.canonicalURL, token: token)
+            decision = .preview(page)
+        }
+        metrics.issued.increment()
+        return true
+    }
+
+    /// `https://<domain>/<slug>?wf_claim=<token>`.
+    static func claimURL(_ shortURL: String, token: String) -> String {
+        shortURL + "?" + DeferredClaimsAPI.parameter + "=" + token
+    }
+
+    private func opensApp(_ target: RedirectTarget, _ tenant: Tenant) -> Bool {
+        if case .matched = tenant.routes.resolve(target.destination) { return true }
+        return false
+    }
+
+    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, now: Date) -> String? {
+        // A stored link's canonical URL is its short URL, `https://<domain>/<slug>`.
+        guard let secret = keyring.signing, let slash = target.canonicalURL.lastIndex(of: "/") else { return nil }
+        let slug = target.canonicalURL[target.canonicalURL.index(after: slash)...]
+        guard !slug.isEmpty else { return nil }
+        return ClaimToken(
+            keyID: UInt32(clamping: secret.keyID), linkID: linkID, slug: String(slug), now: now, lifetime: lifetime
+        ).signed(with: secret.secret, tenant: tenant.id)
+    }
+}

@@ -1,0 +1,123 @@
+import DeepLinkRouting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// `POST /api/v1/deferred/claims`: an app, opened for the first time after an install, hands back
+/// the claim token that travelled through the store and learns which link sent the person.
+///
+/// No API key (the app has none): the `Host` picks the tenant, the token's signature proves it
+/// was issued for that tenant's link, and the first claim of a token is the only one that gets
+/// `200`. Answers: `200` `{"destination", "link": {"id", "slug", "url"}, "match": "deterministic",
+/// "clickedAt"}`; `410` claimed before; `404` unknown, forged, another tenant's or expired (the
+/// problem's code says `claim-expired`); `400` a body that is not `{"token": "…"}`; `429` with
+/// `Retry-After` over the per-address budget. Errors are problem documents.
+struct DeferredClaimsAPI: Sendable {
+    /// The query parameter (and referrer item) that carries a token.
+    static let parameter = "wf_claim"
+
+    let state: ServiceState
+    var deferred: DeferredLinks { state.deferred }
+
+    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+        router.post("/api/v1/deferred/claims") { request, context in try await claim(request, context) }
+    }
+
+    func claim(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let client = LinksAPI.clientAddress(request, context, trustForwardedFor: state.configuration.trustForwardedFor)
+        if let wait = deferred.claimLimiter.acquire(client) {
+            deferred.metrics.reject(.rateLimited)
+            throw Problem(
+                .tooManyRequests, "rate-limited", title: "Too many requests",
+                detail: "too many claims from \(client); retry in \(wait) s", retryAfter: wait)
+        }
+        guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
+            deferred.metrics.reject(.unknown)
+            throw Problem.notFound("\(request.hostName) is not a domain of this server", field: "Host")
+        }
+        let text = try await tokenText(request)
+        let now = Date()
+        guard let (token, payload, mac) = ClaimToken.parse(text), let secret = try await secret(keyID: token.keyID),
+            ClaimToken.verify(payload: payload, mac: mac, secret: secret.secret, tenant: tenant.id),
+            secret.retiredAt.map({ token.issuedDate <= $0.addingTimeInterval(Self.rotationGrace) }) ?? true
+        else {
+            deferred.metrics.reject(.unknown)
+            throw Problem.notFound("no claim token like this was issued for \(tenant.id)", field: "token")
+        }
+        guard !token.isExpired(at: now) else {
+            deferred.metrics.reject(.expired)
+            throw Problem(
+                .notFound, "claim-expired", title: "The claim token has expired",
+                detail: "the token expired at \(ISO8601.string(from: token.expiryDate)); open the link again",
+                field: "token")
+        }
+        guard let link = try await state.link(tenant: tenant.id, slug: token.slug), link.id == token.linkID,
+            !link.isExpired(at: now)
+        else {
+            deferred.metrics.reject(.linkGone)
+            throw Problem.notFound("the link of this token was deleted or has expired", field: "token")
+        }
+        let claim = DeferredClaim(
+            nonce: token.nonceHex, tenant: tenant.id, linkID: link.id, claimedAt: now.truncatedToMilliseconds)
+        guard try await state.store.recordClaim(claim) else {
+            deferred.metrics.reject(.alreadyClaimed)
+            throw Problem(
+                .gone, "claim-used", title: "The claim token was used already",
+                detail: "each claim token is claimed once; this one was claimed before", field: "token")
+        }
+        deferred.metrics.claimed.increment()
+        state.logger.info(
+            "deferred link claimed", metadata: ["tenant": "\(tenant.id)", "slug": "\(link.slug)", "id": "\(link.id)"])
+        let body = JSONNode.object([
+            "destination": JSONNode(.string(link.content.destination)),
+            "link": .object([
+                "id": JSONNode(.string(link.id)), "slug": JSONNode(.string(link.slug)),
+                "url": JSONNode(.string(link.shortURL)),
+            ]),
+            "match": JSONNode(.string("deterministic")),
+            "clickedAt": JSONNode(.string(ISO8601.string(from: token.issuedDate))),
+        ])
+        return Response(
+            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(string: body.jsonText(style: .compact))))
+    }
+
+    /// Instances read a rotation within a minute: tokens they signed with the retired secret in
+    /// that minute are still good.
+    static let rotationGrace: TimeInterval = 120
+
+    /// The token of a `{"token": "…"}` body; `400` for anything else.
+    private func tokenText(_ request: Request) async throws -> String {
+        let body = try await LinksAPI.readBody(request, limit: 4096)
+        let node: JSONNode
+        do {
+            node = try JSONParser(maximumDepth: 4).parse(body.readableBytesView)
+        } catch {
+            deferred.metrics.reject(.malformed)
+            throw Problem(
+                .badRequest, "malformed-json", title: "The body is not JSON",
+                detail: "send {\"token\": \"<the wf_claim value>\"}: \(error)")
+        }
+        guard node.objectValue != nil else {
+            deferred.metrics.reject(.malformed)
+            throw Problem.invalidField(
+                "$", "the body is an object: {\"token\": \"<the wf_claim value>\"}", code: "wrong-type")
+        }
+        guard let token = node["token"]?.stringValue, !token.isEmpty else {
+            deferred.metrics.reject(.malformed)
+            throw Problem.invalidField(
+                "token", "\"token\" is missing or not a string; send the wf_claim value the app found",
+                code: node["token"] == nil ? "missing-field" : "wrong-type")
+        }
+        return token
+    }
+
+    /// The secret with this key id, reading the store again (at most once a second) when this
+    /// instance does not know it yet.
+    private func secret(keyID: UInt32) async throws -> ClaimSecret? {
+        if let secret = deferred.keyring.secret(keyID: Int(keyID)) { return secret }
+        try await deferred.keyring.reloadIfOlder(than: .seconds(1), from: state.store)
+        return deferred.keyring.secret(keyID: Int(keyID))
+    }
+}

@@ -1,0 +1,35 @@
+import Logging
+
+/// What the deferred deep links need on every instance, built once with the server: the secrets'
+/// keyring, the issuer the redirect path asks, the claim endpoint's rate limiter, the counters.
+struct DeferredLinks: Sendable {
+    let keyring: ClaimKeyring
+    let issuer: ClaimTokenIssuer
+    let claimLimiter: RateLimiter
+    let metrics: DeferredMetrics
+
+    init(configuration: LinkServiceConfiguration, metrics registry: LinkServiceMetrics) {
+        keyring = ClaimKeyring()
+        metrics = DeferredMetrics(registry: registry.registry)
+        issuer = ClaimTokenIssuer(keyring: keyring, lifetime: configuration.claimTokenLifetime, metrics: metrics)
+        claimLimiter = RateLimiter(configuration.claimRateLimit)
+    }
+}
+
+extension DeferredLinks {
+    /// Reads (or creates) the secrets before the server takes requests. A store that cannot
+    /// answer yet does not stop the server: visits get no token until the refresher succeeds.
+    func loadKeyring(from store: any LinkStore, logger: Logger) async {
+        do {
+            try await keyring.load(from: store)
+        } catch {
+            logger.warning(
+                "claim-token secrets not read; no deferred deep link tokens until they are",
+                metadata: ["error": "\(error)"])
+        }
+    }
+
+    func refresher(store: any LinkStore, logger: Logger) -> ClaimKeyringRefresher {
+        ClaimKeyringRefresher(keyring: keyring, store: store, interval: .seconds(60), logger: logger)
+    }
+}

@@ -1,0 +1,41 @@
+import Prometheus
+
+/// The deferred deep link counters of `/metrics`, in the service's registry: tokens issued,
+/// claims answered `200`, and claims refused, by reason.
+final class DeferredMetrics: Sendable {
+    /// Why a claim was refused (the `reason` label).
+    enum Rejection: String, Sendable, CaseIterable {
+        /// The body is not `{"token": "…"}`.
+        case malformed
+        /// Not a token of this server for this tenant: unknown key, bad signature, wrong tenant.
+        case unknown
+        case expired
+        case alreadyClaimed = "already-claimed"
+        /// The token is sound but its link was deleted, changed hands or expired.
+        case linkGone = "link-gone"
+        case rateLimited = "rate-limited"
+    }
+
+    let issued: Counter
+    let claimed: Counter
+    private let rejected: [Rejection: Counter]
+
+    init(registry: PrometheusCollectorRegistry) {
+        issued = registry.makeCounter(
+            name: "wayfinder_deferred_tokens_issued_total",
+            help: "Deferred deep link claim tokens issued to visitors sent to a store")
+        claimed = registry.makeCounter(
+            name: "wayfinder_deferred_claims_total", help: "Deferred deep link claims answered 200")
+        var rejected: [Rejection: Counter] = [:]
+        for reason in Rejection.allCases {
+            rejected[reason] = registry.makeCounter(
+                name: "wayfinder_deferred_claims_rejected_total", labels: [("reason", reason.rawValue)],
+                help: "Deferred deep link claims refused, by reason")
+        }
+        self.rejected = rejected
+    }
+
+    func reject(_ reason: Rejection) {
+        rejected[reason]?.increment()
+    }
+}
