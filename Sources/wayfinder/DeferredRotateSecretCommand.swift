@@ -6,7 +6,8 @@ import LinkService
 struct DeferredRotateSecretCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rotate-secret",
-        abstract: "Replace the secret that signs claim tokens; tokens of the previous secret stay valid until they expire.",
+        abstract:
+            "Replace the secret that signs claim tokens; tokens of the previous secret stay valid until they expire.",
         discussion: """
             The server creates the secret in its database on first start, and every instance reads \
             it from there. After a rotation, running instances sign with the new secret within a \

@@ -40,7 +40,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let deferredLifetime, deferredLifetime < 60 || deferredLifetime > 30 * 86_400 {
-            throw ValidationError("--deferred-lifetime must be from 60 to 2592000 seconds (30 days), not \(deferredLifetime)")
+            throw ValidationError(
+                "--deferred-lifetime must be from 60 to 2592000 seconds (30 days), not \(deferredLifetime)")
         }
     }
 

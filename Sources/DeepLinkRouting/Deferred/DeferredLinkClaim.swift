@@ -45,7 +45,9 @@ public struct DeferredLinkClaim: Sendable, Hashable {
         guard text.utf8.count <= 16_384 else { return nil }
         var rest = Substring(text)
         while let start = rest.range(of: "https://", options: .caseInsensitive) {
-            let candidate = rest[start.lowerBound...].prefix { !$0.isWhitespace && $0 != "\"" && $0 != "<" && $0 != ">" }
+            let candidate = rest[start.lowerBound...].prefix {
+                !$0.isWhitespace && $0 != "\"" && $0 != "<" && $0 != ">"
+            }
             rest = rest[start.upperBound...]
             guard let url = URL(string: String(candidate)), let link = try? DeepLink(url: url),
                 let host = link.host, let token = link.queryValue(parameter),

@@ -107,7 +107,8 @@ public struct DeferredLinkClaimer: Sendable {
             throw .offline
         }
         guard let response = answer.1 as? HTTPURLResponse else { throw .unexpectedResponse(status: 0) }
-        return try Self.read(status: response.statusCode, body: answer.0, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
+        return try Self.read(
+            status: response.statusCode, body: answer.0, retryAfter: response.value(forHTTPHeaderField: "Retry-After"))
     }
 
     /// The claimed link from a `200`, or the error another status stands for.

@@ -20,7 +20,8 @@ struct ClaimKeyringRefresher: Service {
                 wait = min(interval, .seconds(5))
                 logger.warning("claim-token secrets not read; keeping the last ones", metadata: ["error": "\(error)"])
             }
-            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
+            let pause = wait
+            _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
         }
     }
 }

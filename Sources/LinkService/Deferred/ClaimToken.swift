@@ -96,7 +96,7 @@ struct ClaimToken: Sendable, Hashable {
     private var payload: [UInt8] {
         var bytes: [UInt8] = [Self.version]
         bytes.reserveCapacity(64 + linkID.utf8.count + slug.utf8.count)
-        for value in [keyID, issuedAt, expiresAt] { bytes += withUnsafeBytes(of: value.bigEndian, Array.init) }
+        for value in [keyID, issuedAt, expiresAt] { bytes += withUnsafeBytes(of: value.bigEndian) { Array($0) } }
         bytes += nonce
         for text in [linkID, slug] {
             let utf8 = Array(text.utf8.prefix(255))

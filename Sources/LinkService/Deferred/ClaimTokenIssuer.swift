@@ -1,4 +1,5 @@
 import Foundation
+import Prometheus
 
 /// Gives a visit a claim token when it sends a person towards a store, without touching the
 /// database: Android's `302` to the Play Store gets `wf_claim=<token>` inside its `referrer`, the

@@ -2,7 +2,9 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Logging
 import NIOCore
+import Prometheus
 
 /// `POST /api/v1/deferred/claims`: an app, opened for the first time after an install, hands back
 /// the claim token that travelled through the store and learns which link sent the person.
@@ -38,13 +40,14 @@ struct DeferredClaimsAPI: Sendable {
         }
         let text = try await tokenText(request)
         let now = Date()
-        guard let (token, payload, mac) = ClaimToken.parse(text), let secret = try await secret(keyID: token.keyID),
-            ClaimToken.verify(payload: payload, mac: mac, secret: secret.secret, tenant: tenant.id),
-            secret.retiredAt.map({ token.issuedDate <= $0.addingTimeInterval(Self.rotationGrace) }) ?? true
+        guard let parsed = ClaimToken.parse(text), let secret = try await secret(keyID: parsed.token.keyID),
+            ClaimToken.verify(payload: parsed.payload, mac: parsed.mac, secret: secret.secret, tenant: tenant.id),
+            secret.retiredAt.map({ parsed.token.issuedDate <= $0.addingTimeInterval(Self.rotationGrace) }) ?? true
         else {
             deferred.metrics.reject(.unknown)
             throw Problem.notFound("no claim token like this was issued for \(tenant.id)", field: "token")
         }
+        let token = parsed.token
         guard !token.isExpired(at: now) else {
             deferred.metrics.reject(.expired)
             throw Problem(

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Foundation
 
 /// Decides, per visitor, what a visit gets (the spec's redirect table):
 ///

@@ -44,7 +44,9 @@ public struct LinkServer: Sendable {
                 address: .hostname(state.configuration.host, port: state.configuration.port), serverName: "wayfinder"),
             services: services,
             logger: state.logger)
-        application.beforeServerStarts { [state] in await state.deferred.loadKeyring(from: state.store, logger: state.logger) }
+        application.beforeServerStarts { [state] in
+            await state.deferred.loadKeyring(from: state.store, logger: state.logger)
+        }
         return application
     }
 

@@ -51,7 +51,9 @@ struct DeferredLinkClaimTests {
         let claim = DeferredLinkClaim.inInstallReferrer(referrer, manifest: Self.manifest)
         #expect(claim?.token == Self.token)
         #expect(claim?.domain == "example.com")
-        #expect(DeferredLinkClaim.inInstallReferrer("utm_source=google-play&utm_medium=organic", manifest: Self.manifest) == nil)
+        #expect(
+            DeferredLinkClaim.inInstallReferrer("utm_source=google-play&utm_medium=organic", manifest: Self.manifest)
+                == nil)
         #expect(
             DeferredLinkClaim.inInstallReferrer(
                 "https://share.example.com/x?wf_claim=\(Self.token)", manifest: Self.manifest)?.domain

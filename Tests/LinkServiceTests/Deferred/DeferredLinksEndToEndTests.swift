@@ -115,12 +115,7 @@ struct DeferredLinksEndToEndTests {
             }
 
             // A fresh, unclaimed token of this tenant means nothing on another tenant's domain.
-            let third = try #require(
-                DeferredTenants.token(
-                    inPlayStoreURL: try #require(
-                        try await client.execute(
-                            uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.android)
-                        ).headers[.location])))
+            let third = try #require(try await DeferredTenants.androidToken("spring", via: client))
             #expect(try await DeferredTenants.claim(third, host: "other.example.com", via: client).status == .notFound)
 
             // Malformed bodies.
@@ -205,7 +200,8 @@ struct DeferredLinksEndToEndTests {
             #expect(fromReferrer.destination.absoluteString == Self.destination)
 
             // Nothing of ours in the text: nothing is sent.
-            guard case .noClaim = await claimer.open(pasteboardText: "https://evil.example.net/?wf_claim=x", with: router)
+            guard
+                case .noClaim = await claimer.open(pasteboardText: "https://evil.example.net/?wf_claim=x", with: router)
             else {
                 Issue.record("a stranger's URL must not be claimed")
                 return
@@ -224,7 +220,7 @@ struct DeferredLinksEndToEndTests {
         let claim = try #require(
             claimer.claim(inPasteboardText: "https://localhost/spring?wf_claim=AAAAAAAAAAAAAAAAAAAAAAAA"))
         let start = ContinuousClock.now
-        do {
+        do throws(DeferredLinkError) {
             _ = try await claimer.claim(claim)
             Issue.record("nothing listens on port 9")
         } catch {
@@ -238,10 +234,7 @@ struct DeferredLinksEndToEndTests {
         var configuration = LinkServiceConfiguration(port: 0)
         configuration.claimTokenLifetime = .seconds(1)
         try await Self.withServer(configuration: configuration) { client, _ in
-            let location = try #require(
-                try await client.execute(uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.android))
-                    .headers[.location])
-            let token = try #require(DeferredTenants.token(inPlayStoreURL: location))
+            let token = try #require(try await DeferredTenants.androidToken("spring", via: client))
             try await Task.sleep(for: .milliseconds(2100))
             let response = try await DeferredTenants.claim(token, via: client)
             #expect(response.status == .notFound)

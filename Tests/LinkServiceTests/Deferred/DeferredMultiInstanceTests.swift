@@ -32,11 +32,7 @@ struct DeferredMultiInstanceTests {
                     for round in 0..<10 {
                         // Issued by one instance, claimed on both at once.
                         let issuer = round.isMultiple(of: 2) ? clientA : clientB
-                        let location = try #require(
-                            try await issuer.execute(
-                                uri: "/raced", method: .get, headers: DeferredTenants.visitor(Agents.android)
-                            ).headers[.location])
-                        let token = try #require(DeferredTenants.token(inPlayStoreURL: location))
+                        let token = try #require(try await DeferredTenants.androidToken("raced", via: issuer))
                         async let first = DeferredTenants.claim(token, via: clientA)
                         async let second = DeferredTenants.claim(token, via: clientB)
                         let statuses = [try await first.status, try await second.status].map(\.code).sorted()
@@ -64,22 +60,13 @@ struct DeferredMultiInstanceTests {
                     uri: "/api/v1/links", method: .post, headers: .bearer(key),
                     body: ByteBuffer(string: #"{"destination": "https://localhost/item/8", "slug": "rotated"}"#))
                 #expect(created.status == .created)
-                let location = try #require(
-                    try await clientA.execute(
-                        uri: "/rotated", method: .get, headers: DeferredTenants.visitor(Agents.android)
-                    ).headers[.location])
-                let token = try #require(DeferredTenants.token(inPlayStoreURL: location))
+                let token = try #require(try await DeferredTenants.androidToken("rotated", via: clientA))
                 let rotated = try await storeB.rotateClaimSecret()
                 #expect(rotated.keyID == 2)
                 // B starts after the rotation: it signs with key 2 and still accepts key 1's token.
                 try await b.makeApplication().test(.live) { clientB in
                     #expect(try await DeferredTenants.claim(token, via: clientB).status == .ok)
-                    let newer = try #require(
-                        DeferredTenants.token(
-                            inPlayStoreURL: try #require(
-                                try await clientB.execute(
-                                    uri: "/rotated", method: .get, headers: DeferredTenants.visitor(Agents.android)
-                                ).headers[.location])))
+                    let newer = try #require(try await DeferredTenants.androidToken("rotated", via: clientB))
                     // A has not read the rotation yet: the unknown key id makes it look again (at most
                     // once a second).
                     try await Task.sleep(for: .milliseconds(1100))

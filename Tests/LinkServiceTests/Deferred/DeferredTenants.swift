@@ -51,6 +51,12 @@ enum DeferredTenants {
             body: ByteBuffer(string: #"{"token": "\#(token)"}"#))
     }
 
+    /// The token an Android visit of `slug` is given (in the Play Store redirect's referrer).
+    static func androidToken(_ slug: String, via client: some TestClientProtocol) async throws -> String? {
+        let response = try await client.execute(uri: "/\(slug)", method: .get, headers: visitor(Agents.android))
+        return response.headers[.location].flatMap(token(inPlayStoreURL:))
+    }
+
     /// The `wf_claim` token inside a Play Store URL's `referrer` (itself a query string).
     static func token(inPlayStoreURL location: String) -> String? {
         guard let referrer = URLComponents(string: location)?.queryItems?.first(where: { $0.name == "referrer" })?.value

@@ -42,14 +42,15 @@ extension PostgresLinkStore {
     public func recordClaim(_ claim: DeferredClaim) async throws -> Bool {
         try await withConnection { [logger] connection in
             // The primary key decides between instances racing on one token: one insert wins.
-            try await !connection.query(
+            let rows = try await connection.query(
                 """
                 INSERT INTO deferred_claims (nonce, tenant, link_id, claimed_at)
                 VALUES (\(claim.nonce), \(claim.tenant), \(claim.linkID), \(claim.claimedAt.millisecondsSince1970))
                 ON CONFLICT (nonce) DO NOTHING RETURNING nonce
                 """,
                 logger: logger
-            ).collect().isEmpty
+            ).collect()
+            return !rows.isEmpty
         }
     }
 
@@ -64,8 +65,8 @@ extension PostgresLinkStore {
                 """,
                 logger: logger
             ).collect().first
-            guard let (issued, claimed) = try row?.decode((Int, Int).self) else { return DeferredFunnel() }
-            return DeferredFunnel(issued: issued, claimed: claimed)
+            guard let counts = try row?.decode((Int, Int).self) else { return DeferredFunnel() }
+            return DeferredFunnel(issued: counts.0, claimed: counts.1)
         }
     }
 

@@ -21,7 +21,10 @@ extension SQLiteLinkStore {
             try await Self.transaction(writer) {
                 let rows = try await writer.query(
                     "INSERT INTO claim_secrets (key_id, secret, created_at) VALUES (?, ?, ?) ON CONFLICT (key_id) DO NOTHING RETURNING key_id",
-                    [.integer(secret.keyID), .text(Hex.string(of: secret.secret)), .integer(secret.createdAt.millisecondsSince1970)])
+                    [
+                        .integer(secret.keyID), .text(Hex.string(of: secret.secret)),
+                        .integer(secret.createdAt.millisecondsSince1970),
+                    ])
                 guard !rows.isEmpty else { return }
                 inserted = true
                 let at = SQLiteData.integer(secret.createdAt.millisecondsSince1970)
@@ -40,7 +43,10 @@ extension SQLiteLinkStore {
         try await write { writer in
             let rows = try await writer.query(
                 "INSERT INTO deferred_claims (nonce, tenant, link_id, claimed_at) VALUES (?, ?, ?, ?) ON CONFLICT (nonce) DO NOTHING RETURNING nonce",
-                [.text(claim.nonce), .text(claim.tenant), .text(claim.linkID), .integer(claim.claimedAt.millisecondsSince1970)])
+                [
+                    .text(claim.nonce), .text(claim.tenant), .text(claim.linkID),
+                    .integer(claim.claimedAt.millisecondsSince1970),
+                ])
             return !rows.isEmpty
         }
     }

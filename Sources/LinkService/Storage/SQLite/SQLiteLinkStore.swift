@@ -93,8 +93,7 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
-    func write<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T) async throws -> T
-    {
+    func write<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T) async throws -> T {
         try await writeLock.withLock { [writer] in
             try await body(writer)
         }

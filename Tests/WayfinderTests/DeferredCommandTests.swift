@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@Suite("wayfinder deferred")
+struct DeferredCommandTests {
+    @Test("rotate-secret adds the next signing key each time and says which")
+    func rotateSecret() throws {
+        let (database, directory) = try KeysCommandTests.temporaryDatabase()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try WayfinderProcess.run(["deferred", "rotate-secret", "--database", database])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "claim-token secret rotated: key 1 signs new tokens\n")
+        let second = try WayfinderProcess.run(["deferred", "rotate-secret", "--database", database])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == "claim-token secret rotated: key 2 signs new tokens\n")
+    }
+
+    @Test("serve refuses a deferred token lifetime outside 60 s to 30 days")
+    func lifetimeBounds() throws {
+        let result = try WayfinderProcess.run([
+            "serve", "--manifest", "Examples/storyteller.json", "--deferred-lifetime", "5",
+        ])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--deferred-lifetime must be from 60 to 2592000 seconds"))
+    }
+}
