@@ -22,7 +22,7 @@ struct AssetLinksGenerateCommand: AsyncParsableCommand {
     var manifest: String
 
     func run() async throws {
-        let loaded = try CommandInput.manifest(manifest)
+        let loaded = try CommandInput.manifest(manifest).manifest
         guard loaded.android != nil else {
             printError("\(manifest): the manifest has no \"android\" section (package and sha256CertFingerprints)")
             throw ExitCode(1)

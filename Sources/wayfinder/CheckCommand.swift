@@ -103,16 +103,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     private func loadManifest() throws -> Manifest? {
         guard let manifest else { return nil }
-        guard let data = FileManager.default.contents(atPath: manifest) else {
-            throw couldNotCheck("cannot read the manifest \(manifest): no such file, or it is not readable")
-        }
-        let decoded = Manifest.decode(data)
-        guard let value = decoded.manifest else {
-            let first = decoded.diagnostics.first { $0.severity == .error }.map { ": \($0.path): \($0.message)" } ?? ""
-            throw couldNotCheck(
-                "the manifest \(manifest) is not valid\(first); run `wayfinder manifest validate \(manifest)`")
-        }
-        return value
+        // A manifest that cannot be read means the domain could not be checked: exit 2, as for
+        // every other reason the check could not run.
+        return try CommandInput.manifest(manifest, failureStatus: 2).manifest
     }
 
     private func loadTrustRoots() throws -> (certificates: [NIOSSLCertificate], pem: String)? {
