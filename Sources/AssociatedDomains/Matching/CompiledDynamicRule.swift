@@ -1,0 +1,48 @@
+import DeepLinkRouting
+
+/// An ``AssetLinks/DynamicRule`` with its globs compiled once.
+struct CompiledDynamicRule: Sendable {
+    let rule: AssetLinks.DynamicRule
+    let path: WildcardPattern?
+    let query: [(name: [Unicode.Scalar], pattern: WildcardPattern)]
+    let fragment: WildcardPattern?
+
+    init(_ rule: AssetLinks.DynamicRule) {
+        self.rule = rule
+        path = rule.path.map(WildcardPattern.init)
+        fragment = rule.fragment.map(WildcardPattern.init)
+        query = (rule.query ?? []).map { (Array($0.name.unicodeScalars), WildcardPattern($0.pattern)) }
+    }
+
+    /// Whether every key the rule specifies matches (stops at the first miss).
+    func matches(_ texts: AssetLinksURLTexts) -> Bool {
+        if let path, !path.matches(scalars: texts.path) { return false }
+        if let fragment, !fragment.matches(scalars: texts.fragment) { return false }
+        return queryMatches(texts)
+    }
+
+    /// Each specified key and whether it matches, for explanations.
+    func verdicts(_ texts: AssetLinksURLTexts) -> [AASAExplanation.KeyVerdict] {
+        var verdicts: [AASAExplanation.KeyVerdict] = []
+        if let path {
+            verdicts.append(.init(key: "/", pattern: path.text, matched: path.matches(scalars: texts.path)))
+        }
+        if let query = rule.query {
+            let text = JSONNode(.object(query.map { .init(key: $0.name, value: JSONNode(.string($0.pattern))) }))
+                .jsonText(style: .compact)
+            verdicts.append(.init(key: "?", pattern: text, matched: queryMatches(texts)))
+        }
+        if let fragment {
+            verdicts.append(.init(key: "#", pattern: fragment.text, matched: fragment.matches(scalars: texts.fragment)))
+        }
+        return verdicts
+    }
+
+    /// Every named item must be present (its first occurrence) with a matching value.
+    private func queryMatches(_ texts: AssetLinksURLTexts) -> Bool {
+        for (name, pattern) in query {
+            guard let value = texts.value(named: name), pattern.matches(scalars: value) else { return false }
+        }
+        return true
+    }
+}
