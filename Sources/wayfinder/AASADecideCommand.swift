@@ -28,14 +28,14 @@ struct AASADecideCommand: AsyncParsableCommand {
 
     static var batch: DecideBatch<CompiledAASA> {
         DecideBatch(
-        fileKey: "aasa", fileShape: "object", appKey: "appId",
-        compile: { text, domain in
-            do throws(AASAError) {
-                return .success(try CompiledAASA(json: Array(text.utf8), domain: domain))
-            } catch {
-                return .failure(DecideBatchError(error, fallback: "not an association file"))
-            }
-        },
-        decide: { compiled, appID, url in compiled.decide(appID: appID, url: url) })
+            fileKey: "aasa", fileShape: "object", appKey: "appId",
+            compile: { text, domain in
+                do throws(AASAError) {
+                    return .success(try CompiledAASA(json: Array(text.utf8), domain: domain))
+                } catch {
+                    return .failure(DecideBatchError(error, fallback: "not an association file"))
+                }
+            },
+            decide: { compiled, appID, url in compiled.decide(appID: appID, url: url) })
     }
 }

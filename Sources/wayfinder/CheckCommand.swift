@@ -16,8 +16,9 @@ struct CheckCommand: AsyncParsableCommand {
             rule: valid TLS, no redirect, status 200, content type, at most 128 KB, parses, \
             validates (a CMS-signed file is unwrapped first and its signature checked). With --manifest it also reports drift: the app IDs, routes, excludes and \
             Android package, fingerprints and dynamic App Links rules the app expects versus what \
-            the domain serves, and checks /.well-known/assetlinks.json on every other domain of the \
-            manifest too (on the same port; a wildcard domain's file on its parent). \
+            the domain serves, and, when the host is one of the manifest's domains, checks \
+            /.well-known/assetlinks.json on every other domain of the manifest too (on the same \
+            port; a wildcard domain's file on its parent). \
             assetlinks.json may weigh up to 1 MiB (Android's statement service reads no more). With \
             --apple-cdn it asks Apple's CDN what it holds and compares that with the origin.
 
@@ -117,9 +118,11 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     /// The manifest's other domains whose assetlinks.json Android fetches: each host once, a
-    /// wildcard `*.example.com` as `example.com`.
+    /// wildcard `*.example.com` as `example.com`. None when the checked host is not one of the
+    /// manifest's domains (a staging host or an address: its siblings are elsewhere).
     static func otherAssetLinksDomains(_ manifest: Manifest?, besides host: String) -> [String] {
-        guard let manifest, manifest.android != nil else { return [] }
+        guard let manifest, manifest.android != nil, manifest.domains.contains(where: { $0.lowercased() == host })
+        else { return [] }
         var domains: [String] = []
         for domain in manifest.domains {
             var name = domain.lowercased()

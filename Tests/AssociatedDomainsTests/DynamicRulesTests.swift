@@ -108,7 +108,10 @@ struct DynamicRulesTests {
 
     @Test("the package name is checked by Android's rule, not the iOS bundle-ID rule")
     func packageName() throws {
-        for (name, segment) in [("com.example.my-app", "my-app"), ("app", nil), ("com.1x", "1x"), ("com._x", "_x"), ("com..x", nil), ("com.é", "é")] {
+        for (name, segment) in [
+            ("com.example.my-app", "my-app"), ("app", nil), ("com.1x", "1x"), ("com._x", "_x"), ("com..x", nil),
+            ("com.é", "é"),
+        ] {
             let diagnostics = AssetLinks.decode(Self.file("[]", package: name)).diagnostics
             let finding = try #require(diagnostics.first { $0.code == "invalid-package-name" }, "\(name)")
             #expect(finding.path.description == "[0].target.package_name")
@@ -129,8 +132,8 @@ struct DynamicRulesTests {
             (#"[{"/": "/a/?"}]"#, "https://example.com/a/bc", .noMatch),
             (#"[{"/": "/a"}]"#, "https://example.com/A", .noMatch),
             // An absent key matches anything.
-            (#"[{"#": "app"}]"#, "https://example.com/anything#app", .match),
-            (#"[{"#": "app"}]"#, "https://example.com/anything#web", .noMatch),
+            (##"[{"#": "app"}]"##, "https://example.com/anything#app", .match),
+            (##"[{"#": "app"}]"##, "https://example.com/anything#web", .noMatch),
             // A query item must be present; its first occurrence is tested.
             (#"[{"?": {"dl": "*"}}]"#, "https://example.com/x", .noMatch),
             (#"[{"?": {"dl": "*"}}]"#, "https://example.com/x?dl", .match),
@@ -175,7 +178,9 @@ struct DynamicRulesTests {
             json: Self.file(#"[{"/": "/e/*", "exclude": true}, {"/": "/s", "?": {"q": "?*"}}]"#), domain: "example.com")
         let excluded = compiled.explain(package: "com.x.app", url: "https://example.com/e/1")
         #expect(excluded.ruleIndex == 0)
-        #expect(excluded.summary.hasPrefix("exclude: the exclude rule [0].relation_extensions.dynamic_app_link_components[0] matched"))
+        #expect(
+            excluded.summary.hasPrefix(
+                "exclude: the exclude rule [0].relation_extensions.dynamic_app_link_components[0] matched"))
         let missing = compiled.explain(package: "com.x.app", url: "https://example.com/s")
         #expect(missing.decision == .noMatch)
         #expect(missing.ruleIndex == 1)

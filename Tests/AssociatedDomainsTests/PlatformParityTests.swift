@@ -8,7 +8,8 @@ enum ParityManifests {
     static let fingerprint =
         "14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"
 
-    static func manifest(_ id: String, routes: String, exclude: [String], domains: [String], shortLinks: Bool) -> Manifest
+    static func manifest(_ id: String, routes: String, exclude: [String], domains: [String], shortLinks: Bool)
+        -> Manifest
     {
         let text = """
             {"id": "\(id)", "ios": {"appIDs": ["ABCDE12345.com.example.\(id)"]},
@@ -35,7 +36,8 @@ enum ParityManifests {
                 {"name": "cart", "paths": ["/cart"]},
                 {"name": "offer", "paths": ["/offer/{offerId}/claim"], "query": {"code": "required", "ref": "required"}}
                 """,
-            exclude: ["/p/internal", "/help/*", "/files/private/*"], domains: ["shop.example.com", "www.shop.example.com"],
+            exclude: ["/p/internal", "/help/*", "/files/private/*"],
+            domains: ["shop.example.com", "www.shop.example.com"],
             shortLinks: true),
         manifest(
             "news",
@@ -45,7 +47,8 @@ enum ParityManifests {
                 {"name": "section", "paths": ["/news/{section?}"]},
                 {"name": "live", "paths": ["/live/{rest*}"], "query": {"t": "optional"}}
                 """,
-            exclude: ["/news/archive/*", "/live/admin"], domains: ["news.example.com", "m.news.example.com", "example.org"],
+            exclude: ["/news/archive/*", "/live/admin"],
+            domains: ["news.example.com", "m.news.example.com", "example.org"],
             shortLinks: false),
         manifest(
             "chat",
@@ -111,7 +114,8 @@ struct ParitySampler {
                 }
                 path = "/" + segments.joined(separator: "/")
             }
-            var url = "\(pick(["https", "https", "https", "http"]))://\(pick(manifest.domains + ["other.example.net"]))\(path)"
+            var url =
+                "\(pick(["https", "https", "https", "http"]))://\(pick(manifest.domains + ["other.example.net"]))\(path)"
             if next(2) == 0 {
                 var used: Set<String> = []
                 var items: [String] = []
@@ -146,7 +150,9 @@ struct ParitySampler {
         if path.contains("//") { return false }
         if let question = afterAuthority.firstIndex(of: "?") {
             let query = afterAuthority[afterAuthority.index(after: question)...].prefix { $0 != "#" }
-            let names = query.split(separator: "&").map { $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? "" }
+            let names = query.split(separator: "&").map {
+                $0.split(separator: "=", maxSplits: 1).first.map(String.init) ?? ""
+            }
             if Set(names).count != names.count { return false }
         }
         return true

@@ -5,7 +5,9 @@ import Testing
 struct AndroidPackageNameTests {
     @Test(
         "valid application IDs",
-        arguments: ["com.example.my_app", "com.example.app", "Com.Example.App2", "a.b", "org.x_1.y__z", "com.EXAMPLE.a1"])
+        arguments: [
+            "com.example.my_app", "com.example.app", "Com.Example.App2", "a.b", "org.x_1.y__z", "com.EXAMPLE.a1",
+        ])
     func valid(name: String) {
         #expect(AndroidPackageName.problem(in: name) == nil)
         #expect(AndroidPackageName.isValid(name))
@@ -14,8 +16,11 @@ struct AndroidPackageNameTests {
     @Test(
         "invalid application IDs, each refused with its problem and a message naming the segment",
         arguments: [
-            ("com.example.my-app", AndroidPackageName.Problem.badCharacter(segment: "my-app", character: "-"), "my-app"),
-            ("app", .tooFewSegments, "only one segment"),
+            (
+                "com.example.my-app", AndroidPackageName.Problem.badCharacter(segment: "my-app", character: "-"),
+                "my-app"
+            ),
+            ("app", .tooFewSegments, "\"app\" is not an Android package name; expected two or more"),
             ("", .emptySegment(index: 0), "segment 1 is empty"),
             ("com.1app", .badFirstCharacter(segment: "1app", character: "1"), "\"1app\""),
             ("com._app", .badFirstCharacter(segment: "_app", character: "_"), "\"_app\""),

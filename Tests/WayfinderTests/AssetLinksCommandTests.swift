@@ -117,7 +117,9 @@ struct AssetLinksCommandTests {
                 "/category/7", "/open/clip", "/open/clip/9", "/open/clip/9/x", "/go/clips", "/sheet/1", "/e/1",
                 "/e", "/help/website/a", "/help/website", "/help", "/abc", "/a/b/c", "/", "",
             ] {
-                for suffix in ["", "?collectionId=c1", "?collectionId=", "?categoryId=2", "#top", "?collectionId=c1#top"] {
+                for suffix in [
+                    "", "?collectionId=c1", "?collectionId=", "?categoryId=2", "#top", "?collectionId=c1#top",
+                ] {
                     urls.append("https://\(domain)\(path)\(suffix)")
                 }
             }

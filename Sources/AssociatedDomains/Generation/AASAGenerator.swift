@@ -29,7 +29,8 @@ public enum AASAGenerator {
     public static func components(for manifest: Manifest) -> [AASAFile.Component] {
         AssociationRule.rules(for: manifest).map { rule in
             AASAFile.Component(
-                path: rule.path, query: rule.query.isEmpty ? nil : .items(rule.query), exclude: rule.exclude ? true : nil,
+                path: rule.path, query: rule.query.isEmpty ? nil : .items(rule.query),
+                exclude: rule.exclude ? true : nil,
                 comment: rule.comment)
         }
     }

@@ -69,7 +69,8 @@ extension HostingCheck {
         if !wrong.isEmpty {
             return .init(
                 .assetLinksDynamicRules, .assetLinks, .fail,
-                "the served dynamic rules decide differently from the manifest's: " + wrong.prefix(5).joined(separator: "; ")
+                "the served dynamic rules decide differently from the manifest's: "
+                    + wrong.prefix(5).joined(separator: "; ")
                     + (wrong.count > 5 ? "; and \(wrong.count - 5) more" : ""),
                 fix: fix)
         }
@@ -84,7 +85,7 @@ extension HostingCheck {
         let left = meaning(servedRules)
         let right = meaning(expected)
         guard left == right else {
-            let index = zip(left, right).firstIndex { $0 != $1 } ?? min(left.count, right.count)
+            let index = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
             let servedText = index < left.count ? left[index].summary : "nothing"
             let expectedText = index < right.count ? right[index].summary : "nothing"
             return .init(
@@ -94,6 +95,7 @@ extension HostingCheck {
         }
         return .init(
             .assetLinksDynamicRules, .assetLinks, .pass,
-            "the \(count(left.count, "dynamic rule")) for \(android.package) are the manifest's; \(count(urls.count, "sampled URL")) decide alike")
+            "the \(count(left.count, "dynamic rule")) for \(android.package) are the manifest's; \(count(urls.count, "sampled URL")) decide alike"
+        )
     }
 }

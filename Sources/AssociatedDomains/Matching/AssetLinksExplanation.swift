@@ -51,7 +51,8 @@ public struct AssetLinksExplanation: Sendable, Hashable {
         case .otherHost(let host): return "no_match: the host \"\(host)\" is not the domain the file is served for"
         case .packageNotInFile: return "no_match: no statement grants this package handle_all_urls"
         case .noDynamicRules:
-            return "match: the package is granted handle_all_urls without dynamic rules, so its intent filters alone decide"
+            return
+                "match: the package is granted handle_all_urls without dynamic rules, so its intent filters alone decide"
         case .rule, .noRuleMatched: break
         }
         guard let rule, let statementIndex, let ruleIndex else {

@@ -39,7 +39,8 @@ extension AssetLinks {
                 members.append(
                     .init(
                         key: "?",
-                        value: JSONNode(.object(query.map { .init(key: $0.name, value: JSONNode(.string($0.pattern))) }))
+                        value: JSONNode(
+                            .object(query.map { .init(key: $0.name, value: JSONNode(.string($0.pattern))) }))
                     ))
             }
             if let fragment { members.append(.init(key: "#", value: JSONNode(.string(fragment)))) }
@@ -108,7 +109,8 @@ extension AssetLinks {
             var rule = DynamicRule()
             rule.path = readString("/", keys, rulePath, what: "the path pattern", collector: &collector)
             rule.fragment = readString("#", keys, rulePath, what: "the fragment pattern", collector: &collector)
-            rule.comments = readString("comments", keys, rulePath, what: "a note Android ignores", collector: &collector)
+            rule.comments = readString(
+                "comments", keys, rulePath, what: "a note Android ignores", collector: &collector)
             if let node = keys["exclude"] {
                 if let value = node.boolValue {
                     rule.exclude = value

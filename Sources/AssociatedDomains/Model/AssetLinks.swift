@@ -54,7 +54,8 @@ public struct AssetLinks: Sendable, Hashable {
                         target = .object(["namespace": "web", "site": JSONNode(.string(site))])
                     }
                     var members: [JSONNode.Member] = [
-                        .init(key: "relation", value: JSONNode(.array(statement.relation.map { JSONNode(.string($0)) }))),
+                        .init(
+                            key: "relation", value: JSONNode(.array(statement.relation.map { JSONNode(.string($0)) }))),
                         .init(key: "target", value: target),
                     ]
                     if let rules = statement.dynamicRules {
@@ -164,7 +165,8 @@ public struct AssetLinks: Sendable, Hashable {
             if let package, let problem = AndroidPackageName.problem(in: package) {
                 collector.error(
                     AndroidPackageName.code, targetPath.appending("package_name"),
-                    AndroidPackageName.message(package, problem), hint: "write the applicationId, such as com.example.app",
+                    AndroidPackageName.message(package, problem),
+                    hint: "write the applicationId, such as com.example.app",
                     at: target["package_name"])
             }
             let fingerprints =

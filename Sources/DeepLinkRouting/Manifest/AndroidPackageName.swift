@@ -61,6 +61,7 @@ public enum AndroidPackageName {
     /// offending segment, then the rule.
     public static func message(_ text: String, _ problem: Problem) -> String {
         let detail = problem == .tooFewSegments ? "" : ": \(problem)"
-        return "\"\(text)\" is not an Android package name\(detail); expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\""
+        return
+            "\"\(text)\" is not an Android package name\(detail); expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\""
     }
 }

@@ -35,7 +35,10 @@ struct HostingCheckAssetLinksTests {
     func generatedPasses() async throws {
         let item = try #require(await items(generated.jsonText()).first { $0.rule == .assetLinksDynamicRules })
         #expect(item.verdict == .pass, "\(item.detail)")
-        #expect(item.detail.hasPrefix("the \(generated.statements[0].dynamicRules!.count) dynamic rules for com.storyteller.app are the manifest's"))
+        #expect(
+            item.detail.hasPrefix(
+                "the \(generated.statements[0].dynamicRules!.count) dynamic rules for com.storyteller.app are the manifest's"
+            ))
     }
 
     @Test("a file without dynamic rules warns: the intent filters alone decide")
@@ -54,7 +57,10 @@ struct HostingCheckAssetLinksTests {
         changed.statements[0].dynamicRules!.insert(AssetLinks.DynamicRule(path: "/story/*", exclude: true), at: 0)
         let item = try #require(await items(changed.jsonText()).first { $0.rule == .assetLinksDynamicRules })
         #expect(item.verdict == .fail)
-        #expect(item.detail.contains("https://stories.example.com/story/sample decides exclude, the manifest's rules match"), "\(item.detail)")
+        #expect(
+            item.detail.contains(
+                "https://stories.example.com/story/sample decides exclude, the manifest's rules match"),
+            "\(item.detail)")
     }
 
     @Test("served rules that differ but decide every sample alike warn, naming the first difference")

@@ -10,7 +10,8 @@ import Testing
 
 @Suite("Served assetlinks.json carries the dynamic App Links rules")
 struct WellKnownDynamicRulesTests {
-    @Test("every domain of every tenant with an Android app serves the manifest's dynamic rules, deciding like its AASA")
+    @Test(
+        "every domain of every tenant with an Android app serves the manifest's dynamic rules, deciding like its AASA")
     func servedOnEveryDomain() async throws {
         let manifests = try [TestService.example("storyteller"), TestService.example("chat")]
         let service = try await TestService.make(manifests: manifests)
@@ -20,7 +21,8 @@ struct WellKnownDynamicRulesTests {
                 let appID = try #require(manifest.ios?.appIDs.first).description
                 for domain in manifest.domains {
                     let host: HTTPFields = [HTTPField.Name("Host")!: domain]
-                    let links = try await client.execute(uri: "/.well-known/assetlinks.json", method: .get, headers: host)
+                    let links = try await client.execute(
+                        uri: "/.well-known/assetlinks.json", method: .get, headers: host)
                     let decoded = AssetLinks.decode(Array(links.body.readableBytesView))
                     #expect(decoded.diagnostics.isEmpty, "\(domain): \(decoded.diagnostics.map(\.description))")
                     let statement = try #require(decoded.assetLinks?.statements.first)
