@@ -108,7 +108,7 @@ struct CheckCommand: AsyncParsableCommand {
         for (domain, file) in otherFetched {
             items += await check.judgeAssetLinks(on: domain, file)
         }
-        let report = CheckReport(target: target, fetched: fetched + otherFetched.map(\.file), items: items)
+        let report = CheckReport(target: target, fetched: fetched + otherFetched.map { $0.file }, items: items)
         if json { report.printJSON() } else { report.printChecklist() }
         if report.isIncomplete {
             let message = report.incompleteMessage

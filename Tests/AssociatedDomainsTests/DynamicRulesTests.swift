@@ -95,6 +95,25 @@ struct DynamicRulesTests {
             "found: \(diagnostics.map { "\($0.code) \($0.path)" })")
     }
 
+    @Test("Android's glob: `*` takes up to the first occurrence of what follows it")
+    func androidGlob() {
+        #expect(AndroidGlob.matches("/story/?*", "/story/42/x"))
+        #expect(AndroidGlob.matches("/story/?*/?*", "/story/a/b/c"))
+        #expect(!AndroidGlob.matches("/story/?*/page/?*", "/story/a/b/page/x"))
+        #expect(WildcardPattern("/story/?*/page/?*").matches("/story/a/b/page/x"))
+        #expect(AndroidGlob.matches("*", ""))
+        #expect(!AndroidGlob.matches("?*", ""))
+        #expect(AndroidGlob.matches("/a/*", "/a/"))
+        #expect(!AndroidGlob.matches("/a/*", "/a"))
+    }
+
+    @Test("a middle star is not taken for a cover: Android's matches differ from a backtracking glob's")
+    func middleStarNoCover() {
+        let rules = #"[{"/": "/a/*/c"}, {"/": "/a/b/x/c"}]"#
+        let diagnostics = AssetLinks.decode(Self.file(rules)).diagnostics
+        #expect(!diagnostics.contains { $0.code == "unreachable-rule" }, "\(diagnostics.map(\.description))")
+    }
+
     @Test("rules that narrow one another are not findings")
     func noFalseFindings() {
         let rules = #"""
@@ -131,6 +150,11 @@ struct DynamicRulesTests {
             (#"[{"/": "/a/*"}]"#, "https://example.com/a/", .match),
             (#"[{"/": "/a/?"}]"#, "https://example.com/a/bc", .noMatch),
             (#"[{"/": "/a"}]"#, "https://example.com/A", .noMatch),
+            // `*` stops at the first occurrence of the character after it: no backtracking.
+            (#"[{"/": "/a/*/c"}]"#, "https://example.com/a/b/c", .match),
+            (#"[{"/": "/a/*/c"}]"#, "https://example.com/a/b/x/c", .noMatch),
+            (#"[{"/": "/a*b"}]"#, "https://example.com/axbyb", .noMatch),
+            (#"[{"/": "/?*/x"}]"#, "https://example.com/ab/x", .match),
             // An absent key matches anything.
             (##"[{"#": "app"}]"##, "https://example.com/anything#app", .match),
             (##"[{"#": "app"}]"##, "https://example.com/anything#web", .noMatch),

@@ -87,7 +87,7 @@ struct AssetLinksCommandTests {
                 #"{"id": 4, "domain": "example.com", "package": "com.x.app", "url": "https://example.com/b"}"#,
                 #"{"id": 5, "assetlinks": "{}", "domain": "example.com", "package": "com.x.app", "url": "https://example.com/b"}"#,
                 #"{"id": 6, "assetlinks": \#(links), "domain": "example.com", "package": "com.y.app", "url": "https://example.com/b"}"#,
-                #"{"id": 7, "assetlinks": \#(links), "domain": "example.com", "package": "com.x.app", "url": "https://example.com/b/c"}"#,
+                #"{"id": 7, "assetlinks": \#(links), "domain": "example.com", "package": "com.x.app", "url": "https://example.com/"}"#,
                 #"{"id": 8, "assetlinks": {"a": 1}, "domain": "example.com", "package": "com.x.app", "url": "https://example.com/b"}"#,
             ].joined(separator: "\n") + "\n"
         let result = try WayfinderProcess.run(["assetlinks", "decide"], stdin: input)

@@ -85,7 +85,8 @@ extension HostingCheck {
         let left = meaning(servedRules)
         let right = meaning(expected)
         guard left == right else {
-            let index = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(left.count, right.count)
+            let firstDifference = zip(left, right).enumerated().first { $0.element.0 != $0.element.1 }
+            let index = firstDifference?.offset ?? min(left.count, right.count)
             let servedText = index < left.count ? left[index].summary : "nothing"
             let expectedText = index < right.count ? right[index].summary : "nothing"
             return .init(

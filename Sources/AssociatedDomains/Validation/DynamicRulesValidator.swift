@@ -14,8 +14,8 @@ import DeepLinkRouting
 ///   last matching rule are not reported: they make `exclude` explicit where nothing else would
 ///   decide (generated files end so when a route already covers every short link).
 ///
-/// Coverage and overlap are conservative glob comparisons (``GlobSubsumption``), so a finding is
-/// certain; the checks are O(rules² × pattern length²) and capped at 100,000 rule pairs.
+/// Coverage and overlap are conservative glob comparisons (``GlobSubsumption``) that account for
+/// Android's non-backtracking `*` (``AndroidGlob``), so a finding is certain; the checks are O(rules² × pattern length²) and capped at 100,000 rule pairs.
 enum DynamicRulesValidator {
     static let maximumPairs = 100_000
 
@@ -58,8 +58,14 @@ enum DynamicRulesValidator {
         }
     }
 
-    /// Whether every URL `b` matches is certainly matched by `a`.
+    /// Whether every URL `b` matches is certainly matched by `a`. Only patterns of `a` whose stars
+    /// end them are compared (``AndroidGlob/agreesWithBacktracking(_:)``): for those, Android's
+    /// matches are the backtracking glob's, which contain whatever `b` matches on Android.
     static func covers(_ a: AssetLinks.DynamicRule, _ b: AssetLinks.DynamicRule) -> Bool {
+        let patterns = [a.path, a.fragment].compactMap { $0 } + (a.query ?? []).map(\.pattern)
+        guard patterns.allSatisfy({ AndroidGlob.agreesWithBacktracking(WildcardPattern.tokens($0)) }) else {
+            return false
+        }
         guard coversText(a.path, b.path), coversText(a.fragment, b.fragment) else { return false }
         for item in a.query ?? [] {
             // `b` must require the item with a value `a` accepts.
@@ -78,8 +84,9 @@ enum DynamicRulesValidator {
         return GlobSubsumption.covers(tokens, WildcardPattern.tokens(b))
     }
 
-    /// Whether some URL may match both rules (their paths and fragments have a common text; the
-    /// query is not compared, which keeps the answer on the safe side).
+    /// Whether some URL may match both rules (their paths and fragments have a common text as
+    /// backtracking globs, which match at least what Android matches; the query is not compared,
+    /// which keeps the answer on the safe side).
     static func mayOverlap(_ a: AssetLinks.DynamicRule, _ b: AssetLinks.DynamicRule) -> Bool {
         func overlap(_ x: String?, _ y: String?) -> Bool {
             guard let x, let y else { return true }
