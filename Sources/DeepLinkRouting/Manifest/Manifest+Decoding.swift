@@ -204,10 +204,9 @@ struct ManifestReader {
         guard let members = collector.members(of: node, at: path, knownKeys: Self.androidKeys) else { return nil }
         let package = collector.string(
             "package", in: members, at: path, required: true, what: "the application ID, such as \"com.example.app\"")
-        if let package, !ManifestReader.isValidPackageName(package) {
+        if let package, let problem = AndroidPackageName.problem(in: package) {
             collector.error(
-                "invalid-package-name", path.appending("package"),
-                "\"\(package)\" is not an Android package name; expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\"",
+                AndroidPackageName.code, path.appending("package"), AndroidPackageName.message(package, problem),
                 at: members["package"])
         }
         var fingerprints: [String] = []
@@ -235,15 +234,6 @@ struct ManifestReader {
         let scheme = readScheme(members, at: path)
         guard let package else { return nil }
         return Manifest.AndroidApp(package: package, sha256CertFingerprints: fingerprints, scheme: scheme)
-    }
-
-    static func isValidPackageName(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2
-            && parts.allSatisfy { part in
-                guard let first = part.unicodeScalars.first, first.isASCIILetter else { return false }
-                return part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" }
-            }
     }
 
     private mutating func readDomains(_ members: [String: JSONNode]) -> [String] {
