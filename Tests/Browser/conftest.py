@@ -140,6 +140,11 @@ def browser_factory(cdn):
             options.binary_location = binary
         driver_path = shutil.which("chromedriver")
         driver = webdriver.Chrome(options=options, service=Service(driver_path) if driver_path else None)
+        if width < 600:
+            # Desktop windows have a minimum width; a phone is emulated exactly (and at 2x, as an iPhone draws).
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 2, "mobile": True})
         if dark:
             driver.execute_cdp_cmd(
                 "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
