@@ -150,19 +150,21 @@ public struct DeferredLinkClaimer: Sendable {
         }
     }
 
-    /// Runs `body`, or throws ``DeferredLinkError/timedOut`` once `limit` has passed (and cancels it).
+    /// Runs `body`, or throws ``DeferredLinkError/timedOut`` once `limit` has passed: the request
+    /// is cancelled and not waited for (a networking stack slow to notice cannot hold the launch).
     private static func withTimeout<T: Sendable>(
         _ limit: Duration, _ body: @escaping @Sendable () async throws -> T
     ) async throws -> T {
-        try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await body() }
-            group.addTask {
-                try await Task.sleep(for: limit)
-                throw DeferredLinkError.timedOut
+        let outcome = await Race<Swift.Result<T, any Error>>().run(timeout: limit, clock: .continuous) {
+            do {
+                return .success(try await body())
+            } catch {
+                return .failure(error)
             }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw DeferredLinkError.timedOut }
-            return first
+        }
+        switch outcome {
+        case .value(let result): return try result.get()
+        case .timedOut, .superseded: throw DeferredLinkError.timedOut
         }
     }
 }
