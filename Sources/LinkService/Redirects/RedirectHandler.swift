@@ -2,6 +2,7 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Prometheus
@@ -59,13 +60,13 @@ struct RedirectHandler: Sendable {
     /// What the visited path stands for: a stored link (an existing slug wins), a long link at
     /// the root, or a route of the manifest.
     private func target(
-        path: String, query: Hummingbird.URI.Parameters?, request: Request, tenant: Tenant, policy: LinkPolicy
+        path: String, query: FlatDictionary<Substring, Substring>?, request: Request, tenant: Tenant, policy: LinkPolicy
     ) async throws -> RedirectTarget? {
         let slug = path.utf8.count > 1 ? path.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
-            if let link = try await state.store.link(tenant: tenant.id, slug: String(slug)) {
+            if let link = try await state.store.cachedLink(tenant: tenant.id, slug: String(slug)) {
                 guard !link.isExpired(at: Date()) else { return nil }
-                return RedirectTarget(link: link, destinationIsWeb: policy.isWebPage(link.content.destination))
+                return RedirectTarget(link: link, destinationIsWeb: policy.isWebPageQuickly(link.content.destination))
             }
         }
         let visitedURL = "https://\(request.hostName)\(request.uri.description)"
@@ -77,7 +78,7 @@ struct RedirectHandler: Sendable {
     }
 
     private func record(
-        _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, query: Hummingbird.URI.Parameters?,
+        _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
         request: Request
     ) async {
         var utm = target.utm

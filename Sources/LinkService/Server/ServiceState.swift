@@ -33,6 +33,6 @@ final class ServiceState: Sendable {
     /// The tenant's link with this slug, from the cache or the store; while the store cannot
     /// answer, the last known answer if there is one.
     func link(tenant: String, slug: String) async throws -> Link? {
-        try await store.link(tenant: tenant, slug: slug)
+        try await store.cachedLink(tenant: tenant, slug: slug)
     }
 }

@@ -2,8 +2,11 @@ import Foundation
 import Prometheus
 import Synchronization
 
-/// A ``LinkStore`` that keeps the links it reads in a bounded in-memory cache, so that a popular
-/// link costs no database read; every other call goes to the store it wraps.
+/// A ``LinkStore`` that keeps the links redirects read in a bounded in-memory cache, so that a
+/// popular link costs no database read; every other call goes to the store it wraps.
+///
+/// Only ``cachedLink(tenant:slug:)`` reads through the cache: ``link(tenant:slug:)`` (what the
+/// links API answers with) always asks the store, as before the cache existed.
 ///
 /// Unknown slugs are cached too (as `nil`), so a burst of requests for a missing slug reaches the
 /// store once. Entries live ``LinkServiceConfiguration/linkCacheLifetime`` at most. Writes made
@@ -83,7 +86,7 @@ final class CachingLinkStore: LinkStore {
 
     /// The tenant's link with this slug, from the cache when it is fresh; while the store cannot
     /// answer, the last known answer if there is one.
-    func link(tenant: String, slug: String) async throws -> Link? {
+    func cachedLink(tenant: String, slug: String) async throws -> Link? {
         let key = Key(tenant: tenant, slug: slug)
         let now = ContinuousClock.now
         let (cached, generation) = state.withLock { state -> (Entry?, UInt64) in (state.entry(key), state.drops) }
@@ -122,7 +125,7 @@ final class CachingLinkStore: LinkStore {
             state.young.removeAll()
             state.old.removeAll()
         }
-        entries.set(0)
+        entries.set(Double(0))
     }
 
     private func cache(_ link: Link) {
@@ -154,6 +157,10 @@ final class CachingLinkStore: LinkStore {
     // MARK: Everything else goes to the store
 
     func migrate() async throws { try await base.migrate() }
+
+    func link(tenant: String, slug: String) async throws -> Link? {
+        try await base.link(tenant: tenant, slug: slug)
+    }
 
     func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
         try await base.links(tenant: tenant, after: cursor, limit: limit)

@@ -33,9 +33,9 @@ struct CachingLinkStoreTests {
         let store = CachingLinkStore(base: base, lifetime: .seconds(3600), capacity: 10, registry: metrics.registry)
         for number in 0..<100 { _ = try await base.insertLink(Self.link("s\(number)")) }
         for number in 0..<100 {
-            #expect(try await store.link(tenant: "storyteller", slug: "s\(number)")?.id == "id-s\(number)")
+            #expect(try await store.cachedLink(tenant: "storyteller", slug: "s\(number)")?.id == "id-s\(number)")
             // One link read between all the others stays cached throughout.
-            #expect(try await store.link(tenant: "storyteller", slug: "s0")?.id == "id-s0")
+            #expect(try await store.cachedLink(tenant: "storyteller", slug: "s0")?.id == "id-s0")
             #expect(store.count <= 10)
         }
         #expect(Self.metric("wayfinder_link_cache_misses_total", in: metrics) == 100)
@@ -50,23 +50,25 @@ struct CachingLinkStoreTests {
         let base = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
         let store = CachingLinkStore(
             base: base, lifetime: .seconds(3600), capacity: 100, registry: LinkServiceMetrics().registry)
-        #expect(try await store.link(tenant: "storyteller", slug: "a") == nil)  // caches "unknown"
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a") == nil)  // caches "unknown"
         _ = try await store.insertLink(Self.link("a"))
-        #expect(try await store.link(tenant: "storyteller", slug: "a")?.content.destination.hasSuffix("/a") == true)
+        #expect(
+            try await store.cachedLink(tenant: "storyteller", slug: "a")?.content.destination.hasSuffix("/a") == true)
         var changed = Self.link("a")
         changed.content.destination = "https://www.stories.example.com/changed"
         #expect(try await store.updateLink(changed))
         #expect(
-            try await store.link(tenant: "storyteller", slug: "a")?.content.destination.hasSuffix("/changed") == true)
+            try await store.cachedLink(tenant: "storyteller", slug: "a")?.content.destination.hasSuffix("/changed")
+                == true)
         #expect(try await store.deleteLink(tenant: "storyteller", slug: "a"))
-        #expect(try await store.link(tenant: "storyteller", slug: "a") == nil)
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a") == nil)
         // A change another instance announced.
         _ = try await base.insertLink(Self.link("b"))
-        #expect(try await store.link(tenant: "storyteller", slug: "b") != nil)
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "b") != nil)
         #expect(try await base.deleteLink(tenant: "storyteller", slug: "b"))
-        #expect(try await store.link(tenant: "storyteller", slug: "b") != nil)  // still cached
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "b") != nil)  // still cached
         store.invalidate(tenant: "storyteller", slug: "b")
-        #expect(try await store.link(tenant: "storyteller", slug: "b") == nil)
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "b") == nil)
         try await base.close()
     }
 
