@@ -16,8 +16,7 @@ struct ClickFlushTests {
         configuration.clickFlush = mode
         let service = try await TestService.make(configuration: configuration)
         let key = try await service.key(for: "storyteller")
-        var result = (pendingAfterVisits: -1, stored: -1)
-        try await service.server.makeApplication().test(.router) { client in
+        let result = try await service.server.makeApplication().test(.router) { client in
             let created = try await client.execute(
                 uri: "/api/v1/links", method: .post, headers: .bearer(key),
                 body: ByteBuffer(string: #"{"destination": "https://www.stories.example.com/x", "slug": "flush"}"#))
@@ -26,8 +25,10 @@ struct ClickFlushTests {
                 let response = try await client.execute(uri: "/flush", method: .get, headers: .visitor(Agents.desktop))
                 #expect(response.status == .found)
             }
-            result.pendingAfterVisits = await service.server.pendingClicks
-            result.stored = try await service.store.clickCount(tenant: "storyteller")
+            return (
+                pendingAfterVisits: await service.server.pendingClicks,
+                stored: try await service.store.clickCount(tenant: "storyteller")
+            )
         }
         await service.close()
         return result
