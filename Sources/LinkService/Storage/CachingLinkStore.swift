@@ -41,8 +41,8 @@ final class CachingLinkStore: LinkStore {
     private struct State {
         var young: [Key: Entry] = [:]
         var old: [Key: Entry] = [:]
-        /// Counts drops: a read that began before a drop may hold what was dropped, so its result
-        /// is not cached.
+        /// Counts drops and writes' inserts: a read that began before either may hold an older
+        /// answer, so its result is not cached.
         var drops: UInt64 = 0
         let generationSize: Int
 
@@ -130,7 +130,11 @@ final class CachingLinkStore: LinkStore {
 
     private func cache(_ link: Link) {
         let entry = Entry(link: link, expires: ContinuousClock.now + lifetime)
-        state.withLock { $0.insert(entry, Key(tenant: link.tenant, slug: link.slug)) }
+        state.withLock { state in
+            // Counts as a drop too: a read that began before the insert must not cache "unknown".
+            state.drops &+= 1
+            state.insert(entry, Key(tenant: link.tenant, slug: link.slug))
+        }
     }
 
     /// Entries cached now (links and unknown slugs).
