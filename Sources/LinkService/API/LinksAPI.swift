@@ -78,7 +78,6 @@ struct LinksAPI: Sendable {
         guard try await state.store.updateLink(changed) else {
             throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")
         }
-        state.cache.remove(tenant: tenant.id, slug: link.slug)
         return json(.ok, LinkJSON.node(changed))
     }
 
@@ -88,7 +87,6 @@ struct LinksAPI: Sendable {
         guard try await state.store.deleteLink(tenant: tenant.id, slug: slug) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
         }
-        state.cache.remove(tenant: tenant.id, slug: slug)
         return Response(status: .noContent)
     }
 
@@ -189,7 +187,6 @@ struct LinksAPI: Sendable {
     }
 
     private func created(_ link: Link) -> Response {
-        state.cache.store(link, tenant: link.tenant, slug: link.slug)
         state.logger.info(
             "link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
         var response = json(.created, LinkJSON.node(link))
