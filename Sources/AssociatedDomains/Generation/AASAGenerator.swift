@@ -12,6 +12,8 @@ import DeepLinkRouting
 /// not cover stay on the web. `webcredentials` lists the same app IDs. With `legacy`, the file
 /// also carries `"apps": []` and a `paths` detail per app for iOS 12 and earlier.
 public enum AASAGenerator {
+    /// The AASA for `manifest`; with `legacy`, also the `paths` details iOS 12 and earlier read.
+    /// Serve it with ``AASAFile/jsonText(style:)``; ``AASAValidator`` finds nothing to fix in it.
     public static func generate(_ manifest: Manifest, legacy: Bool = false) -> AASAFile {
         let appIDs = (manifest.ios?.appIDs ?? []).map(\.description)
         var details = [AASAFile.Detail(appIDs: appIDs, components: components(for: manifest))]
@@ -25,7 +27,7 @@ public enum AASAGenerator {
     }
 
     /// The components for the manifest's routes, in decision order.
-    public static func components(for manifest: Manifest) -> [AASAFile.Component] {
+    package static func components(for manifest: Manifest) -> [AASAFile.Component] {
         var components = manifest.exclude.map { AASAFile.Component(path: $0.text, exclude: true) }
         // `?*` also crosses slashes, so a glob ending in a parameter is preceded by an exclusion
         // of the paths one level deeper. Catch-alls first and deeper routes before shallower ones
@@ -70,7 +72,7 @@ public enum AASAGenerator {
     }
 
     /// The AASA path globs one route pattern stands for.
-    public static func pathGlobs(_ pattern: RoutePattern) -> [String] {
+    package static func pathGlobs(_ pattern: RoutePattern) -> [String] {
         var prefix = ""
         for segment in pattern.segments {
             switch segment {

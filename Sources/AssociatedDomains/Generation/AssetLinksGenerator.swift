@@ -4,6 +4,7 @@ import DeepLinkRouting
 /// Android package and its signing-certificate fingerprints (none when the manifest has no
 /// Android app).
 public enum AssetLinksGenerator {
+    /// The assetlinks.json for `manifest`; empty when it has no Android app.
     public static func generate(_ manifest: Manifest) -> AssetLinks {
         guard let android = manifest.android else { return AssetLinks(statements: []) }
         return AssetLinks(statements: [

@@ -227,11 +227,14 @@ public struct SignedAASA: Sendable {
 
 /// Why a file cannot be signed, read or verified, in words that say what to do.
 public struct SigningError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong and what to do, such as which PEM input could not be read.
     public let message: String
 
+    /// An error with this message.
     public init(_ message: String) {
         self.message = message
     }
 
+    /// The ``message``.
     public var description: String { message }
 }
