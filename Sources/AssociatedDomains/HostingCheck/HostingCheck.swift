@@ -29,7 +29,7 @@ public struct HostingCheck: Sendable {
         self.signingTrustRootsPEM = signingTrustRootsPEM
     }
 
-    /// The checklist for these fetched files, in the order of ``HostedFile/allCases``.
+    /// The checklist for these fetched files, in the order ``HostedFile`` lists its cases.
     ///
     /// Asynchronous because a signed AASA's certificate chain is verified.
     public func judge(_ fetched: [FetchedFile]) async -> [HostingCheckItem] {

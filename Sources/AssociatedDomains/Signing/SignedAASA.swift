@@ -9,8 +9,8 @@ import SwiftASN1
 /// `openssl smime -sign -noattr -nodetach -outform DER` makes: SignedData with the content
 /// attached, no signed attributes, the signer certificate and its chain. ``init(der:)`` reads a
 /// signed file (ours or OpenSSL's, with or without signed attributes), extracts the content and
-/// checks the signature against the signer certificate it carries; ``verifyChain(trustRootsPEM:)``
-/// then checks that certificate up to a trusted root.
+/// checks the signature against the signer certificate it carries;
+/// ``verifyChain(trustRootsPEM:at:)`` then checks that certificate up to a trusted root.
 public struct SignedAASA: Sendable {
     /// The signed content: the association file's JSON bytes.
     public let content: [UInt8]
