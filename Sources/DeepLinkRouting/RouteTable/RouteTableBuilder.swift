@@ -16,7 +16,7 @@ public struct RouteTableBuilder: Sendable {
     public var caseInsensitiveLiterals = false
     /// The routes added so far, in order.
     public private(set) var routes: [Manifest.Route] = []
-    private var types: [ParameterType] = [.int, .uuid]
+    private var types = ParameterType.builtIn
     /// Whether a parameter type that was not registered accepts any segment instead of failing
     /// the build: for tools such as `wayfinder route`, which cannot see the types an app
     /// registers in code.
