@@ -21,6 +21,7 @@ struct LinksAPI: Sendable {
         api.patch("/links/:slug") { request, context in try await update(request, context) }
         api.delete("/links/:slug") { request, context in try await delete(request, context) }
         api.get("/links/:slug/stats") { request, context in try await stats(request, context) }
+        api.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
         api.get("/resolve") { request, context in try await resolve(request, context) }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
@@ -196,7 +197,7 @@ struct LinksAPI: Sendable {
     // MARK: Helpers
 
     /// The tenant of the request's API key; `401` without a valid key, `429` over the key's budget.
-    private func authenticate(_ request: Request) async throws -> Tenant {
+    func authenticate(_ request: Request) async throws -> Tenant {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
             throw Problem(
                 .unauthorized, "missing-api-key", title: "An API key is needed",
@@ -229,7 +230,8 @@ struct LinksAPI: Sendable {
         return slug
     }
 
-    private func existingLink(tenant: Tenant, context: LinkRequestContext) async throws -> Link {
+    /// The tenant's link named by the path's slug; `404` when it has none (another tenant's too).
+    func existingLink(tenant: Tenant, context: LinkRequestContext) async throws -> Link {
         let slug = try slugParameter(context)
         guard let link = try await state.store.link(tenant: tenant.id, slug: slug) else {
             throw Problem.notFound("\(tenant.id) has no link \"\(slug)\"", field: "slug")
