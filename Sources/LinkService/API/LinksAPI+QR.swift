@@ -27,7 +27,7 @@ extension LinksAPI {
     /// pixels. `format` defaults to SVG. The image changes only if the link's domain does, so it
     /// may be cached privately for a while; it downloads as `<slug>-qr.<format>`.
     func qrCode(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         let query = request.uri.queryParameters
         var format = QRImageFormat.svg
         if let text = query.get("format") {
