@@ -35,6 +35,14 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "When clicks reach the database: batched (default; a crash loses at most the last flush interval, "
+                + "SIGTERM loses nothing) or synchronous (each click written before its answer).",
+            valueName: "mode"),
+        transform: ServeCommand.clickFlushMode)
+    var clickFlush: ClickFlushMode?
+
+    @Option(
+        help: ArgumentHelp(
             "Seconds a deferred deep link claim token stays claimable (default 86400).", valueName: "seconds"))
     var deferredLifetime: Int?
 
@@ -45,10 +53,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    static func clickFlushMode(_ text: String) throws -> ClickFlushMode {
+        guard let mode = ClickFlushMode(rawValue: text) else {
+            throw ValidationError(
+                "--click-flush is \"\(text)\"; use \(ClickFlushMode.allCases.map(\.rawValue).joined(separator: " or "))"
+            )
+        }
+        return mode
+    }
+
     func run() async throws {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
         if let port { configuration.port = port }
+        if let clickFlush { configuration.clickFlush = clickFlush }
         if let deferredLifetime { configuration.claimTokenLifetime = .seconds(deferredLifetime) }
         guard !configuration.manifestPaths.isEmpty else {
             printError("error: \(TenantError.noTenants)")
