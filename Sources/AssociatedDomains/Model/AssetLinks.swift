@@ -5,8 +5,10 @@ import DeepLinkRouting
 /// Read one leniently with ``decode(_:)`` (a broken statement is reported and the rest kept) and
 /// write it with ``jsonText(style:)``.
 public struct AssetLinks: Sendable, Hashable {
+    /// The statements, in file order.
     public var statements: [Statement]
 
+    /// A file of these statements.
     public init(statements: [Statement]) {
         self.statements = statements
     }
@@ -18,12 +20,19 @@ public struct AssetLinks: Sendable, Hashable {
 
     /// One statement: relations granted to a target.
     public struct Statement: Sendable, Hashable {
+        /// The relations granted, such as ``AssetLinks/handleAllURLs``.
         public var relation: [String]
+        /// Who the relations are granted to.
         public var target: Target
+        /// Android 15 dynamic App Links rules for `handle_all_urls`, in order; `nil` when the
+        /// statement carries none (the app's intent filters alone decide).
+        public var dynamicRules: [DynamicRule]?
 
-        public init(relation: [String], target: Target) {
+        /// A statement granting `relation` to `target`, with Android 15's dynamic rules when given.
+        public init(relation: [String], target: Target, dynamicRules: [DynamicRule]? = nil) {
             self.relation = relation
             self.target = target
+            self.dynamicRules = dynamicRules
         }
     }
 
@@ -35,7 +44,7 @@ public struct AssetLinks: Sendable, Hashable {
         case web(site: String)
     }
 
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         JSONNode(
             .array(
                 statements.map { statement in
@@ -49,20 +58,33 @@ public struct AssetLinks: Sendable, Hashable {
                     case .web(let site):
                         target = .object(["namespace": "web", "site": JSONNode(.string(site))])
                     }
-                    return .object([
-                        "relation": JSONNode(.array(statement.relation.map { JSONNode(.string($0)) })),
-                        "target": target,
-                    ])
+                    var members: [JSONNode.Member] = [
+                        .init(
+                            key: "relation", value: JSONNode(.array(statement.relation.map { JSONNode(.string($0)) }))),
+                        .init(key: "target", value: target),
+                    ]
+                    if let rules = statement.dynamicRules {
+                        let list = JSONNode.object([
+                            AssetLinks.handleAllURLs: .object([
+                                AssetLinks.dynamicRulesKey: JSONNode(.array(rules.map(\.jsonNode)))
+                            ])
+                        ])
+                        members.append(.init(key: "relation_extensions", value: list))
+                    }
+                    return JSONNode(.object(members))
                 }))
     }
 
-    public func jsonText(style: JSONNode.WritingStyle = .pretty) -> String {
+    /// The file as JSON text, ready to serve at `/.well-known/assetlinks.json`.
+    public func jsonText(style: JSONWritingStyle = .pretty) -> String {
         jsonNode.jsonText(style: style)
     }
 
     /// The outcome of reading an assetlinks.json: the readable statements and every diagnostic.
     public struct Decoded: Sendable {
+        /// The statements that could be read; `nil` when the text is not JSON or not an array.
         public let assetLinks: AssetLinks?
+        /// Every problem found, in document order.
         public let diagnostics: [Diagnostic]
     }
 
@@ -103,7 +125,8 @@ public struct AssetLinks: Sendable, Hashable {
     {
         guard
             let members = collector.members(
-                of: node, at: path, knownKeys: ["relation", "target"], expected: "a statement object")
+                of: node, at: path, knownKeys: ["relation", "target", "relation_extensions"],
+                expected: "a statement object")
         else {
             return nil
         }
@@ -118,6 +141,16 @@ public struct AssetLinks: Sendable, Hashable {
             collector.warning(
                 "unknown-relation", relation.path, "\"\(relation.value)\" is not a delegate_permission relation",
                 hint: "App Links use \"\(handleAllURLs)\"", at: relation.node)
+        }
+        let grants = relations.contains { $0.value == handleAllURLs }
+        let extensionsPath = path.appending("relation_extensions")
+        let dynamicRules = members["relation_extensions"].flatMap {
+            readDynamicRules($0, at: extensionsPath, grantsHandleAllURLs: grants, collector: &collector)
+        }
+        if let dynamicRules {
+            DynamicRulesValidator.check(
+                dynamicRules,
+                at: extensionsPath.appending(handleAllURLs).appending(dynamicRulesKey), collector: &collector)
         }
         guard let targetNode = members["target"] else {
             collector.error("missing-key", path, "missing \"target\": who the relations are granted to")
@@ -137,11 +170,12 @@ public struct AssetLinks: Sendable, Hashable {
         case "android_app":
             let package = collector.string(
                 "package_name", in: target, at: targetPath, required: true, what: "the application ID")
-            if let package, package.isEmpty || !AppID.isValidBundleID(package) {
+            if let package, let problem = AndroidPackageName.problem(in: package) {
                 collector.error(
-                    "invalid-package-name", targetPath.appending("package_name"),
-                    "\"\(package)\" is not an Android application ID",
-                    hint: "write the applicationId, such as com.example.app", at: target["package_name"])
+                    AndroidPackageName.code, targetPath.appending("package_name"),
+                    AndroidPackageName.message(package, problem),
+                    hint: "write the applicationId, such as com.example.app",
+                    at: target["package_name"])
             }
             let fingerprints =
                 collector.strings(
@@ -163,13 +197,20 @@ public struct AssetLinks: Sendable, Hashable {
             guard let package else { return nil }
             return Statement(
                 relation: relations.map(\.value),
-                target: .androidApp(packageName: package, sha256CertFingerprints: fingerprints.map(\.value)))
+                target: .androidApp(packageName: package, sha256CertFingerprints: fingerprints.map(\.value)),
+                dynamicRules: dynamicRules)
         case "web":
             guard
                 let site = collector.string(
                     "site", in: target, at: targetPath, required: true,
                     what: "the site's origin, such as https://example.com")
             else { return nil }
+            if dynamicRules != nil {
+                collector.warning(
+                    "dynamic-rules-not-android-app", extensionsPath,
+                    "dynamic rules only apply to an android_app target; Android ignores them here",
+                    hint: "move them to the app's statement")
+            }
             return Statement(relation: relations.map(\.value), target: .web(site: site))
         case let other?:
             collector.error(

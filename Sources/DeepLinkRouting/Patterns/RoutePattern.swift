@@ -34,6 +34,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The pattern as written.
     public let text: String
+    /// The pattern's segments after the leading `/`; empty for `/`.
     public let segments: [Segment]
 
     /// Parses a path pattern, which must start with `/`.
@@ -45,6 +46,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.segments = try RoutePattern.parseSegments(text, from: text.utf8.index(after: text.utf8.startIndex))
     }
 
+    /// A pattern whose segments were already parsed from `text` (the path part of a scheme link).
+    init(text: String, parsedSegments: [Segment]) {
+        self.text = text
+        self.segments = parsedSegments
+    }
+
     /// Builds a pattern from segments (for routes declared in code).
     public init(segments: [Segment]) throws(RoutePatternError) {
         let text = "/" + segments.map(\.patternText).joined(separator: "/")
@@ -54,6 +61,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The names this pattern captures, in order.
     public var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
+    /// The pattern as written.
     public var description: String { text }
 
     /// Parses the segments of `text` that start at `start` (just past a `/`, or at a custom

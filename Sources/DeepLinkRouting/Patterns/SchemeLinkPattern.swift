@@ -11,6 +11,8 @@ public struct SchemeLinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// The host and path segments.
     public let segments: [RoutePattern.Segment]
 
+    /// Parses a pattern such as `example://open/{id}`; throws ``RoutePatternError`` when the scheme is
+    /// missing or invalid or a segment does not parse.
     public init(parsing text: String) throws(RoutePatternError) {
         let utf8 = Array(text.utf8)
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) else {
@@ -22,19 +24,18 @@ public struct SchemeLinkPattern: Sendable, Hashable, CustomStringConvertible {
         }
         self.text = text
         self.scheme = scheme.lowercased()
-        self.segments = try RoutePattern.parseSegments(
-            text, from: text.utf8.index(text.utf8.startIndex, offsetBy: colon + 3))
+        let hostStart = text.utf8.index(text.utf8.startIndex, offsetBy: colon + 3)
+        self.segments = try RoutePattern.parseSegments(text, from: hostStart)
+        self.pathPattern = RoutePattern(text: "/" + String(text[hostStart...]), parsedSegments: segments)
     }
 
     /// The segments as a path pattern, as the route table stores them.
-    public var pathPattern: RoutePattern {
-        // Re-parsing cannot fail: the segments came from a valid pattern.
-        try! RoutePattern(segments: segments)
-    }
+    public let pathPattern: RoutePattern
 
     /// The names this pattern captures, in order.
     public var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
+    /// The pattern as written.
     public var description: String { text }
 
     /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
