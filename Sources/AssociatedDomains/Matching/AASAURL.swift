@@ -2,9 +2,14 @@ import DeepLinkRouting
 
 /// A URL split once into the parts an AASA rule compares, without Foundation's `URL` (which
 /// rejects or rewrites some of the texts iOS compares as written).
+///
+/// The URL is decoded into scalars once; every part is a slice of that one array, and the scheme
+/// and host are compared in place (ASCII) rather than copied into lowercased strings, because a
+/// decision on a small file costs little more than this split.
 struct AASAURL {
-    let scheme: String
-    let host: String
+    let scalars: [Unicode.Scalar]
+    private let schemeRange: Range<Int>
+    private let hostRange: Range<Int>
     let path: ArraySlice<Unicode.Scalar>
     /// `nil` when the URL has no `?`.
     let query: ArraySlice<Unicode.Scalar>?
@@ -14,25 +19,27 @@ struct AASAURL {
     /// Splits `text` as `scheme://authority/path?query#fragment`; `nil` without a scheme and `//`.
     init?(_ text: String) {
         let scalars = Array(text.unicodeScalars)
-        guard let colon = scalars.firstIndex(of: ":"), colon > 0,
-            scalars[..<colon].allSatisfy({
-                $0.isASCII
-                    && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+-.".unicodeScalars.contains($0))
-            }),
-            scalars.count >= colon + 3, scalars[colon + 1] == "/", scalars[colon + 2] == "/"
+        var colon = 0
+        while colon < scalars.count, scalars[colon] != ":" {
+            guard AASAURL.isSchemeScalar(scalars[colon]) else { return nil }
+            colon += 1
+        }
+        guard colon < scalars.count, colon > 0, scalars.count >= colon + 3, scalars[colon + 1] == "/",
+            scalars[colon + 2] == "/"
         else { return nil }
-        scheme = String(String.UnicodeScalarView(scalars[..<colon])).lowercased()
+        self.scalars = scalars
+        schemeRange = 0..<colon
         let authorityStart = colon + 3
         var index = authorityStart
         while index < scalars.count, scalars[index] != "/", scalars[index] != "?", scalars[index] != "#" { index += 1 }
-        var authority = scalars[authorityStart..<index]
-        if let at = authority.lastIndex(of: "@") { authority = authority[(at + 1)...] }
-        if authority.first == "[" {
-            if let close = authority.firstIndex(of: "]") { authority = authority[...close] }
-        } else if let portColon = authority.firstIndex(of: ":") {
-            authority = authority[..<portColon]
+        var authority = authorityStart..<index
+        if let at = scalars[authority].lastIndex(of: "@") { authority = (at + 1)..<authority.upperBound }
+        if authority.lowerBound < authority.upperBound, scalars[authority.lowerBound] == "[" {
+            if let close = scalars[authority].firstIndex(of: "]") { authority = authority.lowerBound..<(close + 1) }
+        } else if let portColon = scalars[authority].firstIndex(of: ":") {
+            authority = authority.lowerBound..<portColon
         }
-        host = String(String.UnicodeScalarView(authority)).lowercased()
+        hostRange = authority
         let pathStart = index
         while index < scalars.count, scalars[index] != "?", scalars[index] != "#" { index += 1 }
         path = scalars[pathStart..<index]
@@ -46,81 +53,186 @@ struct AASAURL {
         }
         fragment = index < scalars.count ? scalars[(index + 1)...] : nil
     }
+
+    /// A scheme is ASCII letters, digits, `+`, `-` and `.`.
+    private static func isSchemeScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2D, 0x2E: true
+        default: false
+        }
+    }
+
+    /// The scheme, lowercased.
+    var scheme: String { String(String.UnicodeScalarView(scalars[schemeRange])).lowercased() }
+
+    /// The host (no user information, no port), lowercased.
+    var host: String { String(String.UnicodeScalarView(scalars[hostRange])).lowercased() }
+
+    /// Whether the scheme is `http` or `https` (any case).
+    var isWebScheme: Bool {
+        let scheme = scalars[schemeRange]
+        return AASAURL.equalsFoldingASCII(scheme, "http") || AASAURL.equalsFoldingASCII(scheme, "https")
+    }
+
+    /// Whether the host is `domain` (lowercase) or, for `*.example.com`, one of its subdomains;
+    /// compared in place when both are printable ASCII (`asciiDomain`), through lowercased
+    /// strings (by characters) otherwise.
+    func isServed(by domain: String, asciiDomain: [Unicode.Scalar]?) -> Bool {
+        let host = scalars[hostRange]
+        let wildcard = domain.hasPrefix("*.")
+        guard let asciiDomain, host.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) else {
+            let text = self.host
+            return wildcard ? text.hasSuffix(String(domain.dropFirst())) : text == domain
+        }
+        if wildcard {
+            // `*.example.com`: the host must end in `.example.com`.
+            let suffix = asciiDomain.dropFirst()
+            guard host.count >= suffix.count else { return false }
+            return AASAURL.equalsFoldingASCII(host.suffix(suffix.count), suffix)
+        }
+        return AASAURL.equalsFoldingASCII(host, asciiDomain[...])
+    }
+
+    /// `text` lowercased (ASCII) equals `lowercase`.
+    private static func equalsFoldingASCII(_ text: ArraySlice<Unicode.Scalar>, _ lowercase: ArraySlice<Unicode.Scalar>)
+        -> Bool
+    {
+        guard text.count == lowercase.count else { return false }
+        var other = lowercase.startIndex
+        for scalar in text {
+            let value = scalar.value
+            let folded = (0x41...0x5A).contains(value) ? value + 0x20 : value
+            if folded != lowercase[other].value { return false }
+            other += 1
+        }
+        return true
+    }
+
+    private static func equalsFoldingASCII(_ text: ArraySlice<Unicode.Scalar>, _ lowercase: StaticString) -> Bool {
+        let bytes = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        guard text.count == bytes.count else { return false }
+        var other = 0
+        for scalar in text {
+            let value = scalar.value
+            let folded = (0x41...0x5A).contains(value) ? value + 0x20 : value
+            if folded != UInt32(bytes[other]) { return false }
+            other += 1
+        }
+        return true
+    }
 }
 
 /// The texts rules compare, made from a URL once per decision and once per flag combination
-/// (as written or decoded, case kept or folded), and only when a rule asks for them.
+/// (as written or decoded, case kept or folded), and only when a rule asks for them: the
+/// texts as written are slices of the URL, the others are made on first use.
 struct AASAURLTexts {
-    /// One flag combination's texts.
+    typealias Items = [(name: ArraySlice<Unicode.Scalar>, value: ArraySlice<Unicode.Scalar>)]
+
+    /// One flag combination's texts, each made on first use.
     struct View {
         /// The path normalized as ``PathPattern`` expects it.
-        let path: ArraySlice<Unicode.Scalar>
-        let query: ArraySlice<Unicode.Scalar>
-        let fragment: ArraySlice<Unicode.Scalar>
-        /// The query's items (`name=value`; no `=` is an empty value), made on first use.
-        var items: [(name: ArraySlice<Unicode.Scalar>, value: ArraySlice<Unicode.Scalar>)]?
+        var path: ArraySlice<Unicode.Scalar>?
+        var query: ArraySlice<Unicode.Scalar>?
+        var fragment: ArraySlice<Unicode.Scalar>?
+        /// The query's items (`name=value`; no `=` is an empty value).
+        var items: Items?
     }
 
     let url: AASAURL
-    private var views: [View?] = [nil, nil, nil, nil]
+    private var views = (View(), View(), View(), View())
 
     init(url: AASAURL) {
         self.url = url
     }
 
-    private static func slot(caseSensitive: Bool, percentEncoded: Bool) -> Int {
+    /// The slot of a flag combination; slot 0 (case-sensitive, percent-encoded, the defaults)
+    /// compares the URL as written.
+    static func slot(caseSensitive: Bool, percentEncoded: Bool) -> Int {
         (caseSensitive ? 0 : 2) + (percentEncoded ? 0 : 1)
     }
 
-    mutating func view(caseSensitive: Bool, percentEncoded: Bool) -> View {
-        let slot = AASAURLTexts.slot(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
-        if let view = views[slot] { return view }
-        func transform(_ text: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
-            transformPart(text, caseSensitive, percentEncoded)
+    private mutating func withView<Result>(_ slot: Int, _ body: (inout View) -> Result) -> Result {
+        switch slot {
+        case 0: body(&views.0)
+        case 1: body(&views.1)
+        case 2: body(&views.2)
+        default: body(&views.3)
         }
-        let path = transform(url.path)
-        let view = View(
-            path: AASAURLTexts.normalize(path), query: transform(url.query ?? []),
-            fragment: transform(url.fragment ?? []))
-        views[slot] = view
-        return view
     }
 
-    mutating func items(caseSensitive: Bool, percentEncoded: Bool) -> [(
-        name: ArraySlice<Unicode.Scalar>, value: ArraySlice<Unicode.Scalar>
-    )] {
-        var view = self.view(caseSensitive: caseSensitive, percentEncoded: percentEncoded)
-        if let items = view.items { return items }
-        // Items are split on the text as written, then each name and value is transformed, so
-        // that a decoded "%26" does not split an item.
-        var items: [(name: ArraySlice<Unicode.Scalar>, value: ArraySlice<Unicode.Scalar>)] = []
-        if let query = url.query, !query.isEmpty {
-            for item in query.split(separator: "&", omittingEmptySubsequences: true) {
-                let name: ArraySlice<Unicode.Scalar>
-                let value: ArraySlice<Unicode.Scalar>
-                if let equals = item.firstIndex(of: "=") {
-                    name = item[..<equals]
-                    value = item[(equals + 1)...]
-                } else {
-                    name = item
-                    value = []
+    /// The normalized path for the flag combination `slot`.
+    mutating func path(_ slot: Int) -> ArraySlice<Unicode.Scalar> {
+        let url = self.url
+        return withView(slot) { view in
+            if let path = view.path { return path }
+            let path = AASAURLTexts.normalize(AASAURLTexts.transform(url.path, slot: slot))
+            view.path = path
+            return path
+        }
+    }
+
+    /// The query (empty without one) for the flag combination `slot`.
+    mutating func query(_ slot: Int) -> ArraySlice<Unicode.Scalar> {
+        let url = self.url
+        return withView(slot) { view in
+            if let query = view.query { return query }
+            let query = AASAURLTexts.transform(url.query ?? [], slot: slot)
+            view.query = query
+            return query
+        }
+    }
+
+    /// The fragment (empty without one) for the flag combination `slot`.
+    mutating func fragment(_ slot: Int) -> ArraySlice<Unicode.Scalar> {
+        let url = self.url
+        return withView(slot) { view in
+            if let fragment = view.fragment { return fragment }
+            let fragment = AASAURLTexts.transform(url.fragment ?? [], slot: slot)
+            view.fragment = fragment
+            return fragment
+        }
+    }
+
+    /// The query's items for the flag combination `slot`.
+    mutating func items(_ slot: Int) -> Items {
+        let url = self.url
+        return withView(slot) { view in
+            if let items = view.items { return items }
+            // Items are split on the text as written, then each name and value is transformed, so
+            // that a decoded "%26" does not split an item.
+            var items: Items = []
+            if let query = url.query, !query.isEmpty {
+                for item in query.split(separator: "&", omittingEmptySubsequences: true) {
+                    let name: ArraySlice<Unicode.Scalar>
+                    let value: ArraySlice<Unicode.Scalar>
+                    if let equals = item.firstIndex(of: "=") {
+                        name = item[..<equals]
+                        value = item[(equals + 1)...]
+                    } else {
+                        name = item
+                        value = []
+                    }
+                    items.append((AASAURLTexts.transform(name, slot: slot), AASAURLTexts.transform(value, slot: slot)))
                 }
-                items.append(
-                    (
-                        transformPart(name, caseSensitive, percentEncoded),
-                        transformPart(value, caseSensitive, percentEncoded)
-                    ))
             }
+            view.items = items
+            return items
         }
-        view.items = items
-        views[AASAURLTexts.slot(caseSensitive: caseSensitive, percentEncoded: percentEncoded)] = view
-        return items
     }
 
-    private func transformPart(_ text: ArraySlice<Unicode.Scalar>, _ caseSensitive: Bool, _ percentEncoded: Bool)
-        -> ArraySlice<Unicode.Scalar>
-    {
+    /// `text` decoded (odd slots) and case-folded (slots 2 and 3).
+    private static func transform(_ text: ArraySlice<Unicode.Scalar>, slot: Int) -> ArraySlice<Unicode.Scalar> {
+        let percentEncoded = slot & 1 == 0
+        let caseSensitive = slot < 2
         guard !percentEncoded || !caseSensitive else { return text }
+        // Plain ASCII without escapes: decoding changes nothing and folding is per scalar, as
+        // `lowercased()` would do it.
+        if text.allSatisfy({ $0.value < 0x80 && $0 != "%" }) {
+            if caseSensitive { return text }
+            guard text.contains(where: { (0x41...0x5A).contains($0.value) }) else { return text }
+            return ArraySlice(
+                text.map { (0x41...0x5A).contains($0.value) ? Unicode.Scalar($0.value + 0x20)! : $0 })
+        }
         var string = String(String.UnicodeScalarView(text))
         // A malformed escape cannot be decoded; it is then compared as written.
         if !percentEncoded, let decoded = PercentDecoding.decode(string) { string = decoded }
@@ -128,14 +240,42 @@ struct AASAURLTexts {
         return Array(string.unicodeScalars)[...]
     }
 
-    /// `/` plus the path without its leading and trailing slashes (``PathPattern/normalize(_:)`` on scalars).
+    private static let root: ArraySlice<Unicode.Scalar> = ["/"]
+
+    /// `/` plus the path without its leading and trailing slashes (``PathPattern/normalize(_:)``
+    /// on scalars): a slice of `path` when it starts with a slash, as a URL's path does.
     static func normalize(_ path: ArraySlice<Unicode.Scalar>) -> ArraySlice<Unicode.Scalar> {
-        var trimmed = path
-        while trimmed.first == "/" { trimmed.removeFirst() }
-        while trimmed.last == "/" { trimmed.removeLast() }
+        var start = path.startIndex
+        while start < path.endIndex, path[start] == "/" { start += 1 }
+        var end = path.endIndex
+        while end > start, path[end - 1] == "/" { end -= 1 }
+        if start > path.startIndex { return path[(start - 1)..<end] }
+        guard start < end else { return root }
         var result: [Unicode.Scalar] = ["/"]
-        result.reserveCapacity(trimmed.count + 1)
-        result.append(contentsOf: trimmed)
+        result.reserveCapacity(end - start + 1)
+        result.append(contentsOf: path[start..<end])
         return result[...]
+    }
+
+    /// A hash of the normalized path's first segment (between the leading `/` and the next `/`),
+    /// the key of ``RuleIndex``.
+    static func firstSegmentKey(_ normalizedPath: ArraySlice<Unicode.Scalar>) -> UInt64 {
+        var hasher = SegmentHasher()
+        var index = normalizedPath.startIndex + 1
+        while index < normalizedPath.endIndex, normalizedPath[index] != "/" {
+            hasher.add(normalizedPath[index])
+            index += 1
+        }
+        return hasher.value
+    }
+}
+
+/// FNV-1a over scalar values: a cheap, allocation-free hash of a path segment. Collisions only
+/// add candidates (every candidate is still matched in full), never drop one.
+struct SegmentHasher {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ scalar: Unicode.Scalar) {
+        value = (value ^ UInt64(scalar.value)) &* 0x0000_0100_0000_01B3
     }
 }

@@ -13,34 +13,31 @@ public struct CompiledAASA: Sendable {
     public let domain: String
     /// The app IDs the `applinks` details name, in file order, without duplicates.
     public let appIDs: [String]
-    private let details: [CompiledDetail]
-    private let detailsByApp: [String: [Int]]
-
-    struct CompiledDetail: Sendable {
-        let index: Int
-        let rules: [CompiledRule]
-    }
+    /// Each app's rules, in walk order, indexed by their literal first path segment.
+    private let rulesByApp: [String: RuleIndex]
+    /// `domain` as scalars when it is printable ASCII (hosts are then compared in place).
+    private let asciiDomain: [Unicode.Scalar]?
 
     /// Compiles `file` for `domain`.
     public init(_ file: AASAFile, domain: String) {
         self.domain = domain.lowercased()
+        let scalars = Array(self.domain.unicodeScalars)
+        asciiDomain = scalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F } ? scalars : nil
         let appLinks = file.applinks ?? AASAFile.AppLinks()
         var variables: [String: [String]] = [:]
         for variable in appLinks.substitutionVariables { variables[variable.name] = variable.values }
-        var details: [CompiledDetail] = []
-        var byApp: [String: [Int]] = [:]
+        var entriesByApp: [String: [RuleIndex.Entry]] = [:]
         var appIDs: [String] = []
         for (index, detail) in appLinks.details.enumerated() {
-            details.append(
-                CompiledDetail(
-                    index: index, rules: appLinks.rules(of: detail).map { CompiledRule($0, variables: variables) }))
+            let entries = appLinks.rules(of: detail).map {
+                RuleIndex.Entry(detail: index, rule: CompiledRule($0, variables: variables))
+            }
             for appID in detail.appIDs {
-                if byApp[appID] == nil { appIDs.append(appID) }
-                byApp[appID, default: []].append(index)
+                if entriesByApp[appID] == nil { appIDs.append(appID) }
+                entriesByApp[appID, default: []].append(contentsOf: entries)
             }
         }
-        self.details = details
-        self.detailsByApp = byApp
+        self.rulesByApp = entriesByApp.mapValues(RuleIndex.init(entries:))
         self.appIDs = appIDs
     }
 
@@ -53,15 +50,27 @@ public struct CompiledAASA: Sendable {
     }
 
     /// The decision for `url` (text as received) and the app `appID`.
+    ///
+    /// Tries only the rules whose literal first path segment (if any) is the URL's, in walk order,
+    /// so the first rule that matches is the one the plain walk over every rule would find.
     public func decide(appID: String, url: String) -> AASADecision {
-        guard let parsed = AASAURL(url), isServed(parsed), let indices = detailsByApp[appID] else { return .noMatch }
+        guard let parsed = AASAURL(url), parsed.isWebScheme, parsed.isServed(by: domain, asciiDomain: asciiDomain),
+            let rules = rulesByApp[appID]
+        else { return .noMatch }
         var texts = AASAURLTexts(url: parsed)
-        for index in indices {
-            for rule in details[index].rules where rule.matches(&texts) {
-                return rule.rule.exclude ? .exclude : .match
-            }
-        }
-        return .noMatch
+        guard let rule = rules.firstMatch(&texts) else { return .noMatch }
+        return rule.rule.exclude ? .exclude : .match
+    }
+
+    /// The decision by the plain walk over every rule of the app in order, without the index:
+    /// the reference ``decide(appID:url:)-(_,String)`` must agree with.
+    func decideWalkingEveryRule(appID: String, url: String) -> AASADecision {
+        guard let parsed = AASAURL(url), parsed.isWebScheme, parsed.isServed(by: domain, asciiDomain: asciiDomain),
+            let rules = rulesByApp[appID]
+        else { return .noMatch }
+        var texts = AASAURLTexts(url: parsed)
+        guard let rule = rules.firstMatchWalkingEveryRule(&texts) else { return .noMatch }
+        return rule.rule.exclude ? .exclude : .match
     }
 
     /// The decision for `url` and the app `appID`.
@@ -71,34 +80,34 @@ public struct CompiledAASA: Sendable {
 
     /// The decision with its reason: which detail and rule decided, their effective flags, and
     /// for `no_match` the closest rule with each key's verdict.
+    ///
+    /// Walks every rule of the app in order (it needs the closest rule when none matches), so it
+    /// decides as the plain walk does.
     public func explain(appID: String, url: String) -> AASAExplanation {
         guard let parsed = AASAURL(url) else {
             return AASAExplanation(decision: .noMatch, reason: .invalidURL, verdicts: [])
         }
-        guard parsed.scheme == "http" || parsed.scheme == "https" else {
+        guard parsed.isWebScheme else {
             return AASAExplanation(decision: .noMatch, reason: .unsupportedScheme(parsed.scheme), verdicts: [])
         }
-        guard isServed(parsed) else {
+        guard parsed.isServed(by: domain, asciiDomain: asciiDomain) else {
             return AASAExplanation(decision: .noMatch, reason: .otherHost(parsed.host), verdicts: [])
         }
-        guard let indices = detailsByApp[appID] else {
+        guard let rules = rulesByApp[appID] else {
             return AASAExplanation(decision: .noMatch, reason: .appNotInFile, verdicts: [])
         }
         var texts = AASAURLTexts(url: parsed)
         var closest: (detail: Int, rule: AASARule, verdicts: [AASAExplanation.KeyVerdict], score: Int)? = nil
-        for index in indices {
-            for rule in details[index].rules {
-                let verdicts = rule.verdicts(&texts)
-                if verdicts.allSatisfy(\.matched) {
-                    return AASAExplanation(
-                        decision: rule.rule.exclude ? .exclude : .match, reason: .rule,
-                        detailIndex: details[index].index,
-                        rule: rule.rule, verdicts: verdicts)
-                }
-                let score = verdicts.filter(\.matched).count
-                if closest == nil || score > closest!.score {
-                    closest = (details[index].index, rule.rule, verdicts, score)
-                }
+        for entry in rules.entries {
+            let verdicts = entry.rule.verdicts(&texts)
+            if verdicts.allSatisfy(\.matched) {
+                return AASAExplanation(
+                    decision: entry.rule.rule.exclude ? .exclude : .match, reason: .rule,
+                    detailIndex: entry.detail, rule: entry.rule.rule, verdicts: verdicts)
+            }
+            let score = verdicts.filter(\.matched).count
+            if closest == nil || score > closest!.score {
+                closest = (entry.detail, entry.rule.rule, verdicts, score)
             }
         }
         return AASAExplanation(
@@ -116,14 +125,6 @@ public struct CompiledAASA: Sendable {
         decisions(url: url).filter { $0.decision == .match }.map(\.appID)
     }
 
-    private func isServed(_ url: AASAURL) -> Bool {
-        guard url.scheme == "https" || url.scheme == "http" else { return false }
-        if domain.hasPrefix("*.") {
-            let apex = domain.dropFirst(2)
-            return url.host.hasSuffix("." + apex)
-        }
-        return url.host == domain
-    }
 }
 
 /// An association file that cannot be read at all, with its diagnostics.

@@ -13,9 +13,12 @@ struct CompiledRule: Sendable {
     let path: PathPattern?
     let query: Query
     let fragment: WildcardPattern?
+    /// The rule's flag combination (``AASAURLTexts/slot(caseSensitive:percentEncoded:)``).
+    let slot: Int
 
     init(_ rule: AASARule, variables: [String: [String]]) {
         self.rule = rule
+        slot = AASAURLTexts.slot(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
         let fold = !rule.caseSensitive
         let compile = { (text: String) in CompiledRule.glob(text, fold: fold, variables: variables) }
         path = rule.path.map { PathPattern($0, compile: compile) }
@@ -33,19 +36,18 @@ struct CompiledRule: Sendable {
 
     /// Whether every key the rule specifies matches (the decision's hot path: stops at the first miss).
     func matches(_ texts: inout AASAURLTexts) -> Bool {
-        let view = texts.view(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
-        if let path, !path.matches(normalizedPath: view.path) { return false }
+        if let path, !path.matches(normalizedPath: texts.path(slot)) { return false }
         if rule.source == .legacyPath { return true }
-        if let fragment, !fragment.matches(scalars: view.fragment) { return false }
-        return queryMatches(&texts, view: view)
+        if let fragment, !fragment.matches(scalars: texts.fragment(slot)) { return false }
+        return queryMatches(&texts)
     }
 
     /// Each specified key and whether it matches, for explanations.
     func verdicts(_ texts: inout AASAURLTexts) -> [AASAExplanation.KeyVerdict] {
-        let view = texts.view(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
         var verdicts: [AASAExplanation.KeyVerdict] = []
         if let path {
-            verdicts.append(.init(key: "/", pattern: path.text, matched: path.matches(normalizedPath: view.path)))
+            verdicts.append(
+                .init(key: "/", pattern: path.text, matched: path.matches(normalizedPath: texts.path(slot))))
         }
         guard rule.source == .component else { return verdicts }
         if let query = rule.query {
@@ -56,24 +58,47 @@ struct CompiledRule: Sendable {
             }
             verdicts.append(
                 .init(
-                    key: "?", pattern: text, matched: queryMatches(&texts, view: view),
+                    key: "?", pattern: text, matched: queryMatches(&texts),
                     ignored: {
                         if case .ignoredDictionary = query { return true }
                         return false
                     }()))
         }
         if let fragment {
-            verdicts.append(.init(key: "#", pattern: fragment.text, matched: fragment.matches(scalars: view.fragment)))
+            verdicts.append(
+                .init(key: "#", pattern: fragment.text, matched: fragment.matches(scalars: texts.fragment(slot))))
         }
         return verdicts
     }
 
-    private func queryMatches(_ texts: inout AASAURLTexts, view: AASAURLTexts.View) -> Bool {
+    /// The key of ``RuleIndex``: a hash of the literal first segment every path this rule matches
+    /// must have (`/s12/*` → `s12`), or `nil` when the rule matches paths whose first segment varies
+    /// (no path, a wildcard, `?`, a class or variable before the first `/` after the root).
+    ///
+    /// Sound because a path glob is compiled from the normalized pattern (`/` then literal tokens
+    /// that each match exactly one scalar), and its parent glob (for a final `/*`) starts with the
+    /// same segment: any path either glob matches has that segment first.
+    var firstSegmentKey: UInt64? {
+        guard let path else { return nil }
+        let tokens = path.globs.pattern.tokens
+        guard tokens.first == .literal("/") else { return nil }
+        var hasher = SegmentHasher()
+        var length = 0
+        for token in tokens.dropFirst() {
+            guard case .literal(let scalar) = token else { return nil }
+            if scalar == "/" { break }
+            hasher.add(scalar)
+            length += 1
+        }
+        return length == 0 ? nil : hasher.value
+    }
+
+    private func queryMatches(_ texts: inout AASAURLTexts) -> Bool {
         switch query {
         case .any: return true
-        case .whole(let pattern): return pattern.matches(scalars: view.query)
+        case .whole(let pattern): return pattern.matches(scalars: texts.query(slot))
         case .items(let patterns):
-            let items = texts.items(caseSensitive: rule.caseSensitive, percentEncoded: rule.percentEncoded)
+            let items = texts.items(slot)
             for (name, pattern) in patterns {
                 var seen = false
                 for item in items where item.name.elementsEqual(name) {

@@ -24,7 +24,8 @@ enum SubstitutionReference: Hashable {
 
     /// Splits `pattern` at `$(…)`; an unclosed `$(` and everything after it stays text.
     static func pieces(_ pattern: String) -> (pieces: [Piece], unclosed: Bool) {
-        guard pattern.contains("$(") else { return ([.text(pattern)], false) }
+        // Most patterns have no reference: a byte scan decides that without Foundation's search.
+        guard mayHoldReference(pattern), pattern.contains("$(") else { return ([.text(pattern)], false) }
         var pieces: [Piece] = []
         var rest = Substring(pattern)
         while let open = rest.range(of: "$(") {
@@ -38,5 +39,15 @@ enum SubstitutionReference: Hashable {
         }
         if !rest.isEmpty { pieces.append(.text(String(rest))) }
         return (pieces, false)
+    }
+
+    /// Whether `pattern` has the bytes `$(` (without them it holds no reference).
+    static func mayHoldReference(_ pattern: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in pattern.utf8 {
+            if byte == UInt8(ascii: "("), previous == UInt8(ascii: "$") { return true }
+            previous = byte
+        }
+        return false
     }
 }

@@ -400,7 +400,10 @@ struct AASAReader {
     }
 
     /// Reports `$(` without `)`, names with `$` or `(`, and names that are neither declared nor built in.
-    private mutating func checkVariables(in pattern: String, at path: JSONPath, node: JSONNode) {
+    private mutating func checkVariables(in pattern: String, at path: @autoclosure () -> JSONPath, node: JSONNode) {
+        // Most patterns hold no reference; their path is then never made.
+        guard SubstitutionReference.mayHoldReference(pattern) else { return }
+        let path = path()
         for reference in SubstitutionReference.scan(pattern) {
             switch reference {
             case .unclosed:

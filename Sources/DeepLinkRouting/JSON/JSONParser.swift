@@ -258,6 +258,19 @@ extension JSONParser {
 
         mutating func parseString() throws(JSONParseError) -> String {
             position += 1  // opening quote
+            // Most strings have no escape: one validated copy of their bytes, no scalar appends.
+            var end = position
+            while end < bytes.count {
+                let byte = bytes[end]
+                if byte == UInt8(ascii: "\"") {
+                    guard let string = String(validating: bytes[position..<end], as: UTF8.self) else { break }
+                    position = end + 1
+                    return string
+                }
+                // An escape, a control character (an error) or invalid UTF-8: the general walk below.
+                if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                end += 1
+            }
             var scalars = String.UnicodeScalarView()
             var runStart = position
             func flushRun(_ end: Int) throws(JSONParseError) {

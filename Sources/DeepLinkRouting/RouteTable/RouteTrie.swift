@@ -77,6 +77,13 @@ struct RouteTrieBuilder {
         return Int32(nodes.count - 1)
     }
 
+    /// The text of the pattern at `location` (without the JSON path a message needs).
+    func patternText(_ location: PatternLocation) -> String {
+        let route = routes[Int(location.route)]
+        return location.isSchemeLink
+            ? route.schemeLinks[Int(location.index)].text : route.paths[Int(location.index)].text
+    }
+
     /// The pattern at `location`, named for a message.
     func reference(_ location: PatternLocation) -> PatternReference {
         let route = routes[Int(location.route)]
@@ -114,7 +121,7 @@ struct RouteTrieBuilder {
         var parameterCount = 0
         for segment in segments where segment.parameterName != nil { parameterCount += 1 }
         let terminal = RouteTrie.Terminal(
-            route: location.route, pattern: reference(location).pattern, names: names,
+            route: location.route, pattern: patternText(location), names: names,
             pathParameterCount: parameterCount
         )
         var node = root
