@@ -35,46 +35,10 @@ struct LinksAPI: Sendable {
         let tenant = try await authenticate(request)
         let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
-        let domain = parsed.domain ?? tenant.defaultDomain
-        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
-        let now = Date().truncatedToMilliseconds
-        func makeLink(slug: String) -> Link {
-            Link(
-                id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug,
-                content: parsed.content, createdAt: now, updatedAt: now)
+        switch try await LinkCreator(store: state.store).create(parsed, for: tenant) {
+        case .created(let link): return created(link)
+        case .existing(let link): return json(.ok, LinkJSON.node(link))
         }
-        if let slug = parsed.slug {
-            if let problem = SlugRules.problem(with: slug) {
-                throw Problem.invalidField("slug", problem, code: "invalid-slug")
-            }
-            if parsed.unguessable {
-                throw Problem.invalidField(
-                    "unguessable", "\"unguessable\" applies to generated slugs; leave it out when you choose the slug")
-            }
-            switch try await state.store.insertLink(makeLink(slug: slug)) {
-            case .inserted(let link):
-                return created(link)
-            case .slugTaken(let existing):
-                guard existing.domain == domain, existing.content == parsed.content else {
-                    throw Problem(
-                        .conflict, "slug-taken", title: "The slug is taken",
-                        detail:
-                            "\(tenant.id) already has a link \"\(slug)\" with other settings; choose another slug, or send the same body to get that link",
-                        field: "slug")
-                }
-                return json(.ok, LinkJSON.node(existing))
-            }
-        }
-        for _ in 0..<8 {
-            if case .inserted(let link) = try await state.store.insertLink(
-                makeLink(slug: SlugRules.generate(unguessable: parsed.unguessable)))
-            {
-                return created(link)
-            }
-        }
-        throw Problem(
-            .serviceUnavailable, "slug-space-crowded", title: "No free slug found",
-            detail: "eight random slugs were taken; try again, or ask for \"unguessable\": true")
     }
 
     private func read(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
@@ -92,27 +56,7 @@ struct LinksAPI: Sendable {
         } catch {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
-        guard patch.objectValue != nil else {
-            throw Problem.invalidField(
-                "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
-        }
-        let parsed = try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
-        if parsed.slug != link.slug {
-            throw Problem.invalidField("slug", "a link's slug cannot change; create a new link instead")
-        }
-        if parsed.unguessable {
-            throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created")
-        }
-        let domain = parsed.domain ?? link.domain
-        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
-        var changed = link
-        changed.domain = domain
-        changed.content = parsed.content
-        changed.updatedAt = Date().truncatedToMilliseconds
-        guard try await state.store.updateLink(changed) else {
-            throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")
-        }
-        state.cache.remove(tenant: tenant.id, slug: link.slug)
+        let changed = try await LinkUpdater(store: state.store, cache: state.cache).update(link, by: patch, for: tenant)
         return json(.ok, LinkJSON.node(changed))
     }
 
@@ -205,9 +149,7 @@ struct LinksAPI: Sendable {
         }
         let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
         let hash = APIKey.hash(key)
-        guard let record = try await state.store.apiKey(hash: hash), record.revokedAt == nil,
-            let tenant = state.tenants.tenant(id: record.tenant)
-        else {
+        guard let tenant = try await state.tenant(ofKeyHash: hash) else {
             throw Problem(
                 .unauthorized, "invalid-api-key", title: "The API key is not valid",
                 detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
@@ -238,10 +180,7 @@ struct LinksAPI: Sendable {
     }
 
     private func clientAddress(_ request: Request, _ context: LinkRequestContext) -> String {
-        if state.configuration.trustForwardedFor, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
-            return forwarded.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? forwarded
-        }
-        return context.remoteAddress?.ipAddress ?? "unknown"
+        state.clientAddress(of: request, context: context)
     }
 
     /// The body, at most `limit` bytes; `413` beyond.

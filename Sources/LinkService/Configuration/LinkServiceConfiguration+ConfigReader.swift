@@ -19,6 +19,18 @@ extension LinkServiceConfiguration {
             "wayfinder.trust.forwarded.for", "WAYFINDER_TRUST_FORWARDED_FOR",
             "take client addresses from X-Forwarded-For (true/false)"
         ),
+        (
+            "wayfinder.trusted.proxies", "WAYFINDER_TRUSTED_PROXIES",
+            "addresses of TLS-terminating proxies whose X-Forwarded-Proto/-For are believed, comma-separated"
+        ),
+        (
+            "wayfinder.console.idle.seconds", "WAYFINDER_CONSOLE_IDLE_SECONDS",
+            "seconds a console session lasts without a request (default 1800)"
+        ),
+        (
+            "wayfinder.console.signin.rate.per.minute", "WAYFINDER_CONSOLE_SIGNIN_RATE_PER_MINUTE",
+            "console sign-in attempts per client address per minute (default 10)"
+        ),
     ]
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
@@ -44,5 +56,12 @@ extension LinkServiceConfiguration {
             apiRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
         trustForwardedFor = scope.bool(forKey: "trust.forwarded.for", default: trustForwardedFor)
+        trustedProxies = scope.stringArray(forKey: "trusted.proxies", default: trustedProxies)
+        if let seconds = scope.int(forKey: "console.idle.seconds") {
+            consoleIdleTimeout = .seconds(seconds)
+        }
+        if let perMinute = scope.int(forKey: "console.signin.rate.per.minute") {
+            consoleSignInRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
     }
 }

@@ -34,6 +34,14 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Whether the client address for rate limits comes from `X-Forwarded-For` (set it only behind
     /// a proxy that writes that header).
     public var trustForwardedFor: Bool
+    /// Addresses of the reverse proxies in front of the server (TLS terminators). A request from
+    /// one of them is taken to have come over TLS when it says `X-Forwarded-Proto: https`, so the
+    /// console's cookie is marked `Secure`; its `X-Forwarded-For` names the client.
+    public var trustedProxies: [String]
+    /// How long a console session lasts without a request before it ends.
+    public var consoleIdleTimeout: Duration
+    /// Console sign-in attempts allowed per client address.
+    public var consoleSignInRateLimit: RateLimit
 
     public init(
         host: String = "127.0.0.1",
@@ -49,7 +57,10 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         linkCacheLifetime: Duration = .seconds(30),
         linkCacheCapacity: Int = 100_000,
         wellKnownMaxAge: Int = 3600,
-        trustForwardedFor: Bool = false
+        trustForwardedFor: Bool = false,
+        trustedProxies: [String] = [],
+        consoleIdleTimeout: Duration = .seconds(30 * 60),
+        consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60))
     ) {
         self.host = host
         self.port = port
@@ -65,5 +76,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.linkCacheCapacity = linkCacheCapacity
         self.wellKnownMaxAge = wellKnownMaxAge
         self.trustForwardedFor = trustForwardedFor
+        self.trustedProxies = trustedProxies
+        self.consoleIdleTimeout = consoleIdleTimeout
+        self.consoleSignInRateLimit = consoleSignInRateLimit
     }
 }

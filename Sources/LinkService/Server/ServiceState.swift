@@ -12,6 +12,8 @@ final class ServiceState: Sendable {
     let resolveLimiter: RateLimiter
     let apiLimiter: RateLimiter
     let pages: PageRenderer
+    let consolePages: ConsoleRenderer
+    let consoleSignInLimiter: RateLimiter
     let logger: Logger
 
     init(configuration: LinkServiceConfiguration, tenants: TenantDirectory, store: any LinkStore, logger: Logger) throws
@@ -26,6 +28,8 @@ final class ServiceState: Sendable {
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit)
         self.apiLimiter = RateLimiter(configuration.apiRateLimit)
         self.pages = try PageRenderer()
+        self.consolePages = try ConsoleRenderer()
+        self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit)
         self.logger = logger
     }
 

@@ -58,7 +58,23 @@ enum SQLiteMigrations {
                 )
                 """,
             ]
-        )
+        ),
+        (
+            2,
+            [
+                """
+                CREATE TABLE console_sessions (
+                    id_hash TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    key_hash TEXT NOT NULL,
+                    csrf_token TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    last_used_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX console_sessions_last_used ON console_sessions (last_used_at)",
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }
