@@ -359,7 +359,7 @@ struct ConsoleTests {
                 let shown = try #require(html.range(of: error), "no error next to \(item.field)")
                 let escapedReason = reason.replacingOccurrences(of: "&", with: "&amp;")
                     .replacingOccurrences(of: "\"", with: "&quot;").replacingOccurrences(of: "<", with: "&lt;")
-                    .replacingOccurrences(of: ">", with: "&gt;")
+                    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "'", with: "&#39;")
                 #expect(html[shown.upperBound...].hasPrefix(escapedReason), "\(item.field): \(reason)")
                 for (name, value) in item.form {
                     let escapedValue = value.replacingOccurrences(of: "\"", with: "&quot;")

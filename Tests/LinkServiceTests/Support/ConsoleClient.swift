@@ -4,12 +4,12 @@ import HummingbirdTesting
 import NIOCore
 
 /// A browser of the console for tests: keeps the session cookie it is given and fills forms.
-struct ConsoleClient<Client: TestClientProtocol> {
-    let client: Client
+struct ConsoleClient {
+    let client: any TestClientProtocol
     var cookie: String?
     var extraHeaders: HTTPFields = [:]
 
-    init(_ client: Client) {
+    init(_ client: any TestClientProtocol) {
         self.client = client
     }
 
