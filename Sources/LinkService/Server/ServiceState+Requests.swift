@@ -26,7 +26,8 @@ extension ServiceState {
         return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
     }
 
-    /// The host the browser asked for: `X-Forwarded-Host` from a trusted proxy, else `Host`.
+    /// The host and port the browser asked for: `X-Forwarded-Host` from a trusted proxy, else
+    /// `Host` (or the HTTP/2 authority).
     func forwardedHost(of request: Request, context: LinkRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? ""
         if configuration.trustedProxies.contains(peer),
@@ -34,7 +35,7 @@ extension ServiceState {
         {
             return forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? forwarded
         }
-        return request.headers[HTTPField.Name("Host")!] ?? request.uri.host ?? ""
+        return request.headers[Request.hostField] ?? request.head.authority ?? ""
     }
 
     /// The tenant an API key acts for: `nil` when the key (by its SHA-256) is unknown or revoked,

@@ -64,7 +64,7 @@ enum ConsoleTemplates {
         {{<layout}}{{$content}}
         <div class="heading-row">
         <h1>Links</h1>
-        <a class="button" href="/admin/links/new">New link</a>
+        <a class="button" href="/admin/new-link">New link</a>
         </div>
         <form method="get" action="/admin/links" class="search" role="search">
         <label for="q">Search</label>
