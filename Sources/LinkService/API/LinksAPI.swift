@@ -15,13 +15,15 @@ struct LinksAPI: Sendable {
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
-        api.post("/links") { request, context in try await create(request) }
-        api.get("/links") { request, context in try await list(request) }
-        api.get("/links/:slug") { request, context in try await read(request, context) }
-        api.patch("/links/:slug") { request, context in try await update(request, context) }
-        api.delete("/links/:slug") { request, context in try await delete(request, context) }
-        api.get("/links/:slug/stats") { request, context in try await stats(request, context) }
         api.get("/resolve") { request, context in try await resolve(request, context) }
+        let links = api.group("/links").add(
+            middleware: APIKeyAuthenticator(store: state.store, tenants: state.tenants, limiter: state.apiLimiter))
+        links.post { request, context in try await create(request, context) }
+        links.get { request, context in try await list(request, context) }
+        links.get("/:slug") { request, context in try await read(request, context) }
+        links.patch("/:slug") { request, context in try await update(request, context) }
+        links.delete("/:slug") { request, context in try await delete(request, context) }
+        links.get("/:slug/stats") { request, context in try await stats(request, context) }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
                 throw Problem.notFound("there is no API call \(request.method) \(request.uri.path)")
@@ -31,8 +33,8 @@ struct LinksAPI: Sendable {
 
     // MARK: Calls
 
-    private func create(_ request: Request) async throws -> Response {
-        let tenant = try await authenticate(request)
+    private func create(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let tenant = try context.authenticatedTenant()
         let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
         switch try await LinkCreator(store: state.store).create(parsed, for: tenant) {
@@ -42,12 +44,12 @@ struct LinksAPI: Sendable {
     }
 
     private func read(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         return json(.ok, LinkJSON.node(try await existingLink(tenant: tenant, context: context)))
     }
 
     private func update(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         let link = try await existingLink(tenant: tenant, context: context)
         let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
         let patch: JSONNode
@@ -61,7 +63,7 @@ struct LinksAPI: Sendable {
     }
 
     private func delete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         let slug = try slugParameter(context)
         guard try await state.store.deleteLink(tenant: tenant.id, slug: slug) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
@@ -70,8 +72,8 @@ struct LinksAPI: Sendable {
         return Response(status: .noContent)
     }
 
-    private func list(_ request: Request) async throws -> Response {
-        let tenant = try await authenticate(request)
+    private func list(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let tenant = try context.authenticatedTenant()
         let query = request.uri.queryParameters
         var limit = 50
         if let text = query.get("limit") {
@@ -93,7 +95,7 @@ struct LinksAPI: Sendable {
     }
 
     private func stats(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         let link = try await existingLink(tenant: tenant, context: context)
         return json(.ok, LinkJSON.node(try await state.store.stats(tenant: tenant.id, linkID: link.id)))
     }
@@ -138,29 +140,6 @@ struct LinksAPI: Sendable {
     }
 
     // MARK: Helpers
-
-    /// The tenant of the request's API key; `401` without a valid key, `429` over the key's budget.
-    private func authenticate(_ request: Request) async throws -> Tenant {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-            throw Problem(
-                .unauthorized, "missing-api-key", title: "An API key is needed",
-                detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
-                field: "Authorization")
-        }
-        let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
-        let hash = APIKey.hash(key)
-        guard let tenant = try await state.tenant(ofKeyHash: hash) else {
-            throw Problem(
-                .unauthorized, "invalid-api-key", title: "The API key is not valid",
-                detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
-        }
-        if let wait = state.apiLimiter.acquire(hash) {
-            throw Problem(
-                .tooManyRequests, "rate-limited", title: "Too many requests",
-                detail: "this key is over its budget; retry in \(wait) s", retryAfter: wait)
-        }
-        return tenant
-    }
 
     private func slugParameter(_ context: LinkRequestContext) throws -> String {
         let slug = context.parameters.get("slug") ?? ""
