@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "LinkService", targets: ["LinkService"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
@@ -52,12 +53,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // QR code encoder (ISO/IEC 18004, byte mode) with SVG and PNG output. No imports at all.
+        .target(
+            name: "QRCode",
+            swiftSettings: swiftSettings
+        ),
         // The self-hosted link service.
         .target(
             name: "LinkService",
             dependencies: [
                 "DeepLinkRouting",
                 "AssociatedDomains",
+                "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -105,6 +112,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Checks the encoder against the standard's worked examples and a real decoder (zbarimg).
+        .testTarget(
+            name: "QRCodeTests",
+            dependencies: ["QRCode"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
