@@ -119,6 +119,7 @@ def browser(downloads):
     driver = webdriver.Chrome(options=options, service=service)
     driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)})
     driver.set_page_load_timeout(30)
+    driver.implicitly_wait(5)
     yield driver
     driver.quit()
 

@@ -15,8 +15,8 @@ import urllib.error
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from console_fixtures import browser, console_server, downloads, screenshot  # noqa: F401 (fixtures)
@@ -63,6 +63,20 @@ def heading(driver):
     return driver.find_element(By.TAG_NAME, "h1").text
 
 
+def expect_heading(driver, expected):
+    """Waits until the page (after a click that navigates) has this <h1>."""
+    def has_heading(_):
+        try:
+            return heading(driver) == expected
+        except (StaleElementReferenceException, NoSuchElementException):
+            return False
+    try:
+        WebDriverWait(driver, 10).until(has_heading)
+    except TimeoutException:
+        pass
+    assert heading(driver) == expected
+
+
 def api_link(server, tenant, slug):
     status, _, text = request(server, f"/api/v1/links/{slug}", headers={"Authorization": "Bearer " + server.keys[tenant]})
     return json.loads(text) if status == 200 else None
@@ -75,12 +89,12 @@ def test_wrong_key_says_so_and_signs_nobody_in(browser, console_server):
     assert field(browser, "API key").get_attribute("aria-invalid") == "true"
     screenshot(browser, "sign-in")
     browser.get(console_server.base + "/admin/links")
-    assert heading(browser) == "Sign in"
+    expect_heading(browser, "Sign in")
 
 
 def test_sign_in_with_a_key_shows_the_links(browser, console_server):
     sign_in(browser, console_server, console_server.keys["storyteller"])
-    assert heading(browser) == "Links"
+    expect_heading(browser, "Links")
     cookie = browser.get_cookie("wayfinder_console")
     assert cookie is not None and cookie["httpOnly"] and cookie["sameSite"] == "Strict"
     assert browser.execute_script("return document.cookie") == ""
@@ -90,7 +104,7 @@ def test_sign_in_with_a_key_shows_the_links(browser, console_server):
 
 def test_invalid_destination_is_shown_next_to_its_field_and_the_input_is_kept(browser, console_server):
     button(browser, "New link").click()
-    assert heading(browser) == "New link"
+    expect_heading(browser, "New link")
     field(browser, "Destination").send_keys("https://evil.example.com/phish")
     field(browser, "Slug").send_keys("spring")
     field(browser, "Title").send_keys("Spring <sale> & more")
@@ -141,7 +155,9 @@ def test_the_link_page_draws_clicks_by_day_after_some_clicks(browser, console_se
         if json.loads(text)["clicks"] >= 6:
             break
         time.sleep(0.2)
-    browser.refresh()
+    browser.get(console_server.base + "/admin/links/spring")
+    WebDriverWait(browser, 10, ignored_exceptions=[StaleElementReferenceException]).until(
+        lambda driver: "6 in all" in driver.find_element(By.CSS_SELECTOR, "svg.chart").accessible_name)
     chart = browser.find_element(By.CSS_SELECTOR, "svg.chart")
     assert "Clicks by day" in chart.accessible_name
     assert "6 in all" in chart.accessible_name
@@ -189,10 +205,10 @@ def test_delete_asks_first_and_works_without_javascript(browser, console_server)
             json.dumps({"destination": WEB + "?old", "slug": "old"}).encode())
     browser.get(console_server.base + "/admin/links/old")
     button(browser, "Delete").click()
-    assert heading(browser) == "Delete https://stories.example.com/old?"
+    expect_heading(browser, "Delete https://stories.example.com/old?")
     screenshot(browser, "delete")
     button(browser, "Delete").click()
-    assert heading(browser) == "Links"
+    expect_heading(browser, "Links")
     assert "The link is deleted." in browser.page_source
     assert api_link(console_server, "storyteller", "old") is None
 
@@ -202,7 +218,7 @@ def test_links_page_and_domains_page(browser, console_server):
     assert "https://stories.example.com/spring" in browser.page_source
     screenshot(browser, "links")
     browser.get(console_server.base + "/admin/domains")
-    assert heading(browser) == "Domains"
+    expect_heading(browser, "Domains")
     sections = [element.text for element in browser.find_elements(By.TAG_NAME, "h2")]
     assert sections == ["stories.example.com", "share.stories.example.com"]
     assert "apple-app-site-association" in browser.page_source and "assetlinks.json" in browser.page_source
@@ -212,10 +228,10 @@ def test_links_page_and_domains_page(browser, console_server):
 def test_sign_out_ends_the_session(browser, console_server):
     cookie = browser.get_cookie("wayfinder_console")
     button(browser, "Sign out").click()
-    assert heading(browser) == "Sign in"
+    expect_heading(browser, "Sign in")
     assert "You are signed out." in browser.page_source
     browser.get(console_server.base + "/admin/links")
-    assert heading(browser) == "Sign in"
+    expect_heading(browser, "Sign in")
     # The old cookie, replayed, is dead on the server too.
     status, headers, _ = request(console_server, "/admin/links", headers={"Cookie": f"wayfinder_console={cookie['value']}"})
     assert status == 303 and headers["Location"] == "/admin/sign-in"
@@ -223,12 +239,12 @@ def test_sign_out_ends_the_session(browser, console_server):
 
 def test_the_other_tenant_sees_none_of_it(browser, console_server):
     sign_in(browser, console_server, console_server.keys["chat"])
-    assert heading(browser) == "Links"
+    expect_heading(browser, "Links")
     assert "spring" not in browser.page_source
     browser.get(console_server.base + "/admin/links?q=spring")
     assert "No link matches" in browser.page_source
     browser.get(console_server.base + "/admin/links/spring")
-    assert heading(browser) == "Not found"
+    expect_heading(browser, "Not found")
     browser.get(console_server.base + "/admin/domains")
     assert "stories.example.com" not in browser.page_source
     assert api_link(console_server, "storyteller", "spring") is not None

@@ -37,6 +37,7 @@ struct Console: Sendable {
         admin.post("/links/:slug") { request, context in try await save(request, context) }
         admin.get("/links/:slug/delete") { request, context in try await confirmDelete(request, context) }
         admin.post("/links/:slug/delete") { request, context in try await delete(request, context) }
+        admin.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
         admin.get("/domains") { request, _ in try await domains(request) }
         // Everything else under /admin is the console's too: never a tenant's redirect.
         for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete] {
@@ -205,6 +206,15 @@ struct Console: Sendable {
         page["navLinks"] = true
         page.merge(LinkPageContext(link: link, stats: stats).values) { _, new in new }
         return html(state.consolePages.render("link", page))
+    }
+
+    /// The link's QR code, as `GET /api/v1/links/{slug}/qr` answers it (same parameters, same
+    /// checks, same encoder), for the signed-in session instead of an API key.
+    private func qrCode(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
+        let options = try LinksAPI.qrImageOptions(request)
+        let link = try await existingLink(signedIn, context)
+        return try LinksAPI.qrImage(of: link, format: options.format, size: options.size)
     }
 
     // MARK: Domains

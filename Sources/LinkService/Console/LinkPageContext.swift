@@ -39,7 +39,7 @@ struct LinkPageContext: Sendable {
                     "count": entry.value,
                 ] as [String: Any]
             },
-            "qr": false,
+            "qr": true,
             "funnel": false,
         ]
         return values

@@ -95,14 +95,14 @@ struct ConsoleTests {
     @Test("a session idle longer than the configured time is over")
     func idleExpiry() async throws {
         var configuration = LinkServiceConfiguration(port: 0)
-        configuration.consoleIdleTimeout = .milliseconds(400)
+        configuration.consoleIdleTimeout = .seconds(3)
         let service = try await TestService.make(configuration: configuration)
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
             var console = ConsoleClient(client)
             try await console.signIn(key)
             #expect(try await console.get("/admin/links").status == .ok)
-            try await Task.sleep(for: .milliseconds(600))
+            try await Task.sleep(for: .seconds(4))
             #expect(try await console.get("/admin/links").status == .seeOther)
         }
         await service.close()
@@ -502,6 +502,42 @@ struct ConsoleTests {
             #expect(page.contains("<td>news.example</td><td class=\"number\">3</td>"))
             #expect(page.contains("<td>iOS</td><td class=\"number\">3</td>"))
             #expect(!page.contains("No clicks yet"))
+        }
+        await service.close()
+    }
+
+    @Test("QR downloads answer as the API's QR call does, for the session's tenant only")
+    func qrCodes() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        let chat = try await service.key(for: "chat")
+        try await service.server.makeApplication().test(.router) { client in
+            _ = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "poster"}"#))
+            let anonymous = ConsoleClient(client)
+            #expect(try await anonymous.get("/admin/links/poster/qr?format=png").status == .seeOther)
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            #expect(try await console.get("/admin/links/poster").text.contains("/admin/links/poster/qr?format=png"))
+            for (format, type) in [("png", "image/png"), ("svg", "image/svg+xml")] {
+                let mine = try await console.get("/admin/links/poster/qr?format=\(format)&size=256")
+                let api = try await client.execute(
+                    uri: "/api/v1/links/poster/qr?format=\(format)&size=256", method: .get, headers: .bearer(key))
+                #expect(mine.status == .ok)
+                #expect(mine.headers[.contentType] == type)
+                #expect(mine.body == api.body)
+            }
+            let bad = try await console.get("/admin/links/poster/qr?format=gif")
+            let badAPI = try await client.execute(
+                uri: "/api/v1/links/poster/qr?format=gif", method: .get, headers: .bearer(key))
+            #expect(bad.status == .badRequest)
+            #expect(
+                bad.text.contains(
+                    try #require(badAPI.json?[path: "detail"]).replacingOccurrences(of: "\"", with: "&quot;")))
+            var other = ConsoleClient(client)
+            try await other.signIn(chat)
+            #expect(try await other.get("/admin/links/poster/qr?format=png").status == .notFound)
         }
         await service.close()
     }
