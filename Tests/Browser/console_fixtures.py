@@ -124,7 +124,7 @@ def browser(downloads):
     driver.quit()
 
 
-def screenshot(driver, name, dark=False):
+def screenshot(driver, name, dark=False, scroll_to=None):
     """Saves the page at phone (390x844) and desktop (1280x900) size into Documentation/console/."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     if dark:
@@ -132,6 +132,8 @@ def screenshot(driver, name, dark=False):
     for label, (width, height, mobile) in {"phone": (390, 844, True), "desktop": (1280, 900, False)}.items():
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        if scroll_to:
+            driver.execute_script("document.querySelector(arguments[0]).scrollIntoView()", scroll_to)
         time.sleep(0.2)
         suffix = "-dark" if dark else ""
         driver.save_screenshot(str(SCREENSHOTS / f"{name}-{label}{suffix}.png"))

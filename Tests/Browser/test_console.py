@@ -169,6 +169,7 @@ def test_the_link_page_draws_clicks_by_day_after_some_clicks(browser, console_se
     assert "news.example" in browser.find_element(By.XPATH, '//h2[.="Referrers"]/following-sibling::table').text
     screenshot(browser, "link")
     screenshot(browser, "link", dark=True)
+    screenshot(browser, "link-stats", scroll_to="#clicks-heading")
 
 
 def test_the_qr_code_downloads_decode_to_the_short_url(browser, console_server, downloads):
@@ -183,6 +184,7 @@ def test_the_qr_code_downloads_decode_to_the_short_url(browser, console_server, 
                              capture_output=True, text=True, check=True).stdout.strip()
     assert decoded == "https://stories.example.com/spring"
     assert (downloads / "spring-qr.svg").read_text().lstrip().startswith(("<svg", "<?xml"))
+    screenshot(browser, "link-qr", scroll_to="#qr-heading")
 
 
 def test_a_form_replayed_without_its_csrf_token_changes_nothing(browser, console_server):

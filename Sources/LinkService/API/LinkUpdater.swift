@@ -9,7 +9,6 @@ import Foundation
 /// except that the slug stays and `unguessable` has no meaning.
 struct LinkUpdater: Sendable {
     let store: any LinkStore
-    let cache: LinkCache
 
     /// The link with `patch` applied and checked for `tenant`, not stored. Throws the problem the
     /// API answers.
@@ -34,13 +33,12 @@ struct LinkUpdater: Sendable {
         return changed
     }
 
-    /// Applies `patch` to `link`, checks and stores the result, and drops the cached copy.
+    /// Applies `patch` to `link`, checks and stores the result.
     func update(_ link: Link, by patch: JSONNode, for tenant: Tenant) async throws -> Link {
         let changed = try changed(link, by: patch, for: tenant)
         guard try await store.updateLink(changed) else {
             throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")
         }
-        cache.remove(tenant: tenant.id, slug: link.slug)
         return changed
     }
 }

@@ -24,7 +24,7 @@ struct ClicksChart: Sendable {
     }
 
     static let days = 30
-    static let width = 400.0
+    static let width = 412.0
     static let height = 210.0
     static let plotLeft = 40.0
     static let plotRight = 392.0

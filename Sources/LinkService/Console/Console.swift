@@ -144,8 +144,6 @@ struct Console: Sendable {
             let creation = try await LinkCreator(store: state.store).create(
                 try form.linkRequest(), for: signedIn.tenant)
             let link = creation.link
-            // The same as the API: a cached "no such slug" must not outlive the new link.
-            state.cache.store(link, tenant: link.tenant, slug: link.slug)
             state.logger.info(
                 "link created in the console", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)"])
             return redirect("/admin/links/\(link.slug)?done=created")
@@ -167,7 +165,7 @@ struct Console: Sendable {
         var form = LinkForm(form: signedIn.form)
         form.values["slug"] = link.slug
         do {
-            _ = try await LinkUpdater(store: state.store, cache: state.cache).update(
+            _ = try await LinkUpdater(store: state.store).update(
                 link, by: form.patch(), for: signedIn.tenant)
             return redirect("/admin/links/\(link.slug)?done=saved")
         } catch let problem as Problem where problem.status == .badRequest {
@@ -192,7 +190,6 @@ struct Console: Sendable {
         guard try await state.store.deleteLink(tenant: signedIn.tenant.id, slug: link.slug) else {
             throw Problem.notFound("\(link.slug) was deleted already")
         }
-        state.cache.remove(tenant: signedIn.tenant.id, slug: link.slug)
         state.logger.info(
             "link deleted in the console", metadata: ["tenant": "\(signedIn.tenant.id)", "slug": "\(link.slug)"])
         return redirect("/admin/links?done=deleted")
