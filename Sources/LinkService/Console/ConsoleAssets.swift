@@ -93,6 +93,7 @@ enum ConsoleAssets {
         svg.chart .grid { stroke: var(--grid); stroke-width: 1; }
         svg.chart text { fill: var(--muted); font-size: 11px; font-family: inherit; }
         svg.chart .empty-chart { font-size: 14px; }
+        @media (max-width: 600px) { svg.chart text { font-size: 15px; } svg.chart .empty-chart { font-size: 18px; } }
         details { margin-top: .5rem; }
         summary { cursor: pointer; color: var(--accent); }
         pre { overflow-x: auto; background: var(--bg); border: 1px solid var(--border); border-radius: 6px; padding: .75rem; font-size: .85rem; }
