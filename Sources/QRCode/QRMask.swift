@@ -34,19 +34,22 @@ struct QRMask: Sendable, Hashable {
     /// 1 for each module beyond five.
     static func runPenalty(_ modules: [Bool], size: Int) -> Int {
         var penalty = 0
-        for line in lines(size: size) {
-            var run = 0
-            var previous: Bool?
-            for index in line {
-                if modules[index] == previous {
-                    run += 1
-                } else {
-                    if run >= 5 { penalty += run - 2 }
-                    previous = modules[index]
-                    run = 1
+        for vertical in [false, true] {
+            for line in 0..<size {
+                var run = 0
+                var previous = false
+                for position in 0..<size {
+                    let dark = modules[vertical ? position * size + line : line * size + position]
+                    if position > 0 && dark == previous {
+                        run += 1
+                    } else {
+                        if run >= 5 { penalty += run - 2 }
+                        previous = dark
+                        run = 1
+                    }
                 }
+                if run >= 5 { penalty += run - 2 }
             }
-            if run >= 5 { penalty += run - 2 }
         }
         return penalty
     }
@@ -72,15 +75,20 @@ struct QRMask: Sendable, Hashable {
     /// quiet zone there is.
     static func finderLikePenalty(_ modules: [Bool], size: Int) -> Int {
         let core = [true, false, true, true, true, false, true]
+        guard size >= core.count else { return 0 }
         var penalty = 0
-        for line in lines(size: size) {
-            let values = line.map { modules[$0] }
-            func isLight(_ range: Range<Int>) -> Bool {
-                values[max(range.lowerBound, 0)..<min(range.upperBound, values.count)].allSatisfy { !$0 }
-            }
-            for start in 0...(values.count - core.count) where values[start..<(start + core.count)].elementsEqual(core)
-            {
-                if isLight((start - 4)..<start) || isLight((start + 7)..<(start + 11)) { penalty += 40 }
+        for vertical in [false, true] {
+            for line in 0..<size {
+                func isDark(_ position: Int) -> Bool {
+                    guard (0..<size).contains(position) else { return false }
+                    return modules[vertical ? position * size + line : line * size + position]
+                }
+                for start in 0...(size - core.count)
+                where (0..<core.count).allSatisfy({ isDark(start + $0) == core[$0] }) {
+                    let lightBefore = (start - 4..<start).allSatisfy { !isDark($0) }
+                    let lightAfter = (start + 7..<start + 11).allSatisfy { !isDark($0) }
+                    if lightBefore || lightAfter { penalty += 40 }
+                }
             }
         }
         return penalty
@@ -91,11 +99,5 @@ struct QRMask: Sendable, Hashable {
         let dark = modules.lazy.filter { $0 }.count
         let total = size * size
         return abs(dark * 2 - total) * 10 / total * 10
-    }
-
-    /// The indices of every row, then every column.
-    private static func lines(size: Int) -> [[Int]] {
-        (0..<size).map { y in (0..<size).map { y * size + $0 } }
-            + (0..<size).map { x in (0..<size).map { $0 * size + x } }
     }
 }
