@@ -28,6 +28,14 @@ extension LinksAPI {
     /// may be cached privately for a while; it downloads as `<slug>-qr.<format>`.
     func qrCode(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let tenant = try context.authenticatedTenant()
+        let options = try LinksAPI.qrImageOptions(request)
+        let link = try await existingLink(tenant: tenant, context: context)
+        return try LinksAPI.qrImage(of: link, format: options.format, size: options.size)
+    }
+
+    /// The `format` and `size` a QR request asks for, checked: a bad value is a `400` problem
+    /// that names it. The console's QR downloads read their parameters with this too.
+    static func qrImageOptions(_ request: Request) throws(Problem) -> (format: QRImageFormat, size: Int) {
         let query = request.uri.queryParameters
         var format = QRImageFormat.svg
         if let text = query.get("format") {
@@ -46,7 +54,11 @@ extension LinksAPI {
             }
             size = value
         }
-        let link = try await existingLink(tenant: tenant, context: context)
+        return (format, size)
+    }
+
+    /// The answer with the QR image of `link`'s short URL (the API's and the console's).
+    static func qrImage(of link: Link, format: QRImageFormat, size: Int) throws -> Response {
         let code: QRCode
         do {
             code = try QRCode(encoding: link.shortURL)

@@ -59,26 +59,7 @@ struct LinksAPI: Sendable {
         } catch {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
-        guard patch.objectValue != nil else {
-            throw Problem.invalidField(
-                "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
-        }
-        let parsed = try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
-        if parsed.slug != link.slug {
-            throw Problem.invalidField("slug", "a link's slug cannot change; create a new link instead")
-        }
-        if parsed.unguessable {
-            throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created")
-        }
-        let domain = parsed.domain ?? link.domain
-        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
-        var changed = link
-        changed.domain = domain
-        changed.content = parsed.content
-        changed.updatedAt = Date().truncatedToMilliseconds
-        guard try await state.store.updateLink(changed) else {
-            throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")
-        }
+        let changed = try await LinkUpdater(store: state.store).update(link, by: patch, for: tenant)
         return json(.ok, LinkJSON.node(changed))
     }
 

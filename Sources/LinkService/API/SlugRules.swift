@@ -5,10 +5,12 @@ enum SlugRules {
     static let maximumLength = 64
     static let generatedLength = 7
     static let unguessableLength = 22
-    /// First path segments the server uses itself, or that people would mistake for its pages.
+    /// First path segments the server uses itself, or that people would mistake for its pages
+    /// (`admin` is the console's: a slug never shadows it, in any letter case).
     static let reserved: Set<String> = [
         "api", "admin", "well-known", "healthz", "metrics", "apple-app-site-association", "assetlinks",
         "resolve", "static", "assets", "login", "logout", "robots", "favicon",
+        "console", "sign-in", "sign-out", "signin", "signout",
     ]
     private static let alphabet = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789".utf8)
 

@@ -35,6 +35,18 @@ extension LinkServiceConfiguration {
             "wayfinder.deferred.claim.rate.per.minute", "WAYFINDER_DEFERRED_CLAIM_RATE_PER_MINUTE",
             "deferred claims per client address per minute"
         ),
+        (
+            "wayfinder.trusted.proxies", "WAYFINDER_TRUSTED_PROXIES",
+            "addresses of TLS-terminating proxies whose X-Forwarded-Proto/-For are believed, comma-separated"
+        ),
+        (
+            "wayfinder.console.idle.seconds", "WAYFINDER_CONSOLE_IDLE_SECONDS",
+            "seconds a console session lasts without a request (default 1800)"
+        ),
+        (
+            "wayfinder.console.signin.rate.per.minute", "WAYFINDER_CONSOLE_SIGNIN_RATE_PER_MINUTE",
+            "console sign-in attempts per client address per minute (default 10)"
+        ),
     ]
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
@@ -74,6 +86,13 @@ extension LinkServiceConfiguration {
         }
         if let perMinute = scope.int(forKey: "deferred.claim.rate.per.minute") {
             claimRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
+        trustedProxies = scope.stringArray(forKey: "trusted.proxies", default: trustedProxies)
+        if let seconds = scope.int(forKey: "console.idle.seconds") {
+            consoleIdleTimeout = .seconds(seconds)
+        }
+        if let perMinute = scope.int(forKey: "console.signin.rate.per.minute") {
+            consoleSignInRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
     }
 

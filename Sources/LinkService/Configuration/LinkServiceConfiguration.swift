@@ -41,6 +41,14 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var claimTokenLifetime: Duration
     /// `POST /api/v1/deferred/claims` calls allowed per client address.
     public var claimRateLimit: RateLimit
+    /// Addresses of the reverse proxies in front of the server (TLS terminators). A request from
+    /// one of them is taken to have come over TLS when it says `X-Forwarded-Proto: https`, so the
+    /// console's cookie is marked `Secure`; its `X-Forwarded-For` names the client.
+    public var trustedProxies: [String]
+    /// How long a console session lasts without a request before it ends.
+    public var consoleIdleTimeout: Duration
+    /// Console sign-in attempts allowed per client address.
+    public var consoleSignInRateLimit: RateLimit
 
     public init(
         host: String = "127.0.0.1",
@@ -59,7 +67,10 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         trustForwardedFor: Bool = false,
         clickFlush: ClickFlushMode = .batched,
         claimTokenLifetime: Duration = .seconds(86_400),
-        claimRateLimit: RateLimit = RateLimit(requests: 30, per: .seconds(60))
+        claimRateLimit: RateLimit = RateLimit(requests: 30, per: .seconds(60)),
+        trustedProxies: [String] = [],
+        consoleIdleTimeout: Duration = .seconds(30 * 60),
+        consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60))
     ) {
         self.host = host
         self.port = port
@@ -78,5 +89,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.clickFlush = clickFlush
         self.claimTokenLifetime = claimTokenLifetime
         self.claimRateLimit = claimRateLimit
+        self.trustedProxies = trustedProxies
+        self.consoleIdleTimeout = consoleIdleTimeout
+        self.consoleSignInRateLimit = consoleSignInRateLimit
     }
 }

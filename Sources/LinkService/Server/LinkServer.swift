@@ -66,6 +66,8 @@ public struct LinkServer: Sendable {
         DeferredClaimsAPI(state: state).register(on: router)
         LinksAPI(state: state).register(on: router)
         WellKnownHandler(state: state).register(on: router)
+        // Before the catch-all below: /admin is never a tenant's path.
+        Console(state: state).register(on: router)
         let redirects = RedirectHandler(state: state)
         router.get("/") { request, context in await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in await redirects.respond(to: request, context: context) }

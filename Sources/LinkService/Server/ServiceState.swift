@@ -13,6 +13,8 @@ final class ServiceState: Sendable {
     let apiLimiter: RateLimiter
     let pages: PageRenderer
     let deferred: DeferredLinks
+    let consolePages: ConsoleRenderer
+    let consoleSignInLimiter: RateLimiter
     let logger: Logger
 
     init(configuration: LinkServiceConfiguration, tenants: TenantDirectory, store: any LinkStore, logger: Logger) throws
@@ -29,6 +31,8 @@ final class ServiceState: Sendable {
         self.apiLimiter = RateLimiter(configuration.apiRateLimit)
         self.pages = try PageRenderer()
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics)
+        self.consolePages = try ConsoleRenderer()
+        self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit)
         self.logger = logger
     }
 

@@ -170,6 +170,12 @@ final class CachingLinkStore: LinkStore {
         try await base.links(tenant: tenant, after: cursor, limit: limit)
     }
 
+    func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+        -> LinkPage
+    {
+        try await base.searchLinks(tenant: tenant, matching: text, before: cursor, limit: limit)
+    }
+
     func insertAPIKey(_ key: APIKeyRecord) async throws { try await base.insertAPIKey(key) }
 
     func apiKey(hash: String) async throws -> APIKeyRecord? { try await base.apiKey(hash: hash) }
@@ -187,6 +193,20 @@ final class CachingLinkStore: LinkStore {
     }
 
     func clickCount(tenant: String) async throws -> Int { try await base.clickCount(tenant: tenant) }
+
+    func insertSession(_ session: ConsoleSession) async throws { try await base.insertSession(session) }
+
+    func session(idHash: String) async throws -> ConsoleSession? { try await base.session(idHash: idHash) }
+
+    func touchSession(idHash: String, at date: Date) async throws {
+        try await base.touchSession(idHash: idHash, at: date)
+    }
+
+    func deleteSession(idHash: String) async throws -> Bool { try await base.deleteSession(idHash: idHash) }
+
+    func deleteSessions(lastUsedBefore date: Date) async throws -> Int {
+        try await base.deleteSessions(lastUsedBefore: date)
+    }
 
     func close() async throws { try await base.close() }
 }

@@ -23,6 +23,12 @@ public protocol LinkStore: Sendable {
     /// The tenant's links in creation order, `limit` at most, after the link `cursor` points at.
     /// Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did not hand out.
     func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage
+    /// The tenant's links whose slug, destination or social title contains `text` (ignoring ASCII
+    /// case; every link when `text` is empty), newest first, `limit` at most, older than the link
+    /// `cursor` points at. Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did
+    /// not hand out.
+    func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+        -> LinkPage
 
     func insertAPIKey(_ key: APIKeyRecord) async throws
     /// The key with this SHA-256 (lowercase hex), revoked or not.
@@ -52,6 +58,16 @@ public protocol LinkStore: Sendable {
     func recordClaim(_ claim: DeferredClaim) async throws -> Bool
     /// The tenant's link's deferred funnel: tokens issued (from the click batches) and claimed.
     func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel
+    /// Stores a new console session.
+    func insertSession(_ session: ConsoleSession) async throws
+    /// The session whose id has this SHA-256 (lowercase hex).
+    func session(idHash: String) async throws -> ConsoleSession?
+    /// Records a request of the session at `date` (its idle expiry counts from there).
+    func touchSession(idHash: String, at date: Date) async throws
+    /// Ends a session; `false` when there was none.
+    func deleteSession(idHash: String) async throws -> Bool
+    /// Deletes the sessions last used before `date`; returns how many.
+    func deleteSessions(lastUsedBefore date: Date) async throws -> Int
 
     /// Closes the store; no call may follow.
     func close() async throws

@@ -206,6 +206,74 @@ struct LinkStoreConformanceTests {
             #expect(try await store.link(tenant: "storyteller", slug: "kept") == link)
         }
     }
+
+    @Test("console sessions are found by id hash, touched, ended, and swept when idle", arguments: LinkStoreFactory.all)
+    func sessions(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let start = Date(millisecondsSince1970: 1_700_000_000_000)
+            let session = ConsoleSession(
+                idHash: String(repeating: "1", count: 64), tenant: "storyteller",
+                keyHash: String(repeating: "a", count: 64), csrfToken: "token-1", createdAt: start, lastUsedAt: start)
+            let other = ConsoleSession(
+                idHash: String(repeating: "2", count: 64), tenant: "chat", keyHash: String(repeating: "b", count: 64),
+                csrfToken: "token-2", createdAt: start, lastUsedAt: start.addingTimeInterval(600))
+            try await store.insertSession(session)
+            try await store.insertSession(other)
+            #expect(try await store.session(idHash: session.idHash) == session)
+            #expect(try await store.session(idHash: String(repeating: "3", count: 64)) == nil)
+
+            let later = start.addingTimeInterval(900)
+            try await store.touchSession(idHash: session.idHash, at: later)
+            #expect(try await store.session(idHash: session.idHash)?.lastUsedAt == later)
+            // A late, older touch (another instance's) never moves the last use back.
+            try await store.touchSession(idHash: session.idHash, at: start)
+            #expect(try await store.session(idHash: session.idHash)?.lastUsedAt == later)
+
+            #expect(try await store.deleteSessions(lastUsedBefore: start.addingTimeInterval(700)) == 1)
+            #expect(try await store.session(idHash: other.idHash) == nil)
+            #expect(try await store.deleteSession(idHash: session.idHash))
+            #expect(try await store.deleteSession(idHash: session.idHash) == false)
+            #expect(try await store.session(idHash: session.idHash) == nil)
+        }
+    }
+
+    @Test(
+        "search finds a tenant's links by slug, destination or title, newest first, in pages",
+        arguments: LinkStoreFactory.all)
+    func search(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            for index in 0..<5 {
+                var link = Self.makeLink(slug: "s\(index)", destination: "https://stories.example.com/story/\(index)")
+                link.content.social = SocialCard(title: index == 3 ? "100% Summer_Sale" : "Story \(index)")
+                _ = try await store.insertLink(link)
+            }
+            _ = try await store.insertLink(Self.makeLink(tenant: "other", slug: "s9"))
+            var seen: [String] = []
+            var cursor: String? = nil
+            repeat {
+                let page = try await store.searchLinks(tenant: "storyteller", matching: "", before: cursor, limit: 2)
+                #expect(page.links.count <= 2)
+                seen += page.links.map(\.slug)
+                cursor = page.nextCursor
+            } while cursor != nil
+            #expect(seen == ["s4", "s3", "s2", "s1", "s0"])
+            func slugs(_ text: String) async throws -> [String] {
+                try await store.searchLinks(tenant: "storyteller", matching: text, before: nil, limit: 10).links.map(
+                    \.slug)
+            }
+            #expect(try await slugs("S2") == ["s2"])
+            #expect(try await slugs("story/1") == ["s1"])
+            #expect(try await slugs("summer") == ["s3"])
+            // What people type is matched as written, not as a pattern.
+            #expect(try await slugs("100%") == ["s3"])
+            #expect(try await slugs("_sale") == ["s3"])
+            #expect(try await slugs("%") == ["s3"])
+            #expect(try await slugs("s9").isEmpty)
+            await #expect(throws: LinkStoreError.invalidCursor("nonsense")) {
+                try await store.searchLinks(tenant: "storyteller", matching: "", before: "nonsense", limit: 3)
+            }
+        }
+    }
 }
 
 // MARK: Deferred deep links

@@ -113,6 +113,38 @@ extension PostgresLinkStore {
         }
     }
 
+    public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+        -> LinkPage
+    {
+        let before: Int
+        if let cursor {
+            guard let seq = Int(cursor), seq >= 0 else { throw LinkStoreError.invalidCursor(cursor) }
+            before = seq
+        } else {
+            before = Int.max
+        }
+        let limit = max(1, limit)
+        let needle = text.lowercased()
+        return try await withConnection { [logger] connection in
+            // strpos, not LIKE: what people type (%, _) is matched as written.
+            let rows = try await connection.query(
+                """
+                SELECT seq, \(unescaped: Self.linkColumns) FROM links WHERE tenant = \(tenant) AND seq < \(before)
+                AND (\(needle) = '' OR strpos(lower(slug), \(needle)) > 0 OR strpos(lower(destination), \(needle)) > 0
+                    OR strpos(lower(COALESCE(social_title, '')), \(needle)) > 0)
+                ORDER BY seq DESC LIMIT \(limit + 1)
+                """,
+                logger: logger
+            ).collect()
+            let page = rows.prefix(limit)
+            var next: String? = nil
+            if rows.count > limit, let last = page.last {
+                next = String(try last.makeRandomAccess()["seq"].decode(Int.self))
+            }
+            return LinkPage(links: try page.map(Self.link(from:)), nextCursor: next)
+        }
+    }
+
     /// `$first, …, $last`.
     static func placeholders(_ numbers: ClosedRange<Int>) -> String {
         numbers.map { "$\($0)" }.joined(separator: ", ")

@@ -116,6 +116,23 @@ enum PostgresMigrations {
                 """,
             ]
         ),
+        (
+            // The console's sessions (stored, so that every instance shares them).
+            3,
+            [
+                """
+                CREATE TABLE console_sessions (
+                    id_hash text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    key_hash text NOT NULL,
+                    csrf_token text NOT NULL,
+                    created_at bigint NOT NULL,
+                    last_used_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX console_sessions_last_used ON console_sessions (last_used_at)",
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -71,6 +71,9 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// The schema version this build migrates to.
+    public static var latestSchemaVersion: Int { SQLiteMigrations.latestVersion }
+
     /// The schema version the database is at.
     public func schemaVersion() async throws -> Int {
         let rows = try await reader.query("SELECT MAX(version) AS version FROM schema_migrations")
@@ -178,6 +181,30 @@ public final class SQLiteLinkStore: LinkStore {
         let rows = try await reader.query(
             "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND seq > ? ORDER BY seq LIMIT ?",
             [.text(tenant), .integer(after), .integer(limit + 1)])
+        let page = rows.prefix(limit)
+        let next = rows.count > limit ? page.last?.column("seq")?.integer.map(String.init) : nil
+        return LinkPage(links: page.map(Self.link(from:)), nextCursor: next)
+    }
+
+    public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+        -> LinkPage
+    {
+        var before = Int.max
+        if let cursor {
+            guard let seq = Int(cursor), seq >= 0 else { throw LinkStoreError.invalidCursor(cursor) }
+            before = seq
+        }
+        let limit = max(1, limit)
+        let needle = SQLiteData.text(text.lowercased())
+        // instr, not LIKE: what people type (%, _) is matched as written.
+        let rows = try await reader.query(
+            """
+            SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND seq < ?
+            AND (? = '' OR instr(lower(slug), ?) > 0 OR instr(lower(destination), ?) > 0
+                OR instr(lower(COALESCE(social_title, '')), ?) > 0)
+            ORDER BY seq DESC LIMIT ?
+            """,
+            [.text(tenant), .integer(before), needle, needle, needle, needle, .integer(limit + 1)])
         let page = rows.prefix(limit)
         let next = rows.count > limit ? page.last?.column("seq")?.integer.map(String.init) : nil
         return LinkPage(links: page.map(Self.link(from:)), nextCursor: next)

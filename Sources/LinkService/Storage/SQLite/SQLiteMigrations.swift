@@ -91,6 +91,23 @@ enum SQLiteMigrations {
                 """,
             ]
         ),
+        (
+            // The console's sessions (stored, so that every instance shares them).
+            3,
+            [
+                """
+                CREATE TABLE console_sessions (
+                    id_hash TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    key_hash TEXT NOT NULL,
+                    csrf_token TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    last_used_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX console_sessions_last_used ON console_sessions (last_used_at)",
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -1,0 +1,44 @@
+import DeepLinkRouting
+import Foundation
+
+/// The one way a link changes: `PATCH /api/v1/links/{slug}` and the console's edit form both call
+/// it, so neither can store what the other refuses.
+///
+/// The change is a JSON merge patch (RFC 7396) over the document that would create the link
+/// (``LinkRequest/document(of:)``); the result is parsed and checked exactly as a creation is,
+/// except that the slug stays and `unguessable` has no meaning.
+struct LinkUpdater: Sendable {
+    let store: any LinkStore
+
+    /// The link with `patch` applied and checked for `tenant`, not stored. Throws the problem the
+    /// API answers.
+    func changed(_ link: Link, by patch: JSONNode, for tenant: Tenant, at now: Date = Date()) throws(Problem) -> Link {
+        guard patch.objectValue != nil else {
+            throw Problem.invalidField(
+                "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
+        }
+        let parsed = try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
+        if parsed.slug != link.slug {
+            throw Problem.invalidField("slug", "a link's slug cannot change; create a new link instead")
+        }
+        if parsed.unguessable {
+            throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created")
+        }
+        let domain = parsed.domain ?? link.domain
+        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
+        var changed = link
+        changed.domain = domain
+        changed.content = parsed.content
+        changed.updatedAt = now.truncatedToMilliseconds
+        return changed
+    }
+
+    /// Applies `patch` to `link`, checks and stores the result.
+    func update(_ link: Link, by patch: JSONNode, for tenant: Tenant) async throws -> Link {
+        let changed = try changed(link, by: patch, for: tenant)
+        guard try await store.updateLink(changed) else {
+            throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")
+        }
+        return changed
+    }
+}

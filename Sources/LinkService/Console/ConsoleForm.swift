@@ -1,0 +1,33 @@
+import Foundation
+import Hummingbird
+
+/// A submitted HTML form (`application/x-www-form-urlencoded`): names to values, the last value
+/// of a name winning.
+struct ConsoleForm: Sendable {
+    private(set) var values: [String: String] = [:]
+
+    init(encoded text: String) {
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = Self.decode(parts[0])
+            let value = parts.count > 1 ? Self.decode(parts[1]) : ""
+            values[name] = value
+        }
+    }
+
+    /// Reads the request's body, at most `limit` bytes (`413` beyond).
+    static func read(_ request: Request, limit: Int) async throws -> ConsoleForm {
+        let body = try await LinksAPI.readBody(request, limit: limit)
+        return ConsoleForm(encoded: String(buffer: body))
+    }
+
+    subscript(name: String) -> String? { values[name] }
+
+    /// The value, or `""` when the form had no such field.
+    func text(_ name: String) -> String { values[name] ?? "" }
+
+    private static func decode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}

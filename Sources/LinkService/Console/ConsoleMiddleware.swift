@@ -1,0 +1,53 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Wraps every answer under `/admin`: problems become HTML pages (not JSON), and every response
+/// carries the console's security headers: a strict Content-Security-Policy (only the console's
+/// own stylesheet, script and images; no inline script or style; no framing; forms post only
+/// here), `X-Frame-Options: DENY`, no sniffing, no referrer to other sites, and no caching of
+/// pages that show a tenant's data.
+struct ConsoleMiddleware: RouterMiddleware {
+    let renderer: ConsoleRenderer
+
+    static let contentSecurityPolicy =
+        "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+
+    func handle(
+        _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
+    ) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let problem as Problem {
+            response = page(for: problem)
+        } catch let error as HTTPError {
+            response = page(
+                for: Problem(
+                    error.status, "http-error", title: error.status.reasonPhrase,
+                    detail: error.body ?? error.status.reasonPhrase))
+        }
+        response.headers[HTTPField.Name("Content-Security-Policy")!] = Self.contentSecurityPolicy
+        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        if response.headers[.cacheControl] == nil {
+            response.headers[.cacheControl] = "no-store"
+        }
+        return response
+    }
+
+    private func page(for problem: Problem) -> Response {
+        let signIn = problem.code == "no-session"
+        let text = renderer.render(
+            "message",
+            [
+                "pageTitle": problem.title, "heading": problem.title, "text": problem.detail,
+                "back": signIn ? "/admin/sign-in" : "/admin/links",
+                "backLabel": signIn ? "Sign in" : "Back to your links",
+            ])
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
+        if let retryAfter = problem.retryAfter { headers[.retryAfter] = String(retryAfter) }
+        return Response(status: problem.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,109 @@
+import Crypto
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Console sign-in: server-side sessions behind a cookie.
+///
+/// The cookie carries a random session id (256 bits); the store keeps only its SHA-256, the
+/// tenant, the hash of the API key used to sign in, the session's CSRF token and when it was
+/// last used. A session ends when it is idle longer than the configured time, when its key is
+/// revoked, or on "Sign out"; being in the store, it works on every instance behind one database.
+struct ConsoleSessions: Sendable {
+    let state: ServiceState
+
+    static let cookieName = "wayfinder_console"
+    /// A request refreshes the stored last use at most this often (not a write per page view).
+    static let touchInterval: TimeInterval = 60
+
+    /// A signed-in request: its session, tenant and the session id from its cookie.
+    struct SignedIn: Sendable {
+        let session: ConsoleSession
+        let tenant: Tenant
+    }
+
+    /// Opens a session for the tenant of `key`; `nil` when the key is unknown or revoked. Returns
+    /// the cookie value (the session id) to hand to the browser.
+    func signIn(key: String, at now: Date = Date()) async throws -> (id: String, session: ConsoleSession)? {
+        let keyHash = APIKey.hash(key.trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let tenant = try await state.tenant(ofKeyHash: keyHash) else { return nil }
+        let id = RandomText.make(length: 43, from: RandomText.lettersAndDigits)
+        let now = now.truncatedToMilliseconds
+        let session = ConsoleSession(
+            idHash: APIKey.hash(id), tenant: tenant.id, keyHash: keyHash,
+            csrfToken: RandomText.make(length: 32, from: RandomText.lettersAndDigits), createdAt: now,
+            lastUsedAt: now)
+        try await state.store.insertSession(session)
+        // Now and then, forget sessions that ended by idling.
+        if Int.random(in: 0..<20) == 0 {
+            _ = try? await state.store.deleteSessions(lastUsedBefore: now.addingTimeInterval(-idleSeconds))
+        }
+        return (id, session)
+    }
+
+    /// The live session of the request's cookie, refreshed; `nil` without one (none, unknown,
+    /// idle too long, or its key revoked: the last two are deleted).
+    func current(_ request: Request, at now: Date = Date()) async throws -> SignedIn? {
+        guard let id = Self.sessionID(in: request) else { return nil }
+        let idHash = APIKey.hash(id)
+        guard let session = try await state.store.session(idHash: idHash) else { return nil }
+        guard now.timeIntervalSince(session.lastUsedAt) < idleSeconds,
+            let tenant = try await state.tenant(ofKeyHash: session.keyHash), tenant.id == session.tenant
+        else {
+            _ = try await state.store.deleteSession(idHash: idHash)
+            return nil
+        }
+        if now.timeIntervalSince(session.lastUsedAt) >= Self.touchInterval {
+            try await state.store.touchSession(idHash: idHash, at: now.truncatedToMilliseconds)
+        }
+        return SignedIn(session: session, tenant: tenant)
+    }
+
+    /// Ends the request's session on the server.
+    func signOut(_ request: Request) async throws {
+        guard let id = Self.sessionID(in: request) else { return }
+        _ = try await state.store.deleteSession(idHash: APIKey.hash(id))
+    }
+
+    /// Whether `token` is the session's CSRF token (compared in constant time).
+    static func isValidCSRF(_ token: String?, for session: ConsoleSession) -> Bool {
+        guard let token else { return false }
+        let given = Array(token.utf8)
+        let expected = Array(session.csrfToken.utf8)
+        guard given.count == expected.count, !expected.isEmpty else { return false }
+        var difference: UInt8 = 0
+        for (a, b) in zip(given, expected) { difference |= a ^ b }
+        return difference == 0
+    }
+
+    // MARK: Cookie
+
+    /// `Set-Cookie` for a new session: `HttpOnly`, `SameSite=Strict`, path `/admin`, `Secure`
+    /// over TLS. No `Max-Age`: the browser forgets it when it closes, the server when it idles.
+    static func cookie(id: String, secure: Bool) -> String {
+        "\(cookieName)=\(id); Path=/admin; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    /// `Set-Cookie` that removes the session cookie.
+    static func removalCookie(secure: Bool) -> String {
+        "\(cookieName)=; Path=/admin; Max-Age=0; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    }
+
+    static func sessionID(in request: Request) -> String? {
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1)
+                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == cookieName {
+                    let value = parts[1].trimmingCharacters(in: .whitespaces)
+                    return value.isEmpty ? nil : value
+                }
+            }
+        }
+        return nil
+    }
+
+    private var idleSeconds: TimeInterval {
+        let components = state.configuration.consoleIdleTimeout.components
+        return TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,159 @@
+import DeepLinkRouting
+import Foundation
+
+/// The console's new-link and edit form: what was typed, turned into the same request the API
+/// takes, and the API's problems put back next to the fields they are about.
+///
+/// Nothing is checked here: a new link goes through ``LinkCreator`` and a change through
+/// ``LinkUpdater``, exactly as `POST` and `PATCH /api/v1/links` do, so the console can never
+/// accept what the API refuses (nor refuse what it accepts).
+struct LinkForm: Sendable {
+    /// One text field: its form name, visible label and the API field it fills.
+    struct Field: Sendable {
+        let name: String
+        let label: String
+        let apiField: String
+        var type = "url"
+        var hint: String? = nil
+        var multiline = false
+    }
+
+    static let fields: [Field] = [
+        Field(
+            name: "destination", label: "Destination", apiField: "destination",
+            hint: "A deep link of the app, or a page of its website."),
+        Field(
+            name: "slug", label: "Slug", apiField: "slug", type: "text",
+            hint: "Leave empty for a generated one. Letters, digits, \"-\" and \"_\"."),
+        Field(name: "title", label: "Title", apiField: "social.title", type: "text", hint: "The social card's title."),
+        Field(
+            name: "description", label: "Description", apiField: "social.description", type: "text",
+            multiline: true),
+        Field(name: "imageURL", label: "Image URL", apiField: "social.imageURL"),
+        Field(
+            name: "iosFallback", label: "iOS fallback", apiField: "fallbacks.ios",
+            hint: "Where iPhone visitors without the app go: the App Store or a page of the website."),
+        Field(
+            name: "androidFallback", label: "Android fallback", apiField: "fallbacks.android",
+            hint: "The Play Store or a page of the website."),
+        Field(name: "desktopFallback", label: "Desktop fallback", apiField: "fallbacks.desktop"),
+        Field(
+            name: "expires", label: "Expires", apiField: "expiresAt", type: "datetime-local",
+            hint: "UTC. Leave empty for a link that never expires."),
+    ]
+
+    /// What was typed, by form name (`skipPreview` is `"on"` when checked).
+    var values: [String: String]
+    /// Problems by form name.
+    var errors: [String: String] = [:]
+    /// A problem no single field is at fault for.
+    var formError: String? = nil
+
+    init(values: [String: String]) {
+        self.values = values
+    }
+
+    init(form: ConsoleForm) {
+        var values: [String: String] = [:]
+        for field in Self.fields { values[field.name] = form.text(field.name) }
+        values["domain"] = form.text("domain")
+        values["skipPreview"] = form["skipPreview"] == nil ? "" : "on"
+        self.values = values
+    }
+
+    /// The form filled with a stored link.
+    init(link: Link) {
+        let content = link.content
+        var values: [String: String] = [
+            "destination": content.destination, "slug": link.slug, "domain": link.domain,
+            "title": content.social?.title ?? "", "description": content.social?.description ?? "",
+            "imageURL": content.social?.imageURL ?? "", "iosFallback": content.fallbacks.ios ?? "",
+            "androidFallback": content.fallbacks.android ?? "", "desktopFallback": content.fallbacks.desktop ?? "",
+            "skipPreview": content.skipPreview ? "on" : "",
+        ]
+        values["expires"] = content.expiresAt.map(Self.localTime) ?? ""
+        self.values = values
+    }
+
+    func value(_ name: String) -> String { values[name] ?? "" }
+
+    // MARK: To the API
+
+    /// The body `POST /api/v1/links` would get for this form, parsed as the API parses it.
+    func linkRequest() throws(Problem) -> LinkRequest {
+        var members: [JSONNode.Member] = [
+            .init(key: "destination", value: JSONNode(.string(value("destination"))))
+        ]
+        if !value("slug").isEmpty { members.append(.init(key: "slug", value: JSONNode(.string(value("slug"))))) }
+        members += changeMembers(removingEmpty: false)
+        return try LinkRequest(node: JSONNode(.object(members)))
+    }
+
+    /// The merge patch `PATCH /api/v1/links/{slug}` would get: every field of the form, an empty
+    /// one removing its value.
+    func patch() -> JSONNode {
+        JSONNode(
+            .object(
+                [.init(key: "destination", value: JSONNode(.string(value("destination"))))]
+                    + changeMembers(removingEmpty: true)))
+    }
+
+    private func changeMembers(removingEmpty: Bool) -> [JSONNode.Member] {
+        func text(_ name: String) -> JSONNode? {
+            let text = value(name)
+            if text.isEmpty { return removingEmpty ? JSONNode(.null) : nil }
+            return JSONNode(.string(name == "expires" ? Self.rfc3339(fromLocal: text) : text))
+        }
+        func object(_ pairs: [(String, String)]) -> JSONNode? {
+            let members = pairs.compactMap { key, name in text(name).map { JSONNode.Member(key: key, value: $0) } }
+            return members.isEmpty ? nil : JSONNode(.object(members))
+        }
+        var members: [JSONNode.Member] = []
+        if !value("domain").isEmpty { members.append(.init(key: "domain", value: JSONNode(.string(value("domain"))))) }
+        if let social = object([("title", "title"), ("description", "description"), ("imageURL", "imageURL")]) {
+            members.append(.init(key: "social", value: social))
+        }
+        if let fallbacks = object([
+            ("ios", "iosFallback"), ("android", "androidFallback"), ("desktop", "desktopFallback"),
+        ]) {
+            members.append(.init(key: "fallbacks", value: fallbacks))
+        }
+        members.append(.init(key: "skipPreview", value: JSONNode(.bool(value("skipPreview") == "on"))))
+        if let expires = text("expires") { members.append(.init(key: "expiresAt", value: expires)) }
+        return members
+    }
+
+    // MARK: From the API
+
+    /// Puts the API's problem next to the field it names (or above the form).
+    mutating func show(_ problem: Problem) {
+        let apiField = problem.field ?? ""
+        if let field = Self.fields.first(where: { $0.apiField == apiField }) {
+            errors[field.name] = problem.detail
+        } else if apiField == "domain" || apiField == "skipPreview" {
+            errors[apiField] = problem.detail
+        } else {
+            formError = problem.detail
+        }
+    }
+
+    // MARK: Times
+
+    /// `2026-01-31T12:00` (what a `datetime-local` field sends) as `2026-01-31T12:00:00Z`; other
+    /// text unchanged, for the API to judge.
+    static func rfc3339(fromLocal text: String) -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let utf8 = Array(trimmed.utf8)
+        if utf8.count == 16, utf8[10] == UInt8(ascii: "T") { return trimmed + ":00Z" }
+        if utf8.count == 19, utf8[10] == UInt8(ascii: "T") { return trimmed + "Z" }
+        return trimmed
+    }
+
+    /// A date as a `datetime-local` value in UTC: `2026-01-31T12:00` (seconds when not zero).
+    static func localTime(_ date: Date) -> String {
+        let text = ISO8601.string(from: date)  // 2026-01-31T12:00:00.000Z
+        let seconds = text.dropFirst(17).prefix(2)
+        let minutes = String(text.prefix(16))
+        return seconds == "00" ? minutes : String(text.prefix(19))
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
+
+/// A browser of the console for tests: keeps the session cookie it is given and fills forms.
+struct ConsoleClient {
+    let client: any TestClientProtocol
+    var cookie: String?
+    var extraHeaders: HTTPFields = [:]
+
+    init(_ client: any TestClientProtocol) {
+        self.client = client
+    }
+
+    /// Signs in with `key`; the response (a `303` to the links when the key is good).
+    @discardableResult
+    mutating func signIn(_ key: String) async throws -> TestResponse {
+        let response = try await post("/admin/sign-in", ["key": key], csrf: nil)
+        if let setCookie = response.headers[.setCookie], let value = setCookie.split(separator: ";").first {
+            cookie = String(value)
+        }
+        return response
+    }
+
+    func get(_ path: String) async throws -> TestResponse {
+        try await client.execute(uri: path, method: .get, headers: headers())
+    }
+
+    /// Posts a form; `csrf` is added as the `csrf` field unless `nil`.
+    func post(_ path: String, _ fields: [String: String], csrf: String?) async throws -> TestResponse {
+        var fields = fields
+        if let csrf { fields["csrf"] = csrf }
+        var headers = headers()
+        headers[.contentType] = "application/x-www-form-urlencoded"
+        return try await client.execute(
+            uri: path, method: .post, headers: headers, body: ByteBuffer(string: Self.encode(fields)))
+    }
+
+    /// The CSRF token in the forms of the page at `path`.
+    func csrf(from path: String = "/admin/links") async throws -> String {
+        let page = try await get(path)
+        return try Self.csrf(in: String(buffer: page.body))
+    }
+
+    static func csrf(in html: String) throws -> String {
+        let marker = #"name="csrf" value=""#
+        guard let start = html.range(of: marker) else { throw ConsoleClientError.noCSRF }
+        return String(html[start.upperBound...].prefix { $0 != "\"" })
+    }
+
+    private func headers() -> HTTPFields {
+        var headers = extraHeaders
+        if let cookie { headers[.cookie] = cookie }
+        return headers
+    }
+
+    static func encode(_ fields: [String: String]) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return fields.sorted { $0.key < $1.key }.map { key, value in
+            key + "=" + (value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+        }.joined(separator: "&")
+    }
+}
+
+enum ConsoleClientError: Error {
+    case noCSRF
+}
