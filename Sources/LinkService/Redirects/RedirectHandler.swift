@@ -29,8 +29,12 @@ struct RedirectHandler: Sendable {
             return Response(status: .serviceUnavailable, headers: [.retryAfter: "5"])
         }
 
+        if request.uri.queryParameters.get("d") == "1" {
+            return html(.ok, FirebaseDebugPage(tenant: tenant, target: target).render())
+        }
         let client = ClientInfo(userAgent: request.headers[.userAgent])
-        var decision = RedirectPlanner(tenant: tenant).decide(target, for: client)
+        let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers[.accept])
+        var decision = RedirectPlanner(tenant: tenant).decide(target, for: client, acceptsHTML: acceptsHTML)
         if decision == .redirect(target.canonicalURL) {
             // The website shares this domain and the visit is already there: a redirect would loop.
             decision = .preview(RedirectPlanner(tenant: tenant).page(for: target))
@@ -53,7 +57,9 @@ struct RedirectHandler: Sendable {
         -> RedirectTarget?
     {
         let visitedURL = "https://\(request.hostName)\(request.uri.description)"
-        let slug = path.utf8.count > 1 ? path.dropFirst() : ""
+        // Under a link path prefix of the domain (FDL's `https://domain/link`), as at the root.
+        let linkPath = tenant.pathUnderLinkPrefix(path, host: request.hostName) ?? path
+        let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
             if let link = try await state.link(tenant: tenant.id, slug: String(slug)) {
                 guard !link.isExpired(at: Date()) else { return nil }
@@ -61,7 +67,7 @@ struct RedirectHandler: Sendable {
             }
         }
         let query = request.uri.queryParameters
-        if path == "/" || path.isEmpty {
+        if linkPath == "/" || linkPath.isEmpty {
             return FirebaseLongLink.target(query: { query.get($0) }, visitedURL: visitedURL, policy: policy)
         }
         guard case .matched = tenant.routes.resolve(visitedURL) else { return nil }

@@ -60,6 +60,7 @@ public struct LinkServer: Sendable {
                 body: .init(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
         }
         LinksAPI(state: state).register(on: router)
+        FirebaseShortLinksAPI(state: state).register(on: router)
         WellKnownHandler(state: state).register(on: router)
         let redirects = RedirectHandler(state: state)
         router.get("/") { request, context in await redirects.respond(to: request, context: context) }

@@ -1,3 +1,4 @@
+import Foundation
 import DeepLinkRouting
 
 extension RouteTable: RouteResolving {
@@ -9,5 +10,9 @@ extension RouteTable: RouteResolving {
         case .notFound: .notFound
         case .invalid(let reason): .invalid(reason: reason)
         }
+    }
+
+    func schemeLink(route: String, parameters: [String: String]) -> String? {
+        try? url(for: route, parameters: parameters, style: .customScheme).absoluteString
     }
 }

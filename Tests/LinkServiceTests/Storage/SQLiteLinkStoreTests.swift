@@ -11,7 +11,7 @@ struct SQLiteLinkStoreTests {
         defer { directory.remove() }
         let store = try await SQLiteLinkStore.open(path: directory.path("w.sqlite"))
         #expect(try await store.journalMode() == "wal")
-        #expect(try await store.schemaVersion() == 1)
+        #expect(try await store.schemaVersion() == SQLiteLinkStore.latestSchemaVersion)
         try await store.close()
     }
 
@@ -26,7 +26,7 @@ struct SQLiteLinkStoreTests {
         try await first.close()
         let second = try await SQLiteLinkStore.open(path: path)
         #expect(try await second.link(tenant: "storyteller", slug: "durable") == link)
-        #expect(try await second.schemaVersion() == 1)
+        #expect(try await second.schemaVersion() == SQLiteLinkStore.latestSchemaVersion)
         try await second.close()
     }
 

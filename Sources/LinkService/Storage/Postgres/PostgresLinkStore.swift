@@ -75,6 +75,9 @@ public final class PostgresLinkStore: LinkStore {
         }
     }
 
+    /// The schema version this build migrates to.
+    public static var latestSchemaVersion: Int { PostgresMigrations.latestVersion }
+
     /// The schema version the database is at.
     public func schemaVersion() async throws -> Int {
         try await withConnection { connection in

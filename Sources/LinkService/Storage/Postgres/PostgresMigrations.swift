@@ -83,7 +83,10 @@ enum PostgresMigrations {
                 FOR EACH ROW EXECUTE FUNCTION wayfinder_link_changed()
                 """,
             ]
-        )
+        ),
+        // Firebase Dynamic Links parameters a link keeps beyond its own fields (ipfl, ibi, isi, at, …),
+        // as the JSON of `FirebaseParameters`.
+        (2, ["ALTER TABLE links ADD COLUMN firebase text"]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

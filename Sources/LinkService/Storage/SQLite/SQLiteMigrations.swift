@@ -58,7 +58,10 @@ enum SQLiteMigrations {
                 )
                 """,
             ]
-        )
+        ),
+        // Firebase Dynamic Links parameters a link keeps beyond its own fields (ipfl, ibi, isi, at, …),
+        // as the JSON of `FirebaseParameters`.
+        (2, ["ALTER TABLE links ADD COLUMN firebase TEXT"]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }
