@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Upcoming features we opt into everywhere: `any` spelled out and imports that are explicit about
-// what they re-export keep the module boundaries of DESIGN.md visible in the code.
+// what they re-export keep the module boundaries (README, "Module tour") visible in the code.
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),

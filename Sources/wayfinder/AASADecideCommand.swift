@@ -23,51 +23,19 @@ struct AASADecideCommand: AsyncParsableCommand {
     )
 
     func run() async throws {
-        var cache: [String: CompiledAASA] = [:]
-        while let line = readLine(strippingNewline: true) {
-            if line.allSatisfy(\.isWhitespace) { continue }
-            print(AASADecideCommand.answer(line, cache: &cache).jsonText(style: .compact))
-        }
+        AASADecideCommand.batch.run()
     }
 
-    static func answer(_ line: String, cache: inout [String: CompiledAASA]) -> JSONNode {
-        var id = JSONNode(.null)
-        func failure(_ message: String) -> JSONNode {
-            JSONNode(.object([.init(key: "id", value: id), .init(key: "error", value: JSONNode(.string(message)))]))
-        }
-        let request: JSONNode
-        do {
-            request = try JSONParser(maximumDepth: AASAFile.maximumDepth).parse(line)
-        } catch {
-            return failure("the line is not JSON: \(error)")
-        }
-        guard request.objectValue != nil else { return failure("the line must be a JSON object") }
-        if let given = request["id"] { id = given }
-        guard let domain = request["domain"]?.stringValue else { return failure("missing \"domain\" (a string)") }
-        guard let appID = request["appId"]?.stringValue else { return failure("missing \"appId\" (a string)") }
-        guard let url = request["url"]?.stringValue else { return failure("missing \"url\" (a string)") }
-        let aasaText: String
-        switch request["aasa"]?.value {
-        case .string(let text): aasaText = text
-        case .object: aasaText = request["aasa"]!.jsonText(style: .compact)
-        default: return failure("missing \"aasa\": the file as a JSON object or its text as a string")
-        }
-        let key = domain + "\u{0}" + aasaText
-        let compiled: CompiledAASA
-        if let cached = cache[key] {
-            compiled = cached
-        } else {
-            do {
-                compiled = try CompiledAASA(json: Array(aasaText.utf8), domain: domain)
-            } catch {
-                return failure(
-                    "\"aasa\" cannot be read: " + (error.diagnostics.first?.message ?? "not an association file"))
-            }
-            if cache.count >= 256 { cache.removeAll() }
-            cache[key] = compiled
-        }
-        let decision = compiled.decide(appID: appID, url: url)
-        return JSONNode(
-            .object([.init(key: "id", value: id), .init(key: "decision", value: JSONNode(.string(decision.rawValue)))]))
+    static var batch: DecideBatch<CompiledAASA> {
+        DecideBatch(
+            fileKey: "aasa", fileShape: "object", appKey: "appId",
+            compile: { text, domain in
+                do throws(AASAError) {
+                    return .success(try CompiledAASA(json: Array(text.utf8), domain: domain))
+                } catch {
+                    return .failure(DecideBatchError(error, fallback: "not an association file"))
+                }
+            },
+            decide: { compiled, appID, url in compiled.decide(appID: appID, url: url) })
     }
 }

@@ -25,7 +25,7 @@ struct AASAGenerateCommand: AsyncParsableCommand {
     var legacy = false
 
     func run() async throws {
-        let manifest = try CommandInput.manifest(self.manifest)
+        let manifest = try CommandInput.manifest(self.manifest).manifest
         print(AASAGenerator.generate(manifest, legacy: legacy).jsonText())
     }
 }

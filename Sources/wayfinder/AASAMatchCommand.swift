@@ -46,24 +46,17 @@ struct AASAMatchCommand: AsyncParsableCommand {
         }
         for url in urls {
             let explanation = compiled.explain(appID: app, url: url)
-            if json {
-                var members: [JSONNode.Member] = [
-                    .init(key: "url", value: JSONNode(.string(url))),
-                    .init(key: "decision", value: JSONNode(.string(explanation.decision.rawValue))),
+            var place: [JSONNode.Member] = []
+            if let detail = explanation.detailIndex, let rule = explanation.rule {
+                place = [
+                    MatchOutput.number("detail", detail), MatchOutput.number("rule", rule.index),
+                    .init(key: "caseSensitive", value: JSONNode(.bool(rule.caseSensitive))),
+                    .init(key: "percentEncoded", value: JSONNode(.bool(rule.percentEncoded))),
                 ]
-                if let detail = explanation.detailIndex, let rule = explanation.rule {
-                    members.append(.init(key: "detail", value: JSONNode(.number(String(detail)))))
-                    members.append(.init(key: "rule", value: JSONNode(.number(String(rule.index)))))
-                    members.append(.init(key: "caseSensitive", value: JSONNode(.bool(rule.caseSensitive))))
-                    members.append(.init(key: "percentEncoded", value: JSONNode(.bool(rule.percentEncoded))))
-                    let failed = explanation.verdicts.filter { !$0.matched }.map { JSONNode(.string($0.key)) }
-                    if !failed.isEmpty { members.append(.init(key: "failed", value: JSONNode(.array(failed)))) }
-                }
-                members.append(.init(key: "reason", value: JSONNode(.string(explanation.summary))))
-                print(JSONNode(.object(members)).jsonText(style: .compact))
-            } else {
-                print("\(url): \(explanation.summary)")
             }
+            MatchOutput.print(
+                url: url, decision: explanation.decision, place: place, verdicts: explanation.verdicts,
+                summary: explanation.summary, json: json)
         }
     }
 }

@@ -4,7 +4,10 @@ import ArgumentParser
 struct AssetLinksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assetlinks",
-        abstract: "Generate and check Android assetlinks.json files.",
-        subcommands: [AssetLinksGenerateCommand.self, AssetLinksValidateCommand.self]
+        abstract: "Generate, check and decide Android assetlinks.json files (with dynamic App Links rules).",
+        subcommands: [
+            AssetLinksGenerateCommand.self, AssetLinksValidateCommand.self, AssetLinksMatchCommand.self,
+            AssetLinksDecideCommand.self,
+        ]
     )
 }

@@ -9,7 +9,10 @@ struct AssetLinksGenerateCommand: AsyncParsableCommand {
         abstract: "Print the assetlinks.json a manifest implies.",
         discussion: """
             One handle_all_urls statement for the manifest's Android package and certificate \
-            fingerprints. With Play App Signing, the manifest must list Play's fingerprint.
+            fingerprints, with Android 15 dynamic App Links rules \
+            (relation_extensions.dynamic_app_link_components) made from the same routes and \
+            excludes, in the same order, as `wayfinder aasa generate`'s components. With Play \
+            App Signing, the manifest must list Play's fingerprint.
 
             Exits 1 when the manifest has no "android" section.
 
@@ -22,7 +25,7 @@ struct AssetLinksGenerateCommand: AsyncParsableCommand {
     var manifest: String
 
     func run() async throws {
-        let loaded = try CommandInput.manifest(manifest)
+        let loaded = try CommandInput.manifest(manifest).manifest
         guard loaded.android != nil else {
             printError("\(manifest): the manifest has no \"android\" section (package and sha256CertFingerprints)")
             throw ExitCode(1)

@@ -9,7 +9,10 @@ struct AssetLinksValidateCommand: AsyncParsableCommand {
         discussion: """
             Checks that the file is an array of statements, each with a relation list and an \
             android_app target with a package name and SHA-256 fingerprints (32 colon-separated \
-            upper-case hex bytes), and that some statement grants handle_all_urls.
+            upper-case hex bytes), and that some statement grants handle_all_urls. Android 15 \
+            dynamic rules are checked too: their shape and keys, pattern syntax, rules an earlier \
+            rule makes unreachable (such as anything after a catch-all) and exclude rules that \
+            exclude nothing.
 
             Exits 0 when no file has an error (warnings allowed), 1 otherwise.
 

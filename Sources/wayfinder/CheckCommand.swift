@@ -15,7 +15,11 @@ struct CheckCommand: AsyncParsableCommand {
             /.well-known/assetlinks.json over HTTPS without following redirects, and judges each \
             rule: valid TLS, no redirect, status 200, content type, at most 128 KB, parses, \
             validates (a CMS-signed file is unwrapped first and its signature checked). With --manifest it also reports drift: the app IDs, routes, excludes and \
-            Android package and fingerprints the app expects versus what the domain serves. With \
+            Android package, fingerprints and dynamic App Links rules the app expects versus what \
+            the domain serves, and, when the host is one of the manifest's domains, checks \
+            /.well-known/assetlinks.json on every other domain of the manifest too (on the same \
+            port; a wildcard domain's file on its parent). \
+            assetlinks.json may weigh up to 1 MiB (Android's statement service reads no more). With \
             --apple-cdn it asks Apple's CDN what it holds and compares that with the origin.
 
             Prints one line per rule (✓ pass, ✗ fail, ! warning, ? not checked) and a fix under \
@@ -79,6 +83,10 @@ struct CheckCommand: AsyncParsableCommand {
             let base = appleCDNURL.hasSuffix("/") ? appleCDNURL : appleCDNURL + "/"
             requests.append((.appleCDN, base + target.host))
         }
+        // Android verifies every host of the app's intent filters, each with its own
+        // assetlinks.json (a wildcard host with the file of its parent domain).
+        let otherDomains = CheckCommand.otherAssetLinksDomains(manifest, besides: target.host)
+        let port = target.port.map { ":\($0)" } ?? ""
         let fetched = await withTaskGroup(of: FetchedFile.self) { group in
             for (file, url) in requests {
                 group.addTask { await fetcher.fetch(file, url: url) }
@@ -87,12 +95,20 @@ struct CheckCommand: AsyncParsableCommand {
             for await file in group { fetched.append(file) }
             return fetched
         }
+        var otherFetched: [(domain: String, file: FetchedFile)] = []
+        for domain in otherDomains {
+            let url = "https://\(domain)\(port)" + HostedFile.assetLinks.rawValue
+            otherFetched.append((domain, await fetcher.fetch(.assetLinks, url: url)))
+        }
         await fetcher.shutdown()
 
         // The CA trusted for TLS is also the one a signed AASA's certificate must chain to.
         let check = HostingCheck(domain: target.host, manifest: manifest, signingTrustRootsPEM: trustRoots?.pem)
-        let items = await check.judge(fetched)
-        let report = CheckReport(target: target, fetched: fetched, items: items)
+        var items = await check.judge(fetched)
+        for (domain, file) in otherFetched {
+            items += await check.judgeAssetLinks(on: domain, file)
+        }
+        let report = CheckReport(target: target, fetched: fetched + otherFetched.map { $0.file }, items: items)
         if json { report.printJSON() } else { report.printChecklist() }
         if report.isIncomplete {
             let message = report.incompleteMessage
@@ -101,18 +117,26 @@ struct CheckCommand: AsyncParsableCommand {
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
 
+    /// The manifest's other domains whose assetlinks.json Android fetches: each host once, a
+    /// wildcard `*.example.com` as `example.com`. None when the checked host is not one of the
+    /// manifest's domains (a staging host or an address: its siblings are elsewhere).
+    static func otherAssetLinksDomains(_ manifest: Manifest?, besides host: String) -> [String] {
+        guard let manifest, manifest.android != nil, manifest.domains.contains(where: { $0.lowercased() == host })
+        else { return [] }
+        var domains: [String] = []
+        for domain in manifest.domains {
+            var name = domain.lowercased()
+            if name.hasPrefix("*.") { name.removeFirst(2) }
+            if name != host && !domains.contains(name) { domains.append(name) }
+        }
+        return domains
+    }
+
     private func loadManifest() throws -> Manifest? {
         guard let manifest else { return nil }
-        guard let data = FileManager.default.contents(atPath: manifest) else {
-            throw couldNotCheck("cannot read the manifest \(manifest): no such file, or it is not readable")
-        }
-        let decoded = Manifest.decode(data)
-        guard let value = decoded.manifest else {
-            let first = decoded.diagnostics.first { $0.severity == .error }.map { ": \($0.path): \($0.message)" } ?? ""
-            throw couldNotCheck(
-                "the manifest \(manifest) is not valid\(first); run `wayfinder manifest validate \(manifest)`")
-        }
-        return value
+        // A manifest that cannot be read means the domain could not be checked: exit 2, as for
+        // every other reason the check could not run.
+        return try CommandInput.manifest(manifest, failureStatus: 2).manifest
     }
 
     private func loadTrustRoots() throws -> (certificates: [NIOSSLCertificate], pem: String)? {

@@ -17,17 +17,51 @@ enum CommandInput {
         String(decoding: try bytes(path), as: UTF8.self)
     }
 
-    /// A valid manifest, or exit 1 after printing its errors.
-    static func manifest(_ path: String) throws -> Manifest {
-        let decoded = Manifest.decode(try bytes(path))
-        guard let manifest = decoded.manifest else {
-            for diagnostic in decoded.diagnostics where diagnostic.severity == .error {
+    /// The one way a command reads a `--manifest` file: through ``ManifestLoader``, exactly as
+    /// `wayfinder manifest validate` checks it. On any error, every diagnostic is printed to
+    /// standard error in `manifest validate`'s format, with what to do next, and the command exits
+    /// with `failureStatus` (1, except where a command's contract says otherwise).
+    static func manifest(_ path: String, failureStatus: Int32 = 1) throws -> LoadedManifestFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            printError("\(path): cannot read the manifest: no such file, or it is not readable")
+            throw ExitCode(failureStatus)
+        }
+        let loaded = ManifestLoader().load(data)
+        guard let manifest = loaded.manifest, let routes = loaded.routes else {
+            for diagnostic in loaded.diagnostics {
                 printError("\(path): \(diagnostic)")
             }
-            throw ExitCode(1)
+            let errors = loaded.diagnostics.filter { $0.severity == .error }.count
+            printError(
+                "\(path): not valid (\(DiagnosticReport.plural(errors, "error"))): fix the manifest and run again; "
+                    + "`wayfinder manifest validate \(path)` checks it, and the manifest reference explains each code")
+            throw ExitCode(failureStatus)
         }
-        return manifest
+        return LoadedManifestFile(path: path, manifest: manifest, routes: routes)
     }
+
+    /// Every manifest of `paths`, each loaded with ``manifest(_:failureStatus:)``; all are read and
+    /// reported before the command exits 1 because one failed.
+    static func manifests(_ paths: [String]) throws -> [LoadedManifestFile] {
+        var loaded: [LoadedManifestFile] = []
+        var failed = false
+        for path in paths {
+            do {
+                loaded.append(try manifest(path))
+            } catch {
+                failed = true
+            }
+        }
+        if failed { throw ExitCode(1) }
+        return loaded
+    }
+}
+
+/// A manifest file that loaded clean: the manifest and its route table.
+struct LoadedManifestFile {
+    let path: String
+    let manifest: Manifest
+    let routes: RouteTable
 }
 
 /// Prints diagnostics the way every `validate` command does: one line each (or one JSON object

@@ -24,7 +24,7 @@ struct KeysCreateCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = try store.configuration()
         if !configuration.manifestPaths.isEmpty {
-            let ids = try StoreOptions.loadManifests(configuration.manifestPaths).map(\.id)
+            let ids = try CommandInput.manifests(configuration.manifestPaths).map(\.manifest.id)
             guard ids.contains(tenant) else {
                 printError(
                     "error: no manifest has the id \"\(tenant)\"; the manifests given are: \(ids.joined(separator: ", "))"

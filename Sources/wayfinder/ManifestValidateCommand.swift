@@ -9,8 +9,11 @@ struct ManifestValidateCommand: AsyncParsableCommand {
         abstract: "Check app manifests and print every problem with its JSON path.",
         discussion: """
             Every field is checked: app IDs, fingerprints, domains, schemes, route patterns, query \
-            declarations and exclude patterns. All problems are reported, not just the first; \
-            unknown keys are warnings so that a typo does not pass silently.
+            declarations and exclude patterns, and the routes must build into one route table (no \
+            ambiguous patterns). All problems are reported, not just the first. Unknown keys and \
+            parameter types other than int and uuid are errors: a typo must not pass silently. \
+            `wayfinder serve` and every command that takes --manifest load manifests the same way, \
+            so a manifest that validates is one they accept.
 
             Exits 0 when no file has an error (warnings allowed), 1 otherwise.
 
@@ -34,6 +37,6 @@ struct ManifestValidateCommand: AsyncParsableCommand {
                     message: "cannot read \(file): no such file, or it is not readable")
             ]
         }
-        return Manifest.decode(data).diagnostics
+        return ManifestLoader().load(data).diagnostics
     }
 }

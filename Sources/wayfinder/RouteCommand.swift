@@ -12,9 +12,9 @@ struct RouteCommand: AsyncParsableCommand {
             (al_applink_data) are unwrapped, then the URL is matched. The outcome is matched (with \
             the route, its parameters percent-decoded, the source, the route's barriers and, for \
             App Links, the referring app), notDeepLink, excluded, notFound, or invalid when the URL \
-            cannot be read; the command then goes on with the next URL. Parameter types the \
-            manifest names but that are not built in (int, uuid) accept any segment here, since \
-            only the app's code knows them.
+            cannot be read; the command then goes on with the next URL. The manifest is loaded as \
+            `wayfinder manifest validate` checks it: a manifest it rejects (an unknown key, a \
+            parameter type other than int and uuid, ambiguous routes) is rejected here too.
 
             Exits 0 when the manifest loads, whatever the outcomes: an outcome is an answer, not \
             an error. Exits 1 when the manifest cannot be read or its routes do not build.
@@ -43,31 +43,10 @@ struct RouteCommand: AsyncParsableCommand {
     }
 
     private func loadTable() throws -> RouteTable {
-        guard let data = FileManager.default.contents(atPath: manifest) else {
-            FileHandle.standardError.write(
-                Data("\(manifest): cannot read the manifest: no such file, or it is not readable\n".utf8))
-            throw ExitCode(1)
-        }
-        let decoded = Manifest.decode(data)
-        guard let loaded = decoded.manifest else {
-            for diagnostic in decoded.diagnostics where diagnostic.severity == .error {
-                FileHandle.standardError.write(Data("\(manifest): \(diagnostic)\n".utf8))
-            }
-            throw ExitCode(1)
-        }
-        var builder = RouteTableBuilder(manifest: loaded)
-        builder.acceptsUnknownTypes = true
-        do {
-            return try builder.build()
-        } catch {
-            for diagnostic in error.diagnostics {
-                FileHandle.standardError.write(Data("\(manifest): \(diagnostic)\n".utf8))
-            }
-            throw ExitCode(1)
-        }
+        try CommandInput.manifest(manifest).routes
     }
 
-    /// The DESIGN.md shape: `{"url","outcome",…}` with stable keys.
+    /// The documented shape (Documentation/Router.md): `{"url","outcome",…}` with stable keys.
     static func jsonLine(_ url: String, _ resolution: Resolution) -> String {
         var members: [(String, JSONNode)] = [
             ("url", JSONNode(.string(url))), ("outcome", JSONNode(.string(resolution.name))),

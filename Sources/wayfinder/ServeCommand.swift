@@ -41,7 +41,7 @@ struct ServeCommand: AsyncParsableCommand {
             printError("error: \(TenantError.noTenants)")
             throw ExitCode(1)
         }
-        let manifests = try StoreOptions.loadManifests(configuration.manifestPaths)
+        let manifests = try CommandInput.manifests(configuration.manifestPaths).map(\.manifest)
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "wayfinder")
         logger.logLevel = .info

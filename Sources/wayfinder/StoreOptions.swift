@@ -26,26 +26,6 @@ struct StoreOptions: ParsableArguments {
         if let database { configuration.database = try DatabaseURL(parsing: database) }
         return configuration
     }
-
-    /// Loads every manifest, printing each problem to standard error; exit 1 when one fails.
-    static func loadManifests(_ paths: [String]) throws -> [Manifest] {
-        var manifests: [Manifest] = []
-        var failed = false
-        for path in paths {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                printError("\(path): cannot read the file: no such file, or it is not readable")
-                failed = true
-                continue
-            }
-            let decoded = Manifest.decode(data)
-            for diagnostic in decoded.diagnostics where diagnostic.severity == .error {
-                printError("\(path): \(diagnostic)")
-            }
-            if let manifest = decoded.manifest { manifests.append(manifest) } else { failed = true }
-        }
-        if failed { throw ExitCode(1) }
-        return manifests
-    }
 }
 
 /// Writes a line to standard error (standard output is for results only).

@@ -24,49 +24,15 @@ public enum AASAGenerator {
             webcredentials: appIDs.isEmpty ? nil : AASAFile.ServiceApps(apps: appIDs))
     }
 
-    /// The components for the manifest's routes, in decision order.
+    /// The components for the manifest's routes, in decision order: ``AssociationRule/rules(for:)``
+    /// spelled as AASA components.
     public static func components(for manifest: Manifest) -> [AASAFile.Component] {
-        var components = manifest.exclude.map { AASAFile.Component(path: $0.text, exclude: true) }
-        // `?*` also crosses slashes, so a glob ending in a parameter is preceded by an exclusion
-        // of the paths one level deeper. Catch-alls first and deeper routes before shallower ones
-        // keep those exclusions from shadowing another route.
-        var globs: [(glob: String, route: Manifest.Route, catchAll: Bool, depth: Int)] = []
-        for route in manifest.routes {
-            for pattern in route.paths {
-                let catchAll = pattern.segments.last.map { if case .catchAll = $0 { true } else { false } } ?? false
-                for glob in pathGlobs(pattern) {
-                    globs.append((glob, route, catchAll, glob.split(separator: "/").count))
-                }
-            }
+        AssociationRule.rules(for: manifest).map { rule in
+            AASAFile.Component(
+                path: rule.path, query: rule.query.isEmpty ? nil : .items(rule.query),
+                exclude: rule.exclude ? true : nil,
+                comment: rule.comment)
         }
-        let ordered = globs.enumerated().sorted { lhs, rhs in
-            if lhs.element.catchAll != rhs.element.catchAll { return lhs.element.catchAll }
-            if lhs.element.depth != rhs.element.depth { return lhs.element.depth > rhs.element.depth }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
-        for (glob, route, catchAll, _) in ordered {
-            let required = route.query.filter { $0.requirement == .required }
-            let query: AASAFile.QueryPattern? =
-                required.isEmpty
-                ? nil : .items(required.map { AASAFile.QueryItemPattern(name: $0.name, pattern: "?*") })
-            let deeper = AASAFile.Component(path: glob + "/?*", exclude: true, comment: "deeper than \(route.name)")
-            if !catchAll && glob.hasSuffix("/?*") && !components.contains(deeper) {
-                components.append(deeper)
-            }
-            let component = AASAFile.Component(path: glob, query: query, comment: route.name)
-            if !components.contains(component) { components.append(component) }
-        }
-        if manifest.shortLinksOpenApp {
-            let covered = Set(components.filter { $0.query == nil }.compactMap(\.path))
-            if !covered.contains("/*/?*") {
-                components.append(
-                    AASAFile.Component(path: "/*/?*", exclude: true, comment: "deeper paths stay on the web"))
-            }
-            if !covered.contains("/?*") {
-                components.append(AASAFile.Component(path: "/?*", comment: "short links"))
-            }
-        }
-        return components
     }
 
     /// The AASA path globs one route pattern stands for.

@@ -18,6 +18,9 @@ extension HostingCheck {
         }
         if let android = manifest.android, let assetLinks {
             items += judgeAssetLinks(android, assetLinks)
+            if HostingCheck.handleAllURLsFingerprints(in: assetLinks, forPackage: android.package) != nil {
+                items.append(judgeDynamicRules(android, manifest: manifest, assetLinks))
+            }
         }
         return items
     }

@@ -102,6 +102,11 @@ public struct HostingCheck: Sendable {
         }
         items.append(.init(.status, file, .pass, "answered 200"))
         items.append(judgeContentType(response, file: file))
+        if file == .assetLinks {
+            items.append(judgeAssetLinksSize(response))
+            // A body cut short by the fetcher cannot be parsed.
+            return response.fullLength == nil ? response : nil
+        }
         guard response.size <= HostingCheck.maximumSize else {
             items.append(
                 .init(

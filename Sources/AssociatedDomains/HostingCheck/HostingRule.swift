@@ -32,6 +32,9 @@ public enum HostingRule: String, Sendable, Hashable, CaseIterable {
     case assetLinksPackage = "assetlinks-package"
     /// The manifest's signing-certificate fingerprints are listed for that package.
     case assetLinksFingerprints = "assetlinks-fingerprints"
+    /// The served Android 15 dynamic App Links rules for that package are the manifest's (and
+    /// decide its sampled URLs alike).
+    case assetLinksDynamicRules = "assetlinks-dynamic-rules"
     /// Apple's CDN holds a copy of the AASA (and what it says when it does not).
     case cdnFetch = "cdn-fetch"
     /// Apple's copy means the same as the origin's.

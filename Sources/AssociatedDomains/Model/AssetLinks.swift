@@ -20,10 +20,14 @@ public struct AssetLinks: Sendable, Hashable {
     public struct Statement: Sendable, Hashable {
         public var relation: [String]
         public var target: Target
+        /// Android 15 dynamic App Links rules for `handle_all_urls`, in order; `nil` when the
+        /// statement carries none (the app's intent filters alone decide).
+        public var dynamicRules: [DynamicRule]?
 
-        public init(relation: [String], target: Target) {
+        public init(relation: [String], target: Target, dynamicRules: [DynamicRule]? = nil) {
             self.relation = relation
             self.target = target
+            self.dynamicRules = dynamicRules
         }
     }
 
@@ -49,10 +53,20 @@ public struct AssetLinks: Sendable, Hashable {
                     case .web(let site):
                         target = .object(["namespace": "web", "site": JSONNode(.string(site))])
                     }
-                    return .object([
-                        "relation": JSONNode(.array(statement.relation.map { JSONNode(.string($0)) })),
-                        "target": target,
-                    ])
+                    var members: [JSONNode.Member] = [
+                        .init(
+                            key: "relation", value: JSONNode(.array(statement.relation.map { JSONNode(.string($0)) }))),
+                        .init(key: "target", value: target),
+                    ]
+                    if let rules = statement.dynamicRules {
+                        let list = JSONNode.object([
+                            AssetLinks.handleAllURLs: .object([
+                                AssetLinks.dynamicRulesKey: JSONNode(.array(rules.map(\.jsonNode)))
+                            ])
+                        ])
+                        members.append(.init(key: "relation_extensions", value: list))
+                    }
+                    return JSONNode(.object(members))
                 }))
     }
 
@@ -103,7 +117,8 @@ public struct AssetLinks: Sendable, Hashable {
     {
         guard
             let members = collector.members(
-                of: node, at: path, knownKeys: ["relation", "target"], expected: "a statement object")
+                of: node, at: path, knownKeys: ["relation", "target", "relation_extensions"],
+                expected: "a statement object")
         else {
             return nil
         }
@@ -118,6 +133,16 @@ public struct AssetLinks: Sendable, Hashable {
             collector.warning(
                 "unknown-relation", relation.path, "\"\(relation.value)\" is not a delegate_permission relation",
                 hint: "App Links use \"\(handleAllURLs)\"", at: relation.node)
+        }
+        let grants = relations.contains { $0.value == handleAllURLs }
+        let extensionsPath = path.appending("relation_extensions")
+        let dynamicRules = members["relation_extensions"].flatMap {
+            readDynamicRules($0, at: extensionsPath, grantsHandleAllURLs: grants, collector: &collector)
+        }
+        if let dynamicRules {
+            DynamicRulesValidator.check(
+                dynamicRules,
+                at: extensionsPath.appending(handleAllURLs).appending(dynamicRulesKey), collector: &collector)
         }
         guard let targetNode = members["target"] else {
             collector.error("missing-key", path, "missing \"target\": who the relations are granted to")
@@ -137,11 +162,12 @@ public struct AssetLinks: Sendable, Hashable {
         case "android_app":
             let package = collector.string(
                 "package_name", in: target, at: targetPath, required: true, what: "the application ID")
-            if let package, package.isEmpty || !AppID.isValidBundleID(package) {
+            if let package, let problem = AndroidPackageName.problem(in: package) {
                 collector.error(
-                    "invalid-package-name", targetPath.appending("package_name"),
-                    "\"\(package)\" is not an Android application ID",
-                    hint: "write the applicationId, such as com.example.app", at: target["package_name"])
+                    AndroidPackageName.code, targetPath.appending("package_name"),
+                    AndroidPackageName.message(package, problem),
+                    hint: "write the applicationId, such as com.example.app",
+                    at: target["package_name"])
             }
             let fingerprints =
                 collector.strings(
@@ -163,13 +189,20 @@ public struct AssetLinks: Sendable, Hashable {
             guard let package else { return nil }
             return Statement(
                 relation: relations.map(\.value),
-                target: .androidApp(packageName: package, sha256CertFingerprints: fingerprints.map(\.value)))
+                target: .androidApp(packageName: package, sha256CertFingerprints: fingerprints.map(\.value)),
+                dynamicRules: dynamicRules)
         case "web":
             guard
                 let site = collector.string(
                     "site", in: target, at: targetPath, required: true,
                     what: "the site's origin, such as https://example.com")
             else { return nil }
+            if dynamicRules != nil {
+                collector.warning(
+                    "dynamic-rules-not-android-app", extensionsPath,
+                    "dynamic rules only apply to an android_app target; Android ignores them here",
+                    hint: "move them to the app's statement")
+            }
             return Statement(relation: relations.map(\.value), target: .web(site: site))
         case let other?:
             collector.error(

@@ -9,7 +9,7 @@ extension Manifest {
     }
 
     /// Parameter types every router understands without registration.
-    public static let builtInParameterTypes: Set<String> = ["int", "uuid"]
+    public static let builtInParameterTypes = Set(ParameterType.builtIn.map(\.name))
 
     /// Reads a manifest from JSON text, checking every field and collecting every problem.
     public static func decode(_ bytes: some Collection<UInt8>) -> Decoded {
@@ -17,13 +17,16 @@ extension Manifest {
         do {
             node = try JSONParser().parse(bytes)
         } catch {
-            let diagnostic = Diagnostic(
-                .error, code: "invalid-json", path: .root,
-                message: "not valid JSON at \(error.location): \(error.message)", location: error.location
-            )
-            return Decoded(manifest: nil, diagnostics: [diagnostic])
+            return Decoded(manifest: nil, diagnostics: [invalidJSON(error)])
         }
         return decode(node)
+    }
+
+    /// The diagnostic for text that is not JSON.
+    static func invalidJSON(_ error: JSONParseError) -> Diagnostic {
+        Diagnostic(
+            .error, code: "invalid-json", path: .root,
+            message: "not valid JSON at \(error.location): \(error.message)", location: error.location)
     }
 
     /// Reads a manifest from a parsed JSON tree.
@@ -64,6 +67,8 @@ extension Manifest {
 /// Walks a manifest's JSON tree into a ``Manifest``, recording a diagnostic for every problem.
 struct ManifestReader {
     var collector = DiagnosticCollector()
+    /// The parameter types patterns may name; others are reported as `unknown-parameter-type`.
+    var knownTypes: [String] = ParameterType.builtIn.map(\.name)
 
     static let topLevelKeys = [
         "id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp",
@@ -201,10 +206,9 @@ struct ManifestReader {
         guard let members = collector.members(of: node, at: path, knownKeys: Self.androidKeys) else { return nil }
         let package = collector.string(
             "package", in: members, at: path, required: true, what: "the application ID, such as \"com.example.app\"")
-        if let package, !ManifestReader.isValidPackageName(package) {
+        if let package, let problem = AndroidPackageName.problem(in: package) {
             collector.error(
-                "invalid-package-name", path.appending("package"),
-                "\"\(package)\" is not an Android package name; expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\"",
+                AndroidPackageName.code, path.appending("package"), AndroidPackageName.message(package, problem),
                 at: members["package"])
         }
         var fingerprints: [String] = []
@@ -232,15 +236,6 @@ struct ManifestReader {
         let scheme = readScheme(members, at: path)
         guard let package else { return nil }
         return Manifest.AndroidApp(package: package, sha256CertFingerprints: fingerprints, scheme: scheme)
-    }
-
-    static func isValidPackageName(_ text: String) -> Bool {
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2
-            && parts.allSatisfy { part in
-                guard let first = part.unicodeScalars.first, first.isASCIILetter else { return false }
-                return part.unicodeScalars.allSatisfy { $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "_" }
-            }
     }
 
     private mutating func readDomains(_ members: [String: JSONNode]) -> [String] {
@@ -519,10 +514,10 @@ struct ManifestReader {
         for segment in segments {
             switch segment {
             case .parameter(let name, let type?), .optional(let name, let type?):
-                if !Manifest.builtInParameterTypes.contains(type) {
+                if !knownTypes.contains(type) {
                     collector.warning(
                         "unknown-parameter-type", path,
-                        "the parameter \"\(name)\" has the type \"\(type)\", which is not built in (int, uuid); the app must register it in code",
+                        "the parameter \"\(name)\" has the type \"\(type)\", which is not built in (\(knownTypes.joined(separator: ", "))); the app must register it in code",
                         at: node)
                 }
             default: break

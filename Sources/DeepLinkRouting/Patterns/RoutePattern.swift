@@ -45,6 +45,12 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         self.segments = try RoutePattern.parseSegments(text, from: text.utf8.index(after: text.utf8.startIndex))
     }
 
+    /// A pattern whose segments were already parsed from `text` (the path part of a scheme link).
+    init(text: String, parsedSegments: [Segment]) {
+        self.text = text
+        self.segments = parsedSegments
+    }
+
     /// Builds a pattern from segments (for routes declared in code).
     public init(segments: [Segment]) throws(RoutePatternError) {
         let text = "/" + segments.map(\.patternText).joined(separator: "/")

@@ -22,15 +22,13 @@ public struct SchemeLinkPattern: Sendable, Hashable, CustomStringConvertible {
         }
         self.text = text
         self.scheme = scheme.lowercased()
-        self.segments = try RoutePattern.parseSegments(
-            text, from: text.utf8.index(text.utf8.startIndex, offsetBy: colon + 3))
+        let hostStart = text.utf8.index(text.utf8.startIndex, offsetBy: colon + 3)
+        self.segments = try RoutePattern.parseSegments(text, from: hostStart)
+        self.pathPattern = RoutePattern(text: "/" + String(text[hostStart...]), parsedSegments: segments)
     }
 
     /// The segments as a path pattern, as the route table stores them.
-    public var pathPattern: RoutePattern {
-        // Re-parsing cannot fail: the segments came from a valid pattern.
-        try! RoutePattern(segments: segments)
-    }
+    public let pathPattern: RoutePattern
 
     /// The names this pattern captures, in order.
     public var parameterNames: [String] { segments.compactMap(\.parameterName) }

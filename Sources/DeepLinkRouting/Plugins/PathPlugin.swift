@@ -5,7 +5,9 @@ import Foundation
 ///
 /// For a custom-scheme link the host is the first segment, as in route tables, so the pattern
 /// above also takes `payapp://transaction/42`. Captured values reach the handler percent-decoded
-/// through the ``RouteMatch``.
+/// through the ``RouteMatch``. A typed parameter (`{id:slug}`) needs its type in `types`, as a
+/// route table does; the initializer throws when the pattern does not parse or names a type it was
+/// not given.
 public struct PathPlugin: DeepLinkPlugin {
     public let name: String
     public let barriers: [String]
@@ -13,14 +15,18 @@ public struct PathPlugin: DeepLinkPlugin {
     private let handler: @Sendable (RouteMatch) async throws -> Void
 
     public init(
-        _ pattern: String, name: String? = nil, barrier: String? = nil,
+        _ pattern: String, name: String? = nil, barrier: String? = nil, types: [ParameterType] = [],
         handler: @escaping @Sendable (RouteMatch) async throws -> Void
-    ) throws(RoutePatternError) {
+    ) throws(RouteTableError) {
         let pluginName = name ?? pattern
         var builder = RouteTableBuilder()
-        try builder.add(pluginName, paths: [pattern])
-        // One pattern cannot conflict with itself, and it has no custom types.
-        self.table = try! builder.build()
+        for type in types { builder.register(type) }
+        do {
+            try builder.add(pluginName, paths: [pattern])
+        } catch {
+            throw RouteTableError(problems: [.invalidPattern(error)])
+        }
+        self.table = try builder.build()
         self.name = pluginName
         self.barriers = barrier.map { [$0] } ?? []
         self.handler = handler

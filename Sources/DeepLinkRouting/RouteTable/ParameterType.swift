@@ -34,6 +34,9 @@ public struct ParameterType: Sendable {
     /// A UUID in its 36-character text form, either case.
     public static let uuid = ParameterType(builtIn: "uuid", .uuid)
 
+    /// The types every route table knows without registration: the one list of them.
+    public static let builtIn: [ParameterType] = [.int, .uuid]
+
     var isBuiltIn: Bool {
         if case .custom = check { return false }
         return true

@@ -15,7 +15,7 @@ public struct RouteTableBuilder: Sendable {
     /// Schemes and hosts, including a custom scheme link's host, always do.
     public var caseInsensitiveLiterals = false
     public private(set) var routes: [Manifest.Route] = []
-    private var types: [ParameterType] = [.int, .uuid]
+    private var types = ParameterType.builtIn
     /// Whether a parameter type that was not registered accepts any segment instead of failing
     /// the build: for tools such as `wayfinder route`, which cannot see the types an app
     /// registers in code.

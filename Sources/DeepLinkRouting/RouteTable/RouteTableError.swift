@@ -14,6 +14,8 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
         case undeclaredScheme(PatternReference, scheme: String)
         /// A query item with the name of a path parameter.
         case queryParameterCollision(PatternReference, name: String)
+        /// A pattern given in code that does not parse.
+        case invalidPattern(RoutePatternError)
     }
 
     public var problems: [Problem]
@@ -38,6 +40,7 @@ extension RouteTableError.Problem {
         case .duplicateRouteName: "duplicate-route-name"
         case .undeclaredScheme: "undeclared-scheme"
         case .queryParameterCollision: "query-parameter-collision"
+        case .invalidPattern(let error): error.code
         }
     }
 
@@ -56,6 +59,8 @@ extension RouteTableError.Problem {
             "\(reference) uses the scheme \"\(scheme)\", which the table does not handle; add it to the custom schemes"
         case .queryParameterCollision(let reference, let name):
             "\(reference) captures \"\(name)\", which the route also declares as a query item; rename one"
+        case .invalidPattern(let error):
+            error.message
         }
     }
 
@@ -65,7 +70,7 @@ extension RouteTableError.Problem {
         case .unknownType(let reference, _), .undeclaredScheme(let reference, _),
             .queryParameterCollision(let reference, _):
             reference.path
-        case .duplicateRouteName: JSONPath.root.appending("routes")
+        case .duplicateRouteName, .invalidPattern: JSONPath.root.appending("routes")
         }
     }
 

@@ -15,13 +15,15 @@ struct LinksAPI: Sendable {
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
-        api.post("/links") { request, context in try await create(request) }
-        api.get("/links") { request, context in try await list(request) }
-        api.get("/links/:slug") { request, context in try await read(request, context) }
-        api.patch("/links/:slug") { request, context in try await update(request, context) }
-        api.delete("/links/:slug") { request, context in try await delete(request, context) }
-        api.get("/links/:slug/stats") { request, context in try await stats(request, context) }
         api.get("/resolve") { request, context in try await resolve(request, context) }
+        let links = api.group("/links").add(
+            middleware: APIKeyAuthenticator(store: state.store, tenants: state.tenants, limiter: state.apiLimiter))
+        links.post { request, context in try await create(request, context) }
+        links.get { request, context in try await list(request, context) }
+        links.get("/:slug") { request, context in try await read(request, context) }
+        links.patch("/:slug") { request, context in try await update(request, context) }
+        links.delete("/:slug") { request, context in try await delete(request, context) }
+        links.get("/:slug/stats") { request, context in try await stats(request, context) }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
                 throw Problem.notFound("there is no API call \(request.method) \(request.uri.path)")
@@ -31,59 +33,23 @@ struct LinksAPI: Sendable {
 
     // MARK: Calls
 
-    private func create(_ request: Request) async throws -> Response {
-        let tenant = try await authenticate(request)
+    private func create(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let tenant = try context.authenticatedTenant()
         let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
-        let domain = parsed.domain ?? tenant.defaultDomain
-        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
-        let now = Date().truncatedToMilliseconds
-        func makeLink(slug: String) -> Link {
-            Link(
-                id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug,
-                content: parsed.content, createdAt: now, updatedAt: now)
+        switch try await LinkCreator(store: state.store).create(parsed, for: tenant) {
+        case .created(let link): return created(link)
+        case .existing(let link): return json(.ok, LinkJSON.node(link))
         }
-        if let slug = parsed.slug {
-            if let problem = SlugRules.problem(with: slug) {
-                throw Problem.invalidField("slug", problem, code: "invalid-slug")
-            }
-            if parsed.unguessable {
-                throw Problem.invalidField(
-                    "unguessable", "\"unguessable\" applies to generated slugs; leave it out when you choose the slug")
-            }
-            switch try await state.store.insertLink(makeLink(slug: slug)) {
-            case .inserted(let link):
-                return created(link)
-            case .slugTaken(let existing):
-                guard existing.domain == domain, existing.content == parsed.content else {
-                    throw Problem(
-                        .conflict, "slug-taken", title: "The slug is taken",
-                        detail:
-                            "\(tenant.id) already has a link \"\(slug)\" with other settings; choose another slug, or send the same body to get that link",
-                        field: "slug")
-                }
-                return json(.ok, LinkJSON.node(existing))
-            }
-        }
-        for _ in 0..<8 {
-            if case .inserted(let link) = try await state.store.insertLink(
-                makeLink(slug: SlugRules.generate(unguessable: parsed.unguessable)))
-            {
-                return created(link)
-            }
-        }
-        throw Problem(
-            .serviceUnavailable, "slug-space-crowded", title: "No free slug found",
-            detail: "eight random slugs were taken; try again, or ask for \"unguessable\": true")
     }
 
     private func read(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         return json(.ok, LinkJSON.node(try await existingLink(tenant: tenant, context: context)))
     }
 
     private func update(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         let link = try await existingLink(tenant: tenant, context: context)
         let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
         let patch: JSONNode
@@ -117,7 +83,7 @@ struct LinksAPI: Sendable {
     }
 
     private func delete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         let slug = try slugParameter(context)
         guard try await state.store.deleteLink(tenant: tenant.id, slug: slug) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
@@ -126,8 +92,8 @@ struct LinksAPI: Sendable {
         return Response(status: .noContent)
     }
 
-    private func list(_ request: Request) async throws -> Response {
-        let tenant = try await authenticate(request)
+    private func list(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+        let tenant = try context.authenticatedTenant()
         let query = request.uri.queryParameters
         var limit = 50
         if let text = query.get("limit") {
@@ -149,7 +115,7 @@ struct LinksAPI: Sendable {
     }
 
     private func stats(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try await authenticate(request)
+        let tenant = try context.authenticatedTenant()
         let link = try await existingLink(tenant: tenant, context: context)
         return json(.ok, LinkJSON.node(try await state.store.stats(tenant: tenant.id, linkID: link.id)))
     }
@@ -194,31 +160,6 @@ struct LinksAPI: Sendable {
     }
 
     // MARK: Helpers
-
-    /// The tenant of the request's API key; `401` without a valid key, `429` over the key's budget.
-    private func authenticate(_ request: Request) async throws -> Tenant {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-            throw Problem(
-                .unauthorized, "missing-api-key", title: "An API key is needed",
-                detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
-                field: "Authorization")
-        }
-        let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
-        let hash = APIKey.hash(key)
-        guard let record = try await state.store.apiKey(hash: hash), record.revokedAt == nil,
-            let tenant = state.tenants.tenant(id: record.tenant)
-        else {
-            throw Problem(
-                .unauthorized, "invalid-api-key", title: "The API key is not valid",
-                detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
-        }
-        if let wait = state.apiLimiter.acquire(hash) {
-            throw Problem(
-                .tooManyRequests, "rate-limited", title: "Too many requests",
-                detail: "this key is over its budget; retry in \(wait) s", retryAfter: wait)
-        }
-        return tenant
-    }
 
     private func slugParameter(_ context: LinkRequestContext) throws -> String {
         let slug = context.parameters.get("slug") ?? ""

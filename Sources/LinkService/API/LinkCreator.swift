@@ -1,0 +1,81 @@
+import Foundation
+import HTTPTypes
+
+/// The one way a link comes into being: `POST /api/v1/links`, the console's form and imports all
+/// call it, so none of them can accept what another refuses.
+///
+/// ``check(_:for:)`` validates without writing (what a dry run needs); ``create(_:for:)`` validates
+/// the same way and then stores the link. A custom alias is idempotent: the same slug with the same
+/// domain and content answers the stored link as ``LinkCreation/existing(_:)``; the same slug with
+/// other settings is a `409` problem.
+struct LinkCreator: Sendable {
+    let store: any LinkStore
+
+    /// Validates a request for a tenant exactly as ``create(_:for:)`` does, and answers the domain
+    /// the link would live on. Throws the problem the API answers.
+    @discardableResult
+    func check(_ request: LinkRequest, for tenant: Tenant) throws(Problem) -> String {
+        let domain = request.domain ?? tenant.defaultDomain
+        try LinkPolicy(tenant: tenant).check(request.content, domain: domain)
+        if let slug = request.slug {
+            if let problem = SlugRules.problem(with: slug) {
+                throw Problem.invalidField("slug", problem, code: "invalid-slug")
+            }
+            if request.unguessable {
+                throw Problem.invalidField(
+                    "unguessable", "\"unguessable\" applies to generated slugs; leave it out when you choose the slug")
+            }
+        }
+        return domain
+    }
+
+    /// Validates and stores a link; a generated slug is drawn until one is free (eight tries).
+    func create(_ request: LinkRequest, for tenant: Tenant, at now: Date = Date()) async throws -> LinkCreation {
+        let domain = try check(request, for: tenant)
+        let now = now.truncatedToMilliseconds
+        func makeLink(slug: String) -> Link {
+            Link(
+                id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug,
+                content: request.content, createdAt: now, updatedAt: now)
+        }
+        if let slug = request.slug {
+            switch try await store.insertLink(makeLink(slug: slug)) {
+            case .inserted(let link):
+                return .created(link)
+            case .slugTaken(let existing):
+                guard existing.domain == domain, existing.content == request.content else {
+                    throw Problem(
+                        .conflict, "slug-taken", title: "The slug is taken",
+                        detail:
+                            "\(tenant.id) already has a link \"\(slug)\" with other settings; choose another slug, or send the same body to get that link",
+                        field: "slug")
+                }
+                return .existing(existing)
+            }
+        }
+        for _ in 0..<8 {
+            if case .inserted(let link) = try await store.insertLink(
+                makeLink(slug: SlugRules.generate(unguessable: request.unguessable)))
+            {
+                return .created(link)
+            }
+        }
+        throw Problem(
+            .serviceUnavailable, "slug-space-crowded", title: "No free slug found",
+            detail: "eight random slugs were taken; try again, or ask for \"unguessable\": true")
+    }
+}
+
+/// What ``LinkCreator/create(_:for:at:)`` did.
+enum LinkCreation: Sendable, Hashable {
+    /// A new link was stored.
+    case created(Link)
+    /// The custom alias already named a link with the same domain and content.
+    case existing(Link)
+
+    var link: Link {
+        switch self {
+        case .created(let link), .existing(let link): link
+        }
+    }
+}

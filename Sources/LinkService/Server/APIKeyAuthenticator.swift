@@ -1,0 +1,47 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Resolves `Authorization: Bearer <key>` to the key's tenant and writes it into the request
+/// context, before any handler of the links API runs.
+///
+/// The key alone picks the tenant, never the `Host`: another tenant's link is `404` to it, as if it
+/// did not exist. No key is `401` (`missing-api-key`), an unknown or revoked key `401`
+/// (`invalid-api-key`), a key over its budget `429` with `Retry-After`.
+struct APIKeyAuthenticator: RouterMiddleware {
+    let store: any LinkStore
+    let tenants: TenantDirectory
+    let limiter: RateLimiter
+
+    func handle(
+        _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        context.tenant = try await tenant(of: request)
+        return try await next(request, context)
+    }
+
+    func tenant(of request: Request) async throws -> Tenant {
+        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+            throw Problem(
+                .unauthorized, "missing-api-key", title: "An API key is needed",
+                detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
+                field: "Authorization")
+        }
+        let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
+        let hash = APIKey.hash(key)
+        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil,
+            let tenant = tenants.tenant(id: record.tenant)
+        else {
+            throw Problem(
+                .unauthorized, "invalid-api-key", title: "The API key is not valid",
+                detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
+        }
+        if let wait = limiter.acquire(hash) {
+            throw Problem(
+                .tooManyRequests, "rate-limited", title: "Too many requests",
+                detail: "this key is over its budget; retry in \(wait) s", retryAfter: wait)
+        }
+        return tenant
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import AssociatedDomains
+import DeepLinkRouting
+
+/// `wayfinder assetlinks match FILE --domain D --package P [--json] URL…`
+struct AssetLinksMatchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "match",
+        abstract: "Decide URLs for an Android package as its dynamic App Links rules do, and say why.",
+        discussion: """
+            Prints one line per URL: match, exclude or no_match, with the statement and rule \
+            index that decided, or for no_match the closest rule and the key (/, ? or #) that \
+            failed. A package granted handle_all_urls without dynamic rules is a match (its \
+            intent filters alone decide). The file is compiled once for all URLs.
+
+            Exits 0 when the file can be read, whatever the decisions.
+
+            Examples:
+              wayfinder assetlinks match assetlinks.json --domain example.com \\
+                --package com.example.app https://example.com/story/42
+            """
+    )
+
+    @Argument(help: "The assetlinks.json file.", completion: .file())
+    var file: String
+
+    @Option(help: "The domain the file is served for (URLs on other hosts never match).")
+    var domain: String
+
+    @Option(help: "The Android application ID, such as com.example.app.")
+    var package: String
+
+    @Flag(help: "Print one JSON object per URL, one per line.")
+    var json = false
+
+    @Argument(help: "URLs to decide.")
+    var urls: [String]
+
+    func run() async throws {
+        let bytes = try CommandInput.bytes(file)
+        let compiled: CompiledAssetLinks
+        do throws(AASAError) {
+            compiled = try CompiledAssetLinks(json: bytes, domain: domain)
+        } catch {
+            for diagnostic in error.diagnostics { printError("\(file): \(diagnostic)") }
+            throw ExitCode(1)
+        }
+        for url in urls {
+            let explanation = compiled.explain(package: package, url: url)
+            var place: [JSONNode.Member] = []
+            if let statement = explanation.statementIndex, let rule = explanation.ruleIndex {
+                place = [MatchOutput.number("statement", statement), MatchOutput.number("rule", rule)]
+            }
+            MatchOutput.print(
+                url: url, decision: explanation.decision, place: place, verdicts: explanation.verdicts,
+                summary: explanation.summary, json: json)
+        }
+    }
+}
