@@ -81,10 +81,10 @@ struct ImportFirebaseCommand: AsyncParsableCommand {
         if report.failed > 0 { throw ExitCode(1) }
     }
 
-    /// The manifest whose id is `--tenant`.
+    /// The manifest whose id is `--tenant`, loaded as every command loads one.
     private func loadManifest() throws -> Manifest {
         let paths = try store.configuration().manifestPaths
-        let manifests = try StoreOptions.loadManifests(paths)
+        let manifests = try paths.map { try CommandInput.manifest($0, failureStatus: 2).manifest }
         guard let manifest = manifests.first(where: { $0.id == tenant }) else {
             let ids = manifests.map(\.id)
             printError(

@@ -65,7 +65,7 @@ struct CSVReaderTests {
     }
 
     @Test("a malformed record is an error naming its line, and reading goes on after it")
-    func malformed() {
+    func malformed() throws {
         let results = Self.read("a,b\n\"x\"y,2\nok,3\n\"never closed,4\n")
         #expect(results.count == 4)
         #expect(try results[0].get() == CSVRecord(line: 1, fields: ["a", "b"]))
@@ -84,7 +84,7 @@ struct CSVReaderTests {
     }
 
     @Test("bytes that are not UTF-8 are an error of their record")
-    func notUTF8() {
+    func notUTF8() throws {
         let results = Self.read(Array("a\n".utf8) + [0xFF, 0xFE] + Array("\nb\n".utf8))
         #expect(results.count == 3)
         if case .failure(let error) = results[1] { #expect(error.line == 2) } else { Issue.record("expected an error") }
