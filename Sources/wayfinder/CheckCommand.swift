@@ -134,9 +134,12 @@ struct CheckCommand: AsyncParsableCommand {
 
     private func loadManifest() throws -> Manifest? {
         guard let manifest else { return nil }
-        // A manifest that cannot be read means the domain could not be checked: exit 2, as for
+        guard let data = FileManager.default.contents(atPath: manifest) else {
+            throw couldNotCheck("cannot read the manifest \(manifest): no such file, or it is not readable")
+        }
+        // A manifest that does not load means the domain could not be checked: exit 2, as for
         // every other reason the check could not run.
-        return try CommandInput.manifest(manifest, failureStatus: 2).manifest
+        return try CommandInput.manifest(data, path: manifest, failureStatus: 2).manifest
     }
 
     private func loadTrustRoots() throws -> (certificates: [NIOSSLCertificate], pem: String)? {

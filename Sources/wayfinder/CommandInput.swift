@@ -23,9 +23,16 @@ enum CommandInput {
     /// with `failureStatus` (1, except where a command's contract says otherwise).
     static func manifest(_ path: String, failureStatus: Int32 = 1) throws -> LoadedManifestFile {
         guard let data = FileManager.default.contents(atPath: path) else {
-            printError("\(path): cannot read the manifest: no such file, or it is not readable")
+            // The file leads the line, as in every diagnostic line, and is named again in the
+            // sentence that a log reader may see on its own.
+            printError("\(path): cannot read the manifest \(path): no such file, or it is not readable")
             throw ExitCode(failureStatus)
         }
+        return try manifest(data, path: path, failureStatus: failureStatus)
+    }
+
+    /// Loads manifest bytes read from `path`, reporting as ``manifest(_:failureStatus:)`` does.
+    static func manifest(_ data: Data, path: String, failureStatus: Int32 = 1) throws -> LoadedManifestFile {
         let loaded = ManifestLoader().load(data)
         guard let manifest = loaded.manifest, let routes = loaded.routes else {
             for diagnostic in loaded.diagnostics {

@@ -33,10 +33,28 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Port to listen on (default 8080).", valueName: "port"))
     var port: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "When clicks reach the database: batched (default; a crash loses at most the last flush interval, "
+                + "SIGTERM loses nothing) or synchronous (each click written before its answer).",
+            valueName: "mode"),
+        transform: ServeCommand.clickFlushMode)
+    var clickFlush: ClickFlushMode?
+
+    static func clickFlushMode(_ text: String) throws -> ClickFlushMode {
+        guard let mode = ClickFlushMode(rawValue: text) else {
+            throw ValidationError(
+                "--click-flush is \"\(text)\"; use \(ClickFlushMode.allCases.map(\.rawValue).joined(separator: " or "))"
+            )
+        }
+        return mode
+    }
+
     func run() async throws {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
         if let port { configuration.port = port }
+        if let clickFlush { configuration.clickFlush = clickFlush }
         guard !configuration.manifestPaths.isEmpty else {
             printError("error: \(TenantError.noTenants)")
             throw ExitCode(1)

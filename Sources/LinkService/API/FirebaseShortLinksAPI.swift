@@ -139,10 +139,7 @@ struct FirebaseShortLinksAPI: Sendable {
             let request = LinkRequest(slug: slug, domain: domain, unguessable: false, content: content)
             do {
                 switch try await creator.create(request, for: tenant) {
-                case .created(let link):
-                    state.cache.store(link, tenant: link.tenant, slug: link.slug)
-                    return link
-                case .existing(let link):
+                case .created(let link), .existing(let link):
                     return link
                 }
             } catch let problem as Problem where problem.code == "slug-taken" {

@@ -1,6 +1,6 @@
 import DeepLinkRouting
 
-/// The JSON the API answers with.
+/// The JSON the API answers with: the one place a link, its stats or a resolution become JSON.
 enum LinkJSON {
     static func node(_ link: Link) -> JSONNode {
         let content = link.content
@@ -56,5 +56,31 @@ enum LinkJSON {
             "byPlatform": counts(stats.byPlatform),
             "byReferrer": counts(stats.byReferrer),
         ])
+    }
+
+    /// The resolve call's answer for a short link: the link, plus the route and parameters its
+    /// destination opens when it opens one.
+    static func resolution(of link: Link, opening resolution: RouteResolution) -> JSONNode {
+        var members = node(link).objectValue ?? []
+        if case .matched(let route, let parameters) = resolution {
+            members.append(.init(key: "route", value: JSONNode(.string(route))))
+            members.append(.init(key: "parameters", value: stringMap(parameters)))
+        }
+        return JSONNode(.object(members))
+    }
+
+    /// The resolve call's answer for a route path of a tenant domain (no stored link).
+    static func resolution(ofRoutePath url: String, route: String, parameters: [String: String]) -> JSONNode {
+        .object([
+            "url": JSONNode(.string(url)), "destination": JSONNode(.string(url)),
+            "route": JSONNode(.string(route)), "parameters": stringMap(parameters),
+        ])
+    }
+
+    /// A string-to-string object with its keys sorted, so answers are stable.
+    static func stringMap(_ dictionary: [String: String]) -> JSONNode {
+        JSONNode(
+            .object(
+                dictionary.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: JSONNode(.string($0.value))) }))
     }
 }

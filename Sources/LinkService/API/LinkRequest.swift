@@ -85,33 +85,8 @@ struct LinkRequest: Sendable, Hashable {
 
     /// The body that would create this link's content again: the document a `PATCH` merges into.
     static func document(of link: Link) -> JSONNode {
-        let content = link.content
-        var members: [JSONNode.Member] = [
-            .init(key: "destination", value: JSONNode(.string(content.destination))),
-            .init(key: "slug", value: JSONNode(.string(link.slug))),
-            .init(key: "domain", value: JSONNode(.string(link.domain))),
-            .init(key: "skipPreview", value: JSONNode(.bool(content.skipPreview))),
-        ]
-        if let social = content.social {
-            members.append(
-                .init(
-                    key: "social",
-                    value: stringObject([
-                        ("title", social.title), ("description", social.description), ("imageURL", social.imageURL),
-                    ])))
-        }
-        let fallbacks = content.fallbacks
-        members.append(
-            .init(
-                key: "fallbacks",
-                value: stringObject([
-                    ("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop),
-                ])))
-        members.append(.init(key: "utm", value: stringObject(UTMParameters.names.map { ($0, content.utm[$0]) })))
-        if let expiresAt = content.expiresAt {
-            members.append(.init(key: "expiresAt", value: JSONNode(.string(ISO8601.string(from: expiresAt)))))
-        }
-        return JSONNode(.object(members))
+        // The API's own JSON of the link, without the fields the server sets: one encoder.
+        JSONNode(.object(LinkJSON.node(link).objectValue?.filter { keys.contains($0.key) } ?? []))
     }
 
     /// An object of the string fields that are set.

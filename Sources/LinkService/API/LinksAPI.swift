@@ -78,7 +78,6 @@ struct LinksAPI: Sendable {
         guard try await state.store.updateLink(changed) else {
             throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")
         }
-        state.cache.remove(tenant: tenant.id, slug: link.slug)
         return json(.ok, LinkJSON.node(changed))
     }
 
@@ -88,7 +87,6 @@ struct LinksAPI: Sendable {
         guard try await state.store.deleteLink(tenant: tenant.id, slug: slug) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
         }
-        state.cache.remove(tenant: tenant.id, slug: slug)
         return Response(status: .noContent)
     }
 
@@ -141,20 +139,10 @@ struct LinksAPI: Sendable {
         if SlugRules.isWellFormed(slug), let link = try await state.link(tenant: tenant.id, slug: String(slug)),
             !link.isExpired(at: Date())
         {
-            var members = LinkJSON.node(link).objectValue ?? []
-            if case .matched(let route, let parameters) = tenant.routes.resolve(link.content.destination) {
-                members.append(.init(key: "route", value: JSONNode(.string(route))))
-                members.append(.init(key: "parameters", value: LinksAPI.stringMap(parameters)))
-            }
-            return json(.ok, JSONNode(.object(members)))
+            return json(.ok, LinkJSON.resolution(of: link, opening: tenant.routes.resolve(link.content.destination)))
         }
         if case .matched(let route, let parameters) = tenant.routes.resolve(text) {
-            return json(
-                .ok,
-                .object([
-                    "url": JSONNode(.string(text)), "destination": JSONNode(.string(text)),
-                    "route": JSONNode(.string(route)), "parameters": LinksAPI.stringMap(parameters),
-                ]))
+            return json(.ok, LinkJSON.resolution(ofRoutePath: text, route: route, parameters: parameters))
         }
         throw Problem.notFound("\(text) is no link of \(tenant.id) (unknown, deleted or expired)", field: "url")
     }
@@ -198,14 +186,7 @@ struct LinksAPI: Sendable {
         }
     }
 
-    static func stringMap(_ dictionary: [String: String]) -> JSONNode {
-        JSONNode(
-            .object(
-                dictionary.sorted { $0.key < $1.key }.map { .init(key: $0.key, value: JSONNode(.string($0.value))) }))
-    }
-
     private func created(_ link: Link) -> Response {
-        state.cache.store(link, tenant: link.tenant, slug: link.slug)
         state.logger.info(
             "link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
         var response = json(.created, LinkJSON.node(link))

@@ -1,54 +1,75 @@
+import NIOCore
 import Prometheus
+import Synchronization
 
 /// Clicks waiting to be written: the request path appends, the ``ClickFlusher`` takes them in
 /// batches. Never touches the database itself.
-actor ClickBuffer {
-    private var pending: [Click] = []
+///
+/// A ring buffer under a lock: appending is O(1) and never suspends the request, also when the
+/// buffer is full during a database outage (the oldest click is then dropped and counted).
+final class ClickBuffer: Sendable {
+    private struct State {
+        var pending = CircularBuffer<Click>(initialCapacity: 1024)
+        /// Wakes the running flusher when a batch is full.
+        var wakeUp: AsyncStream<Void>.Continuation?
+    }
+
+    private let state = Mutex(State())
     private let batchSize: Int
     private let limit: Int
     private let metrics: LinkServiceMetrics
-    /// Wakes the running flusher when a batch is full.
-    private var wakeUp: AsyncStream<Void>.Continuation?
 
     init(batchSize: Int, limit: Int, metrics: LinkServiceMetrics) {
         self.batchSize = max(1, batchSize)
-        self.limit = max(batchSize, limit)
+        self.limit = max(self.batchSize, limit)
         self.metrics = metrics
     }
 
     func append(_ click: Click) {
-        if pending.count >= limit {
-            pending.removeFirst()
-            metrics.clicksDropped.increment()
+        let (count, dropped, wakeUp) = state.withLock { state -> (Int, Bool, AsyncStream<Void>.Continuation?) in
+            var dropped = false
+            if state.pending.count >= limit {
+                state.pending.removeFirst()
+                dropped = true
+            }
+            state.pending.append(click)
+            let count = state.pending.count
+            // Once per full batch: the flusher writes everything pending when it wakes up.
+            return (count, dropped, count % batchSize == 0 ? state.wakeUp : nil)
         }
-        pending.append(click)
-        metrics.clickBufferDepth.set(Double(pending.count))
-        if pending.count >= batchSize { wakeUp?.yield() }
+        if dropped { metrics.clicksDropped.increment() }
+        metrics.clickBufferDepth.set(Double(count))
+        wakeUp?.yield()
     }
 
     /// Takes up to one batch.
     func takeBatch() -> [Click] {
-        let batch = Array(pending.prefix(batchSize))
-        pending.removeFirst(batch.count)
-        metrics.clickBufferDepth.set(Double(pending.count))
+        let (batch, count) = state.withLock { state -> ([Click], Int) in
+            let size = min(batchSize, state.pending.count)
+            let batch = Array(state.pending.prefix(size))
+            state.pending.removeFirst(size)
+            return (batch, state.pending.count)
+        }
+        metrics.clickBufferDepth.set(Double(count))
         return batch
     }
 
     /// Puts back a batch the database did not take, ahead of newer clicks.
     func putBack(_ batch: [Click]) {
-        var restored = batch + pending
-        if restored.count > limit {
-            metrics.clicksDropped.increment(by: Int64(restored.count - limit))
-            restored.removeFirst(restored.count - limit)
+        let (count, dropped) = state.withLock { state -> (Int, Int) in
+            for click in batch.reversed() { state.pending.prepend(click) }
+            let excess = max(0, state.pending.count - limit)
+            state.pending.removeFirst(excess)
+            return (state.pending.count, excess)
         }
-        pending = restored
-        metrics.clickBufferDepth.set(Double(pending.count))
+        if dropped > 0 { metrics.clicksDropped.increment(by: Int64(dropped)) }
+        metrics.clickBufferDepth.set(Double(count))
     }
 
-    var count: Int { pending.count }
+    var count: Int { state.withLock { $0.pending.count } }
 
     /// Where to signal a full batch: the running flusher's wake-up stream.
     func setWakeUp(_ continuation: AsyncStream<Void>.Continuation?) {
-        wakeUp = continuation
+        state.withLock { $0.wakeUp = continuation }
     }
 }

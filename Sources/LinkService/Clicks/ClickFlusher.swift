@@ -17,7 +17,7 @@ struct ClickFlusher: Service {
     func run() async throws {
         // A wake-up stream per run, holding at most one wake-up: a full batch or a timer tick.
         let (wakeUps, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        await buffer.setWakeUp(wakeUp)
+        buffer.setWakeUp(wakeUp)
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
                 group.addTask { [interval] in
@@ -34,7 +34,7 @@ struct ClickFlusher: Service {
         } onGracefulShutdown: {
             wakeUp.finish()
         }
-        await buffer.setWakeUp(nil)
+        buffer.setWakeUp(nil)
         await flush()
     }
 
@@ -42,7 +42,7 @@ struct ClickFlusher: Service {
     /// buffer and waits for the next flush.
     func flush() async {
         while true {
-            let batch = await buffer.takeBatch()
+            let batch = buffer.takeBatch()
             guard !batch.isEmpty else { return }
             let start = ContinuousClock.now
             do {
@@ -51,7 +51,7 @@ struct ClickFlusher: Service {
                 metrics.clicksWritten.increment(by: Int64(batch.count))
                 logger.debug("clicks written", metadata: ["count": "\(batch.count)"])
             } catch {
-                await buffer.putBack(batch)
+                buffer.putBack(batch)
                 logger.error(
                     "clicks not written; kept for the next flush",
                     metadata: ["count": "\(batch.count)", "error": "\(error)"])

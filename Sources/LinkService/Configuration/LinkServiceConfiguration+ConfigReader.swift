@@ -11,6 +11,14 @@ extension LinkServiceConfiguration {
         ("wayfinder.click.batch.size", "WAYFINDER_CLICK_BATCH_SIZE", "clicks per database write"),
         ("wayfinder.click.flush.interval.ms", "WAYFINDER_CLICK_FLUSH_INTERVAL_MS", "milliseconds between click writes"),
         (
+            "wayfinder.click.flush", "WAYFINDER_CLICK_FLUSH",
+            "batched (default) or synchronous: write each click before answering"
+        ),
+        (
+            "wayfinder.link.cache.capacity", "WAYFINDER_LINK_CACHE_CAPACITY",
+            "links kept in the redirect cache at most (default 100000)"
+        ),
+        (
             "wayfinder.resolve.rate.per.minute", "WAYFINDER_RESOLVE_RATE_PER_MINUTE",
             "resolve calls per client address per minute"
         ),
@@ -37,6 +45,15 @@ extension LinkServiceConfiguration {
         if let milliseconds = scope.int(forKey: "click.flush.interval.ms") {
             clickFlushInterval = .milliseconds(milliseconds)
         }
+        if let flush = scope.string(forKey: "click.flush") {
+            guard let mode = ClickFlushMode(rawValue: flush) else {
+                throw InvalidValue(
+                    key: "wayfinder.click.flush", value: flush,
+                    expected: ClickFlushMode.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            clickFlush = mode
+        }
+        linkCacheCapacity = scope.int(forKey: "link.cache.capacity", default: linkCacheCapacity)
         if let perMinute = scope.int(forKey: "resolve.rate.per.minute") {
             resolveRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
@@ -44,5 +61,14 @@ extension LinkServiceConfiguration {
             apiRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
         trustForwardedFor = scope.bool(forKey: "trust.forwarded.for", default: trustForwardedFor)
+    }
+
+    /// A configuration value that is not one of those the key takes.
+    public struct InvalidValue: Error, CustomStringConvertible {
+        public var key: String
+        public var value: String
+        public var expected: String
+
+        public var description: String { "\(key) is \"\(value)\"; use \(expected)" }
     }
 }

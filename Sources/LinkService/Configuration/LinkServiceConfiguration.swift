@@ -15,6 +15,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var clickBatchSize: Int
     /// …or when this long has passed since the last write.
     public var clickFlushInterval: Duration
+    /// Whether clicks are written in batches (the default) or each before its answer.
+    public var clickFlush: ClickFlushMode
     /// Clicks kept in memory at most while the database cannot take them; older ones are dropped
     /// (and counted in `/metrics`).
     public var clickBufferLimit: Int
@@ -27,7 +29,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// How long a link read for a redirect is reused before the store is asked again (other
     /// instances may have changed it; this instance's own changes apply at once).
     public var linkCacheLifetime: Duration
-    /// Links (and unknown slugs) kept in the redirect cache at most.
+    /// Links (and unknown slugs) kept in the redirect cache at most: what bounds the memory the
+    /// cache takes (about 1 KB per link with short texts; see `BENCHMARKS.md` for a measure).
     public var linkCacheCapacity: Int
     /// `Cache-Control: max-age` of the well-known files, in seconds.
     public var wellKnownMaxAge: Int
@@ -49,7 +52,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         linkCacheLifetime: Duration = .seconds(30),
         linkCacheCapacity: Int = 100_000,
         wellKnownMaxAge: Int = 3600,
-        trustForwardedFor: Bool = false
+        trustForwardedFor: Bool = false,
+        clickFlush: ClickFlushMode = .batched
     ) {
         self.host = host
         self.port = port
@@ -65,5 +69,6 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.linkCacheCapacity = linkCacheCapacity
         self.wellKnownMaxAge = wellKnownMaxAge
         self.trustForwardedFor = trustForwardedFor
+        self.clickFlush = clickFlush
     }
 }

@@ -10,32 +10,35 @@ struct ClientInfo: Sendable, Hashable {
 
     /// Reads a `User-Agent`; the `Accept` header only matters for crawlers that announce no
     /// interest in HTML, which are still crawlers.
+    ///
+    /// One pass over the agent's bytes (``UserAgentScanner``) finds every token below; the
+    /// answer is then read off the marks found, in the same order of precedence as the tokens.
     init(userAgent: String?) {
         guard let agent = userAgent, !agent.isEmpty else {
             self.init(platform: .other, isCrawler: false, isBot: true, os: nil, browser: nil)
             return
         }
-        let crawler = ClientInfo.crawlerTokens.contains { agent.contains($0) }
-        let lowered = agent.lowercased()
-        let bot = crawler || ClientInfo.botTokens.contains { lowered.contains($0) }
+        let marks = Mark(rawValue: ClientInfo.scanner.marks(in: agent))
+        let crawler = marks.contains(.crawler)
+        let bot = crawler || marks.contains(.bot)
         let platform: Platform
         let os: String?
-        if agent.contains("iPhone") || agent.contains("iPad") || agent.contains("iPod") {
-            (platform, os) = (.ios, agent.contains("iPad") ? "iPadOS" : "iOS")
-        } else if agent.contains("Android") {
+        if !marks.isDisjoint(with: [.iPhone, .iPad, .iPod]) {
+            (platform, os) = (.ios, marks.contains(.iPad) ? "iPadOS" : "iOS")
+        } else if marks.contains(.android) {
             (platform, os) = (.android, "Android")
-        } else if agent.contains("Windows") {
+        } else if marks.contains(.windows) {
             (platform, os) = (.desktop, "Windows")
-        } else if agent.contains("Macintosh") || agent.contains("Mac OS X") {
+        } else if marks.contains(.macOS) {
             (platform, os) = (.desktop, "macOS")
-        } else if agent.contains("CrOS") {
+        } else if marks.contains(.chromeOS) {
             (platform, os) = (.desktop, "ChromeOS")
-        } else if agent.contains("Linux") || agent.contains("X11") {
+        } else if marks.contains(.linux) {
             (platform, os) = (.desktop, "Linux")
         } else {
             (platform, os) = (.other, nil)
         }
-        self.init(platform: platform, isCrawler: crawler, isBot: bot, os: os, browser: ClientInfo.browser(in: agent))
+        self.init(platform: platform, isCrawler: crawler, isBot: bot, os: os, browser: ClientInfo.browser(marks))
     }
 
     init(platform: Platform, isCrawler: Bool, isBot: Bool, os: String?, browser: String?) {
@@ -58,16 +61,53 @@ struct ClientInfo: Sendable, Hashable {
         "bot", "spider", "crawl", "curl/", "wget/", "python-", "go-http-client", "headless", "httpclient", "preview",
     ]
 
-    private static func browser(in agent: String) -> String? {
+    private static func browser(_ marks: Mark) -> String? {
         // Order matters: Edge and Opera also say Chrome, Chrome also says Safari.
-        if agent.contains("Edg/") || agent.contains("EdgA/") || agent.contains("EdgiOS/") { return "Edge" }
-        if agent.contains("OPR/") || agent.contains("Opera") { return "Opera" }
-        if agent.contains("SamsungBrowser/") { return "Samsung Internet" }
-        if agent.contains("FBAN") || agent.contains("FBAV") { return "Facebook" }
-        if agent.contains("Instagram") { return "Instagram" }
-        if agent.contains("Firefox/") || agent.contains("FxiOS/") { return "Firefox" }
-        if agent.contains("Chrome/") || agent.contains("CriOS/") { return "Chrome" }
-        if agent.contains("Safari/") { return "Safari" }
+        if marks.contains(.edge) { return "Edge" }
+        if marks.contains(.opera) { return "Opera" }
+        if marks.contains(.samsung) { return "Samsung Internet" }
+        if marks.contains(.facebook) { return "Facebook" }
+        if marks.contains(.instagram) { return "Instagram" }
+        if marks.contains(.firefox) { return "Firefox" }
+        if marks.contains(.chrome) { return "Chrome" }
+        if marks.contains(.safari) { return "Safari" }
         return nil
     }
+
+    /// What the scanner found; several tokens may set the same mark.
+    private struct Mark: OptionSet {
+        let rawValue: UInt32
+        static let crawler = Mark(rawValue: 1 << 0)
+        static let bot = Mark(rawValue: 1 << 1)
+        static let iPhone = Mark(rawValue: 1 << 2)
+        static let iPad = Mark(rawValue: 1 << 3)
+        static let iPod = Mark(rawValue: 1 << 4)
+        static let android = Mark(rawValue: 1 << 5)
+        static let windows = Mark(rawValue: 1 << 6)
+        static let macOS = Mark(rawValue: 1 << 7)
+        static let chromeOS = Mark(rawValue: 1 << 8)
+        static let linux = Mark(rawValue: 1 << 9)
+        static let edge = Mark(rawValue: 1 << 10)
+        static let opera = Mark(rawValue: 1 << 11)
+        static let samsung = Mark(rawValue: 1 << 12)
+        static let facebook = Mark(rawValue: 1 << 13)
+        static let instagram = Mark(rawValue: 1 << 14)
+        static let firefox = Mark(rawValue: 1 << 15)
+        static let chrome = Mark(rawValue: 1 << 16)
+        static let safari = Mark(rawValue: 1 << 17)
+    }
+
+    /// Platform and browser tokens, case as browsers send them, with the mark each sets.
+    private static let platformAndBrowserTokens: [(String, Mark)] = [
+        ("iPhone", .iPhone), ("iPad", .iPad), ("iPod", .iPod), ("Android", .android), ("Windows", .windows),
+        ("Macintosh", .macOS), ("Mac OS X", .macOS), ("CrOS", .chromeOS), ("Linux", .linux), ("X11", .linux),
+        ("Edg/", .edge), ("EdgA/", .edge), ("EdgiOS/", .edge), ("OPR/", .opera), ("Opera", .opera),
+        ("SamsungBrowser/", .samsung), ("FBAN", .facebook), ("FBAV", .facebook), ("Instagram", .instagram),
+        ("Firefox/", .firefox), ("FxiOS/", .firefox), ("Chrome/", .chrome), ("CriOS/", .chrome), ("Safari/", .safari),
+    ]
+
+    private static let scanner = UserAgentScanner(
+        caseSensitive: crawlerTokens.map { ($0, Mark.crawler.rawValue) }
+            + platformAndBrowserTokens.map { ($0.0, $0.1.rawValue) },
+        caseInsensitive: botTokens.map { ($0, Mark.bot.rawValue) })
 }

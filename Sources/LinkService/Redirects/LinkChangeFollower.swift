@@ -6,7 +6,7 @@ import ServiceLifecycle
 /// (re)connects. Runs as a service of the application until graceful shutdown.
 struct LinkChangeFollower: Service {
     let feed: any LinkChangeFeed
-    let cache: LinkCache
+    let cache: CachingLinkStore
     let logger: Logger
 
     func run() async throws {
@@ -14,9 +14,9 @@ struct LinkChangeFollower: Service {
             await feed.followLinkChanges { change in
                 switch change {
                 case .changed(let tenant, let slug):
-                    cache.remove(tenant: tenant, slug: slug)
+                    cache.invalidate(tenant: tenant, slug: slug)
                 case .resynchronize:
-                    cache.removeAll()
+                    cache.invalidateAll()
                     logger.info("following link changes of other instances; link cache emptied")
                 }
             }

@@ -2,13 +2,18 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import Logging
 import NIOCore
 import Prometheus
 
 /// `GET /{slug}` and every other path of a tenant domain: short links, route paths opened where
 /// the app is not installed, and Firebase-style long links. Reads come from the link cache; the
-/// click goes to the in-memory buffer. Nothing here writes to the database.
+/// click goes to the in-memory buffer (or, with ``ClickFlushMode/synchronous``, to the database
+/// before the answer).
+///
+/// This is the service's hot path: the query string is parsed once and only when there is one,
+/// URLs are built only for what needs them, and nothing is logged unless something fails.
 struct RedirectHandler: Sendable {
     let state: ServiceState
 
@@ -18,9 +23,13 @@ struct RedirectHandler: Sendable {
         }
         let path = request.uri.path
         let policy = LinkPolicy(tenant: tenant)
+        let query = request.uri.query.map { _ in request.uri.queryParameters }
         let target: RedirectTarget
         do {
-            guard let found = try await self.target(path: path, request: request, tenant: tenant, policy: policy) else {
+            guard
+                let found = try await self.target(
+                    path: path, query: query, request: request, tenant: tenant, policy: policy)
+            else {
                 return notFound(tenant)
             }
             target = found
@@ -29,17 +38,18 @@ struct RedirectHandler: Sendable {
             return Response(status: .serviceUnavailable, headers: [.retryAfter: "5"])
         }
 
-        if request.uri.queryParameters.get("d") == "1" {
+        if query?.get("d") == "1" {
             return html(.ok, FirebaseDebugPage(tenant: tenant, target: target).render())
         }
         let client = ClientInfo(userAgent: request.headers[.userAgent])
+        let planner = RedirectPlanner(tenant: tenant)
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers[.accept])
-        var decision = RedirectPlanner(tenant: tenant).decide(target, for: client, acceptsHTML: acceptsHTML)
-        if decision == .redirect(target.canonicalURL) {
+        var decision = planner.decide(target, for: client, acceptsHTML: acceptsHTML)
+        if case .redirect(let location) = decision, location == target.canonicalURL {
             // The website shares this domain and the visit is already there: a redirect would loop.
-            decision = .preview(RedirectPlanner(tenant: tenant).page(for: target))
+            decision = .preview(planner.page(for: target))
         }
-        await record(target, tenant: tenant, client: client, request: request)
+        await record(target, tenant: tenant, client: client, query: query, request: request)
         switch decision {
         case .redirect(let location):
             state.metrics.countRedirect(platform: client.platform)
@@ -53,38 +63,51 @@ struct RedirectHandler: Sendable {
 
     /// What the visited path stands for: a stored link (an existing slug wins), a long link at
     /// the root, or a route of the manifest.
-    private func target(path: String, request: Request, tenant: Tenant, policy: LinkPolicy) async throws
-        -> RedirectTarget?
-    {
-        let visitedURL = "https://\(request.hostName)\(request.uri.description)"
+    private func target(
+        path: String, query: FlatDictionary<Substring, Substring>?, request: Request, tenant: Tenant, policy: LinkPolicy
+    ) async throws -> RedirectTarget? {
         // Under a link path prefix of the domain (FDL's `https://domain/link`), as at the root.
         let linkPath = tenant.pathUnderLinkPrefix(path, host: request.hostName) ?? path
         let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
-            if let link = try await state.link(tenant: tenant.id, slug: String(slug)) {
+            if let link = try await state.store.cachedLink(tenant: tenant.id, slug: String(slug)) {
                 guard !link.isExpired(at: Date()) else { return nil }
-                return RedirectTarget(link: link, destinationIsWeb: policy.isWebPage(link.content.destination))
+                return RedirectTarget(link: link, destinationIsWeb: policy.isWebPageQuickly(link.content.destination))
             }
         }
-        let query = request.uri.queryParameters
+        let visitedURL = "https://\(request.hostName)\(request.uri.description)"
         if linkPath == "/" || linkPath.isEmpty {
-            return FirebaseLongLink.target(query: { query.get($0) }, visitedURL: visitedURL, policy: policy)
+            return FirebaseLongLink.target(query: { query?.get($0) }, visitedURL: visitedURL, policy: policy)
         }
         guard case .matched = tenant.routes.resolve(visitedURL) else { return nil }
         return RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL))
     }
 
-    private func record(_ target: RedirectTarget, tenant: Tenant, client: ClientInfo, request: Request) async {
+    private func record(
+        _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
+        request: Request
+    ) async {
         var utm = target.utm
-        let query = request.uri.queryParameters
-        for name in UTMParameters.names {
-            if let value = query.get("utm_" + name) { utm[name] = value }
+        if let query {
+            for name in UTMParameters.names {
+                if let value = query.get("utm_" + name) { utm[name] = value }
+            }
         }
         let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
         let click = Click(
             linkID: target.linkID, tenant: tenant.id, time: Date(), platform: client.platform, os: client.os,
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm)
-        await state.clicks.append(click)
+        if state.configuration.clickFlush == .synchronous {
+            do {
+                try await state.store.base.insertClicks([click])
+                state.metrics.clicksWritten.increment()
+                return
+            } catch {
+                // The visitor is answered anyway; the flusher retries the click with the others.
+                state.logger.warning("click not written; buffered for the next flush", metadata: ["error": "\(error)"])
+            }
+        }
+        state.clicks.append(click)
     }
 
     private func notFound(_ tenant: Tenant) -> Response {

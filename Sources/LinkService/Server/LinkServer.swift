@@ -31,12 +31,12 @@ public struct LinkServer: Sendable {
     /// The HTTP application, with the click flusher as one of its services.
     public func makeApplication() -> some ApplicationProtocol {
         let flusher = ClickFlusher(
-            buffer: state.clicks, store: state.store, interval: state.configuration.clickFlushInterval,
+            buffer: state.clicks, store: state.store.base, interval: state.configuration.clickFlushInterval,
             metrics: state.metrics,
             logger: state.logger)
         var services: [any Service] = [flusher]
-        if let feed = state.store as? any LinkChangeFeed {
-            services.append(LinkChangeFollower(feed: feed, cache: state.cache, logger: state.logger))
+        if let feed = state.store.base as? any LinkChangeFeed {
+            services.append(LinkChangeFollower(feed: feed, cache: state.store, logger: state.logger))
         }
         return Application(
             router: makeRouter(),
@@ -76,6 +76,6 @@ public struct LinkServer: Sendable {
 
     /// Clicks waiting in memory (for tests and `/metrics`).
     public var pendingClicks: Int {
-        get async { await state.clicks.count }
+        get async { state.clicks.count }
     }
 }

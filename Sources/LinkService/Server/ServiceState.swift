@@ -5,8 +5,8 @@ import Logging
 final class ServiceState: Sendable {
     let configuration: LinkServiceConfiguration
     let tenants: TenantDirectory
-    let store: any LinkStore
-    let cache: LinkCache
+    /// The store, behind the bounded cache of links read for redirects.
+    let store: CachingLinkStore
     let clicks: ClickBuffer
     let metrics: LinkServiceMetrics
     let resolveLimiter: RateLimiter
@@ -18,9 +18,10 @@ final class ServiceState: Sendable {
     {
         self.configuration = configuration
         self.tenants = tenants
-        self.store = store
-        self.cache = LinkCache(lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity)
         self.metrics = LinkServiceMetrics()
+        self.store = CachingLinkStore(
+            base: store, lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity,
+            registry: metrics.registry)
         self.clicks = ClickBuffer(
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit)
@@ -32,16 +33,6 @@ final class ServiceState: Sendable {
     /// The tenant's link with this slug, from the cache or the store; while the store cannot
     /// answer, the last known answer if there is one.
     func link(tenant: String, slug: String) async throws -> Link? {
-        if let cached = cache.lookup(tenant: tenant, slug: slug) { return cached }
-        let generation = cache.generation
-        let link: Link?
-        do {
-            link = try await store.link(tenant: tenant, slug: slug)
-        } catch {
-            if let lastKnown = cache.lastKnown(tenant: tenant, slug: slug) { return lastKnown }
-            throw error
-        }
-        cache.store(link, tenant: tenant, slug: slug, readAt: generation)
-        return link
+        try await store.cachedLink(tenant: tenant, slug: slug)
     }
 }

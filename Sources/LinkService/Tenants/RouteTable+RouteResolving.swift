@@ -1,5 +1,5 @@
-import Foundation
 import DeepLinkRouting
+import Foundation
 
 extension RouteTable: RouteResolving {
     func resolve(_ url: String) -> RouteResolution {

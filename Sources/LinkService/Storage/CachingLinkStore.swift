@@ -1,0 +1,200 @@
+import Foundation
+import Prometheus
+import Synchronization
+
+/// A ``LinkStore`` that keeps the links redirects read in a bounded in-memory cache, so that a
+/// popular link costs no database read; every other call goes to the store it wraps.
+///
+/// Only ``cachedLink(tenant:slug:)`` reads through the cache: ``link(tenant:slug:)`` (what the
+/// links API answers with) always asks the store, as before the cache existed.
+///
+/// Unknown slugs are cached too (as `nil`), so a burst of requests for a missing slug reaches the
+/// store once. Entries live ``LinkServiceConfiguration/linkCacheLifetime`` at most. Writes made
+/// through this wrapper replace or drop their entry at once; writes made by other instances reach
+/// it through ``invalidate(tenant:slug:)`` and ``invalidateAll()`` (see ``LinkChangeFollower``).
+/// While the store cannot be reached, a link it read before is still answered, however old.
+///
+/// At most ``LinkServiceConfiguration/linkCacheCapacity`` entries are kept, in two generations of
+/// half that size: new entries go to the young one, a hit in the old one moves the entry to the
+/// young one, and when the young one is full the old one is dropped whole. Links read often stay
+/// cached; memory stays bounded without tracking recency on every read. Hits and misses are
+/// counted in `/metrics` (`wayfinder_link_cache_hits_total`, `wayfinder_link_cache_misses_total`).
+final class CachingLinkStore: LinkStore {
+    /// The store behind the cache.
+    let base: any LinkStore
+    private let state: Mutex<State>
+    private let lifetime: Duration
+    private let hits: Counter
+    private let misses: Counter
+    private let entries: Gauge
+
+    private struct Key: Hashable {
+        var tenant: String
+        var slug: String
+    }
+
+    private struct Entry {
+        var link: Link?
+        var expires: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var young: [Key: Entry] = [:]
+        var old: [Key: Entry] = [:]
+        /// Counts drops and writes' inserts: a read that began before either may hold an older
+        /// answer, so its result is not cached.
+        var drops: UInt64 = 0
+        let generationSize: Int
+
+        mutating func entry(_ key: Key) -> Entry? {
+            if let entry = young[key] { return entry }
+            guard let entry = old.removeValue(forKey: key) else { return nil }
+            insert(entry, key)
+            return entry
+        }
+
+        mutating func insert(_ entry: Entry, _ key: Key) {
+            if young.count >= generationSize, young[key] == nil {
+                old = young
+                young = Dictionary(minimumCapacity: generationSize)
+            }
+            young[key] = entry
+        }
+
+        mutating func remove(_ key: Key) {
+            drops &+= 1
+            young.removeValue(forKey: key)
+            old.removeValue(forKey: key)
+        }
+
+        var count: Int { young.count + old.count }
+    }
+
+    init(base: any LinkStore, lifetime: Duration, capacity: Int, registry: PrometheusCollectorRegistry) {
+        self.base = base
+        self.lifetime = lifetime
+        state = Mutex(State(generationSize: max(1, capacity / 2)))
+        hits = registry.makeCounter(
+            name: "wayfinder_link_cache_hits_total", help: "Link reads for redirects answered from the cache")
+        misses = registry.makeCounter(
+            name: "wayfinder_link_cache_misses_total", help: "Link reads for redirects that went to the database")
+        entries = registry.makeGauge(
+            name: "wayfinder_link_cache_entries", help: "Links and unknown slugs in the link cache")
+    }
+
+    // MARK: Cached reads
+
+    /// The tenant's link with this slug, from the cache when it is fresh; while the store cannot
+    /// answer, the last known answer if there is one.
+    func cachedLink(tenant: String, slug: String) async throws -> Link? {
+        let key = Key(tenant: tenant, slug: slug)
+        let now = ContinuousClock.now
+        let (cached, generation) = state.withLock { state -> (Entry?, UInt64) in (state.entry(key), state.drops) }
+        if let cached, cached.expires > now {
+            hits.increment()
+            return cached.link
+        }
+        misses.increment()
+        let link: Link?
+        do {
+            link = try await base.link(tenant: tenant, slug: slug)
+        } catch {
+            let lastKnown = state.withLock { state in state.young[key] ?? state.old[key] }
+            if let lastKnown { return lastKnown.link }
+            throw error
+        }
+        let entry = Entry(link: link, expires: ContinuousClock.now + lifetime)
+        let count = state.withLock { state -> Int in
+            // A drop since the read began may have been about this link: cache nothing then.
+            if state.drops == generation { state.insert(entry, key) }
+            return state.count
+        }
+        entries.set(Double(count))
+        return link
+    }
+
+    /// Drops the cached answer for one slug: another instance changed it.
+    func invalidate(tenant: String, slug: String) {
+        state.withLock { $0.remove(Key(tenant: tenant, slug: slug)) }
+    }
+
+    /// Drops every cached answer: changes may have been missed.
+    func invalidateAll() {
+        state.withLock { state in
+            state.drops &+= 1
+            state.young.removeAll()
+            state.old.removeAll()
+        }
+        entries.set(Double(0))
+    }
+
+    private func cache(_ link: Link) {
+        let entry = Entry(link: link, expires: ContinuousClock.now + lifetime)
+        state.withLock { state in
+            // Counts as a drop too: a read that began before the insert must not cache "unknown".
+            state.drops &+= 1
+            state.insert(entry, Key(tenant: link.tenant, slug: link.slug))
+        }
+    }
+
+    /// Entries cached now (links and unknown slugs).
+    var count: Int { state.withLock { $0.count } }
+
+    // MARK: Writes, which keep the cache right
+
+    func insertLink(_ link: Link) async throws -> LinkInsertion {
+        let insertion = try await base.insertLink(link)
+        if case .inserted(let inserted) = insertion { cache(inserted) }
+        return insertion
+    }
+
+    func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+        let insertions = try await base.insertLinks(links)
+        for insertion in insertions {
+            if case .inserted(let inserted) = insertion { invalidate(tenant: inserted.tenant, slug: inserted.slug) }
+        }
+        return insertions
+    }
+
+    func updateLink(_ link: Link) async throws -> Bool {
+        defer { invalidate(tenant: link.tenant, slug: link.slug) }
+        return try await base.updateLink(link)
+    }
+
+    func deleteLink(tenant: String, slug: String) async throws -> Bool {
+        defer { invalidate(tenant: tenant, slug: slug) }
+        return try await base.deleteLink(tenant: tenant, slug: slug)
+    }
+
+    // MARK: Everything else goes to the store
+
+    func migrate() async throws { try await base.migrate() }
+
+    func link(tenant: String, slug: String) async throws -> Link? {
+        try await base.link(tenant: tenant, slug: slug)
+    }
+
+    func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+        try await base.links(tenant: tenant, after: cursor, limit: limit)
+    }
+
+    func insertAPIKey(_ key: APIKeyRecord) async throws { try await base.insertAPIKey(key) }
+
+    func apiKey(hash: String) async throws -> APIKeyRecord? { try await base.apiKey(hash: hash) }
+
+    func apiKeys(tenant: String?) async throws -> [APIKeyRecord] { try await base.apiKeys(tenant: tenant) }
+
+    func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
+        try await base.revokeAPIKeys(prefix: prefix, at: date)
+    }
+
+    func insertClicks(_ clicks: [Click]) async throws { try await base.insertClicks(clicks) }
+
+    func stats(tenant: String, linkID: String) async throws -> LinkStats {
+        try await base.stats(tenant: tenant, linkID: linkID)
+    }
+
+    func clickCount(tenant: String) async throws -> Int { try await base.clickCount(tenant: tenant) }
+
+    func close() async throws { try await base.close() }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import LinkService
+
+/// The bounded link cache in front of the store.
+@Suite("Caching link store")
+struct CachingLinkStoreTests {
+    static func link(_ slug: String) -> Link {
+        Link(
+            id: "id-\(slug)", tenant: "storyteller", domain: "stories.example.com", slug: slug,
+            content: LinkContent(destination: "https://www.stories.example.com/\(slug)"),
+            createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+    }
+
+    static func metric(_ name: String, in metrics: LinkServiceMetrics) -> Int? {
+        String(decoding: metrics.exposition(), as: UTF8.self).split(separator: "\n")
+            .first { $0.hasPrefix(name + " ") }
+            .flatMap { Double($0.split(separator: " ")[1]) }
+            .map { Int($0) }
+    }
+
+    @Test("the cache keeps at most its capacity while many links are read, and keeps the links read often")
+    func boundedAndKeepsHotLinks() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let base = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        let metrics = LinkServiceMetrics()
+        let store = CachingLinkStore(base: base, lifetime: .seconds(3600), capacity: 10, registry: metrics.registry)
+        for number in 0..<100 { _ = try await base.insertLink(Self.link("s\(number)")) }
+        for number in 0..<100 {
+            #expect(try await store.cachedLink(tenant: "storyteller", slug: "s\(number)")?.id == "id-s\(number)")
+            // One link read between all the others stays cached throughout.
+            #expect(try await store.cachedLink(tenant: "storyteller", slug: "s0")?.id == "id-s0")
+            #expect(store.count <= 10)
+        }
+        #expect(Self.metric("wayfinder_link_cache_misses_total", in: metrics) == 100)
+        #expect(Self.metric("wayfinder_link_cache_hits_total", in: metrics) == 100)
+        try await base.close()
+    }
+
+    @Test("writes through the wrapper replace or drop the cached link at once")
+    func writesKeepCacheRight() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let base = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        let store = CachingLinkStore(
+            base: base, lifetime: .seconds(3600), capacity: 100, registry: LinkServiceMetrics().registry)
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a") == nil)  // caches "unknown"
+        _ = try await store.insertLink(Self.link("a"))
+        #expect(
+            try await store.cachedLink(tenant: "storyteller", slug: "a")?.content.destination.hasSuffix("/a") == true)
+        var changed = Self.link("a")
+        changed.content.destination = "https://www.stories.example.com/changed"
+        #expect(try await store.updateLink(changed))
+        #expect(
+            try await store.cachedLink(tenant: "storyteller", slug: "a")?.content.destination.hasSuffix("/changed")
+                == true)
+        #expect(try await store.deleteLink(tenant: "storyteller", slug: "a"))
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a") == nil)
+        // A change another instance announced.
+        _ = try await base.insertLink(Self.link("b"))
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "b") != nil)
+        #expect(try await base.deleteLink(tenant: "storyteller", slug: "b"))
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "b") != nil)  // still cached
+        store.invalidate(tenant: "storyteller", slug: "b")
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "b") == nil)
+        try await base.close()
+    }
+
+    @Test("/metrics shows link cache hits and misses of redirects")
+    func metricsShowHitsAndMisses() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            let created = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "https://www.stories.example.com/x", "slug": "cached"}"#))
+            #expect(created.status == .created)
+            for _ in 0..<3 {
+                #expect(
+                    try await client.execute(uri: "/cached", method: .get, headers: .visitor(Agents.desktop)).status
+                        == .found)
+            }
+            for _ in 0..<2 {
+                #expect(
+                    try await client.execute(uri: "/unknown", method: .get, headers: .visitor(Agents.desktop)).status
+                        == .notFound)
+            }
+            let metrics = try await client.execute(uri: "/metrics", method: .get).text
+            // Creating the link cached it; the unknown slug is read once, then cached as unknown.
+            #expect(metrics.contains("wayfinder_link_cache_hits_total 4"))
+            #expect(metrics.contains("wayfinder_link_cache_misses_total 1"))
+        }
+        await service.close()
+    }
+}

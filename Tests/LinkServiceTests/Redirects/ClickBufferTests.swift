@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+@testable import LinkService
+
+/// The in-memory click buffer: a ring that keeps the newest clicks when the database is away.
+@Suite("Click buffer")
+struct ClickBufferTests {
+    static func click(_ number: Int) -> Click {
+        Click(
+            linkID: "link-\(number)", tenant: "storyteller", time: Date(timeIntervalSince1970: Double(number)),
+            platform: .desktop)
+    }
+
+    static func numbers(_ clicks: [Click]) -> [String] { clicks.compactMap(\.linkID) }
+
+    @Test("a full buffer drops its oldest clicks, counts them, and hands out the rest in order")
+    func fullBufferDropsOldest() {
+        let metrics = LinkServiceMetrics()
+        let buffer = ClickBuffer(batchSize: 2, limit: 4, metrics: metrics)
+        for number in 1...7 { buffer.append(Self.click(number)) }
+        #expect(buffer.count == 4)
+        #expect(Self.numbers(buffer.takeBatch()) == ["link-4", "link-5"])
+        #expect(Self.numbers(buffer.takeBatch()) == ["link-6", "link-7"])
+        #expect(buffer.takeBatch().isEmpty)
+        let exposition = String(decoding: metrics.exposition(), as: UTF8.self)
+        #expect(exposition.contains("wayfinder_clicks_dropped_total 3"))
+    }
+
+    @Test("a batch the database refused goes back ahead of newer clicks; past the limit the oldest go")
+    func putBackKeepsOrder() {
+        let metrics = LinkServiceMetrics()
+        let buffer = ClickBuffer(batchSize: 3, limit: 5, metrics: metrics)
+        for number in 1...4 { buffer.append(Self.click(number)) }
+        let batch = buffer.takeBatch()
+        #expect(Self.numbers(batch) == ["link-1", "link-2", "link-3"])
+        buffer.append(Self.click(5))
+        buffer.append(Self.click(6))
+        buffer.putBack(batch)
+        // 1, 2, 3 back in front of 4, 5, 6: six clicks for five places, so click 1 goes.
+        #expect(buffer.count == 5)
+        #expect(Self.numbers(buffer.takeBatch()) == ["link-2", "link-3", "link-4"])
+        #expect(Self.numbers(buffer.takeBatch()) == ["link-5", "link-6"])
+        let exposition = String(decoding: metrics.exposition(), as: UTF8.self)
+        #expect(exposition.contains("wayfinder_clicks_dropped_total 1"))
+    }
+
+    @Test("a full batch wakes the flusher once")
+    func fullBatchWakesFlusher() async {
+        let buffer = ClickBuffer(batchSize: 3, limit: 100, metrics: LinkServiceMetrics())
+        let (wakeUps, wakeUp) = AsyncStream.makeStream(of: Void.self)
+        buffer.setWakeUp(wakeUp)
+        for number in 1...7 { buffer.append(Self.click(number)) }
+        wakeUp.finish()
+        var count = 0
+        for await _ in wakeUps { count += 1 }
+        #expect(count == 2)
+    }
+}
