@@ -39,7 +39,8 @@ struct PostgresLinkStoreTests {
                         unsafeSQL: "INSERT INTO \(schema.name).schema_migrations (version, applied_at) VALUES (99, 0)"),
                     logger: PostgresTestDatabase.logger)
             }
-            await #expect(throws: LinkStoreError.schemaTooNew(found: 99, known: 1)) {
+            await #expect(throws: LinkStoreError.schemaTooNew(found: 99, known: PostgresLinkStore.latestSchemaVersion))
+            {
                 try await PostgresLinkStore.open(url: schema.url)
             }
         }

@@ -16,7 +16,8 @@ extension PostgresLinkStore {
 
     public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
         guard !links.isEmpty else { return [] }
-        return try await withConnection { [logger] connection in
+        // A batch is an import's work, not a request's: only the wait for a connection is limited.
+        return try await withConnection(scope: .untilStarted) { [logger] connection in
             try await Self.transaction(connection, logger: logger) {
                 var results: [LinkInsertion] = []
                 results.reserveCapacity(links.count)
