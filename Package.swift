@@ -14,6 +14,7 @@ let package = Package(
     products: [
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "LinkService", targets: ["LinkService"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
@@ -34,6 +35,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.25.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
+        // Builds the DocC catalogs (Scripts/docs): a command plugin, resolved but never linked.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The in-app router and the app manifest. Foundation only: an iOS app embeds it.
@@ -52,12 +55,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // QR code encoder (ISO/IEC 18004, byte mode) with SVG and PNG output. No imports at all.
+        .target(
+            name: "QRCode",
+            swiftSettings: swiftSettings
+        ),
         // The self-hosted link service.
         .target(
             name: "LinkService",
             dependencies: [
                 "DeepLinkRouting",
                 "AssociatedDomains",
+                "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
@@ -105,6 +114,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        // Checks the encoder against the standard's worked examples and a real decoder (zbarimg).
+        .testTarget(
+            name: "QRCodeTests",
+            dependencies: ["QRCode"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

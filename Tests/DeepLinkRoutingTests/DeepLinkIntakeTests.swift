@@ -72,6 +72,23 @@ struct DeepLinkIntakeTests {
                 ))
     }
 
+    @Test("App Links extras reach the app as JSON text in file order, and string values by key")
+    func appLinkExtras() throws {
+        let json = """
+            {"target_url": "https://stories.example.com/story/42",
+             "extras": {"fb_app_id": "1234", "campaign": {"name": "spring", "week": 3}, "ids": [1, 2]}}
+            """
+        let data = try #require(AppLinkData(json: json))
+        #expect(data.extrasJSON == #"{"fb_app_id":"1234","campaign":{"name":"spring","week":3},"ids":[1,2]}"#)
+        #expect(data.extra("fb_app_id") == "1234")
+        #expect(data.extra("campaign") == nil)
+        #expect(data.extra("missing") == nil)
+        let decoded = try JSONSerialization.jsonObject(with: Data(data.extrasJSON.utf8)) as? [String: Any]
+        #expect(decoded?["fb_app_id"] as? String == "1234")
+        let bare = try #require(AppLinkData(json: #"{"target_url": "https://stories.example.com/story/42"}"#))
+        #expect(bare.extrasJSON == "{}")
+    }
+
     @Test(
         "a malformed App Links payload is ignored",
         arguments: [

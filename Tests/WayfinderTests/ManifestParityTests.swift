@@ -4,7 +4,9 @@ import Testing
 /// `wayfinder manifest validate` and `wayfinder serve` load manifests through one function: what
 /// one rejects, the other rejects with the same diagnostics, and `serve` says so before it opens
 /// the database.
-@Suite("manifest validate and serve agree")
+// Serialized, and every process is waited for off the cooperative pool (`runDetached`): dozens
+// of child processes at once would starve the loopback servers other suites run meanwhile.
+@Suite("manifest validate and serve agree", .serialized)
 struct ManifestParityTests {
     /// One manifest per diagnostic code a manifest file can produce, each a small change of a
     /// valid manifest.
@@ -81,17 +83,17 @@ struct ManifestParityTests {
     }
 
     @Test("each rejected manifest is rejected by validate and by serve with the same diagnostics", arguments: rejected)
-    func rejectedByBoth(_ testCase: (code: String, json: String)) throws {
+    func rejectedByBoth(_ testCase: (code: String, json: String)) async throws {
         let directory = try TemporaryFolder()
         let file = try directory.write("manifest.json", testCase.json)
         let database = directory.url.appendingPathComponent("wayfinder.sqlite").path
 
-        let validate = try WayfinderProcess.run(["manifest", "validate", "--json", file])
+        let validate = try await WayfinderProcess.runDetached(["manifest", "validate", "--json", file])
         #expect(validate.status == 1, "\(validate.stdout)")
         let validateErrors = Self.errors(fromJSONLines: validate.stdout)
         #expect(validateErrors.contains { $0.code == testCase.code }, "validate said \(validateErrors)")
 
-        let serve = try WayfinderProcess.run(
+        let serve = try await WayfinderProcess.runDetached(
             ["serve", "--manifest", file, "--database", "sqlite:" + database, "--port", "0"], environment: [:])
         #expect(serve.status == 1, "\(serve.stderr)")
         #expect(Self.errors(fromText: serve.stderr, file: file) == validateErrors, "\(serve.stderr)")
@@ -105,19 +107,19 @@ struct ManifestParityTests {
         let file = try directory.write(
             "manifest.json",
             Self.manifest(routes: #"[{"name": "order", "paths": ["/order/{id:int}", "/o/{id:uuid}"]}]"#))
-        let validate = try WayfinderProcess.run(["manifest", "validate", file])
+        let validate = try await WayfinderProcess.runDetached(["manifest", "validate", file])
         #expect(validate.status == 0, "\(validate.stdout)")
-        let route = try WayfinderProcess.run([
+        let route = try await WayfinderProcess.runDetached([
             "route", "--manifest", file, "--json", "https://acme.example/order/42",
         ])
         #expect(route.status == 0, "\(route.stderr)")
         #expect(route.stdout.contains(#""route":"order""#), "\(route.stdout)")
-        let generate = try WayfinderProcess.run(["aasa", "generate", "--manifest", file])
+        let generate = try await WayfinderProcess.runDetached(["aasa", "generate", "--manifest", file])
         #expect(generate.status == 0, "\(generate.stderr)")
     }
 
     @Test("every command that takes --manifest rejects what validate rejects, naming the file")
-    func everyCommandRejects() throws {
+    func everyCommandRejects() async throws {
         let directory = try TemporaryFolder()
         let file = try directory.write(
             "manifest.json", Self.manifest(routes: #"[{"name": "promo", "paths": ["/promo/{code:slug}"]}]"#))
@@ -129,7 +131,7 @@ struct ManifestParityTests {
             ["keys", "create", "--tenant", "acme", "--manifest", file, "--database", database],
         ]
         for command in commands {
-            let result = try WayfinderProcess.run(command, environment: [:])
+            let result = try await WayfinderProcess.runDetached(command, environment: [:])
             #expect(result.status == 1, "\(command): \(result.stderr)")
             #expect(
                 result.stderr.contains("\(file): error: routes[0].paths[0]: "), "\(command): \(result.stderr)")

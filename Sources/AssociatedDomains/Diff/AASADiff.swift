@@ -8,12 +8,15 @@
 public struct AASADiff: Sendable, Hashable {
     /// One difference.
     public struct Change: Sendable, Hashable, CustomStringConvertible {
+        /// What kind of difference; the raw values are stable identifiers for `--json` output.
         public enum Kind: String, Sendable, Hashable {
+            /// A rule only in the new file, only in the old one, replaced in place, or reordered.
             case added, removed, changed, moved
             /// `$(name)` stands for other values.
             case variableChanged = "variable-changed"
         }
 
+        /// What kind of difference.
         public var kind: Kind
         /// The app whose rules changed; `nil` for variables.
         public var appID: String?
@@ -24,12 +27,14 @@ public struct AASADiff: Sendable, Hashable {
         /// The variable's name, for `variableChanged`.
         public var variable: String?
 
+        /// Whether two changes are of the same kind, app, rules, positions and variable.
         public static func == (lhs: Change, rhs: Change) -> Bool {
             lhs.kind == rhs.kind && lhs.appID == rhs.appID && lhs.before?.rule == rhs.before?.rule
                 && lhs.before?.position == rhs.before?.position && lhs.after?.rule == rhs.after?.rule
                 && lhs.after?.position == rhs.after?.position && lhs.variable == rhs.variable
         }
 
+        /// Hashes the kind, app and positions, consistently with `==`.
         public func hash(into hasher: inout Hasher) {
             hasher.combine(kind)
             hasher.combine(appID)
@@ -37,6 +42,7 @@ public struct AASADiff: Sendable, Hashable {
             hasher.combine(after?.position)
         }
 
+        /// One line for people, such as `ABCDE12345.com.example.app: moved #2 → #0: match / "/e/*"`.
         public var description: String {
             switch kind {
             case .variableChanged: return "variable-changed $(\(variable ?? ""))"
@@ -50,8 +56,10 @@ public struct AASADiff: Sendable, Hashable {
         }
     }
 
+    /// Every difference: changed variables first, then each app's, in file order.
     public let changes: [Change]
 
+    /// Whether the two files mean the same.
     public var isEmpty: Bool { changes.isEmpty }
 
     /// Compares `old` with `new`.

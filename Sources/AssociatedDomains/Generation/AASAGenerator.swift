@@ -12,6 +12,8 @@ import DeepLinkRouting
 /// not cover stay on the web. `webcredentials` lists the same app IDs. With `legacy`, the file
 /// also carries `"apps": []` and a `paths` detail per app for iOS 12 and earlier.
 public enum AASAGenerator {
+    /// The AASA for `manifest`; with `legacy`, also the `paths` details iOS 12 and earlier read.
+    /// Serve it with ``AASAFile/jsonText(style:)``; ``AASAValidator`` finds nothing to fix in it.
     public static func generate(_ manifest: Manifest, legacy: Bool = false) -> AASAFile {
         let appIDs = (manifest.ios?.appIDs ?? []).map(\.description)
         var details = [AASAFile.Detail(appIDs: appIDs, components: components(for: manifest))]
@@ -26,7 +28,7 @@ public enum AASAGenerator {
 
     /// The components for the manifest's routes, in decision order: ``AssociationRule/rules(for:)``
     /// spelled as AASA components.
-    public static func components(for manifest: Manifest) -> [AASAFile.Component] {
+    package static func components(for manifest: Manifest) -> [AASAFile.Component] {
         AssociationRule.rules(for: manifest).map { rule in
             AASAFile.Component(
                 path: rule.path, query: rule.query.isEmpty ? nil : .items(rule.query),
@@ -36,7 +38,7 @@ public enum AASAGenerator {
     }
 
     /// The AASA path globs one route pattern stands for.
-    public static func pathGlobs(_ pattern: RoutePattern) -> [String] {
+    package static func pathGlobs(_ pattern: RoutePattern) -> [String] {
         var prefix = ""
         for segment in pattern.segments {
             switch segment {

@@ -12,6 +12,7 @@ import DeepLinkRouting
 /// - iOS lets `/x/*` match `/x`, Android's `*` does not, so such a rule is written as `/x` then
 ///   `/x/*` (same query, exclusion and comment).
 public enum AssetLinksGenerator {
+    /// The assetlinks.json for `manifest`; empty when it has no Android app.
     public static func generate(_ manifest: Manifest) -> AssetLinks {
         guard let android = manifest.android else { return AssetLinks(statements: []) }
         return AssetLinks(statements: [

@@ -14,6 +14,7 @@ public struct AssociationRule: Sendable, Hashable {
     /// Why the rule exists: the route it opens, or what it keeps on the web.
     public var comment: String?
 
+    /// A rule for `path` (with required `query` items), opening the app unless `exclude` is set.
     public init(path: String, query: [AASAFile.QueryItemPattern] = [], exclude: Bool = false, comment: String? = nil) {
         self.path = path
         self.query = query

@@ -15,18 +15,21 @@ public struct HostingCheck: Sendable {
 
     /// The domain the files were fetched for: lowercase host, no port.
     public var domain: String
+    /// The app's manifest, for the drift rules (app IDs, routes, excludes, Android identity); `nil`
+    /// judges the files on their own.
     public var manifest: Manifest?
     /// The roots a signed AASA's signer certificate must chain to (PEM certificates), or `nil`
     /// for the system trust store.
     public var signingTrustRootsPEM: String?
 
+    /// A check of `domain` (stored lowercased), with the drift rules when `manifest` is given.
     public init(domain: String, manifest: Manifest? = nil, signingTrustRootsPEM: String? = nil) {
         self.domain = domain.lowercased()
         self.manifest = manifest
         self.signingTrustRootsPEM = signingTrustRootsPEM
     }
 
-    /// The checklist for these fetched files, in the order of ``HostedFile/allCases``.
+    /// The checklist for these fetched files, in the order ``HostedFile`` lists its cases.
     ///
     /// Asynchronous because a signed AASA's certificate chain is verified.
     public func judge(_ fetched: [FetchedFile]) async -> [HostingCheckItem] {

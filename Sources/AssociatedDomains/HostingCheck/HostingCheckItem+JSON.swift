@@ -3,7 +3,7 @@ import DeepLinkRouting
 extension HostingCheckItem {
     /// The item as one JSON object with stable keys (`rule`, `file`, `verdict`, `detail`, and
     /// `fix` unless it passed), for `wayfinder check --json`.
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         var members: [JSONNode.Member] = [
             .init(key: "rule", value: .init(.string(rule.rawValue))),
             .init(key: "file", value: .init(.string(file.label))),

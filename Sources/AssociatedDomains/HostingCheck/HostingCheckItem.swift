@@ -3,6 +3,7 @@
 public struct HostingCheckItem: Sendable, Hashable {
     /// How a rule came out.
     public enum Verdict: String, Sendable, Hashable, CaseIterable {
+        /// The rule holds.
         case pass
         /// Universal links or App Links break (or will break) because of this.
         case fail
@@ -13,14 +14,19 @@ public struct HostingCheckItem: Sendable, Hashable {
         case unchecked
     }
 
+    /// The rule judged.
     public var rule: HostingRule
+    /// The file the rule was judged on.
     public var file: HostedFile
+    /// How the rule came out.
     public var verdict: Verdict
     /// What was seen, in one sentence.
     public var detail: String
     /// What to do, in one line; set for every verdict but `pass`.
     public var fix: String?
 
+    /// One checklist line: `rule` on `file` came out `verdict`, having seen `detail`; `fix` says
+    /// what to do when the verdict is not ``Verdict/pass``.
     public init(_ rule: HostingRule, _ file: HostedFile, _ verdict: Verdict, _ detail: String, fix: String? = nil) {
         self.rule = rule
         self.file = file

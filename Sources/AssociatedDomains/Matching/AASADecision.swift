@@ -7,5 +7,6 @@ public enum AASADecision: String, Sendable, Hashable, CaseIterable, CustomString
     /// No rule matched (or the app, scheme or host is not covered).
     case noMatch = "no_match"
 
+    /// `match`, `exclude` or `no_match`, as `wayfinder aasa match` prints it.
     public var description: String { rawValue }
 }

@@ -21,11 +21,14 @@ public struct AASAExplanation: Sendable, Hashable {
     public struct KeyVerdict: Sendable, Hashable {
         /// `/`, `?` or `#`.
         public var key: String
+        /// The key's pattern as the rule holds it (for `?`, the whole query pattern as compact JSON or text).
         public var pattern: String
+        /// Whether the URL satisfied the key.
         public var matched: Bool
         /// The key holds a query dictionary iOS ignores (a non-string value): it matches anything.
         public var ignored: Bool
 
+        /// A verdict on one key of a rule.
         public init(key: String, pattern: String, matched: Bool, ignored: Bool = false) {
             self.key = key
             self.pattern = pattern
@@ -34,7 +37,9 @@ public struct AASAExplanation: Sendable, Hashable {
         }
     }
 
+    /// What iOS does with the URL for the app.
     public var decision: AASADecision
+    /// Why: a rule decided, none did, or the URL or app is not covered at all.
     public var reason: Reason
     /// The index in `applinks.details` of the deciding (or closest) rule's detail.
     public var detailIndex: Int?

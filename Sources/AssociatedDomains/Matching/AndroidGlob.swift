@@ -9,9 +9,9 @@ import DeepLinkRouting
 /// Android (the `*` stops at the first `/`). Whatever Android matches, a backtracking glob
 /// matches too, never the other way round. The tokens are ``WildcardPattern``'s; matching is
 /// O(text + pattern).
-public enum AndroidGlob {
+package enum AndroidGlob {
     /// Whether `pattern` matches the whole of `text` the way Android does.
-    public static func matches(_ pattern: String, _ text: String) -> Bool {
+    package static func matches(_ pattern: String, _ text: String) -> Bool {
         matches(tokens: WildcardPattern.tokens(pattern), text: Array(text.unicodeScalars)[...])
     }
 

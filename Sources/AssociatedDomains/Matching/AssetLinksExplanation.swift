@@ -21,16 +21,21 @@ public struct AssetLinksExplanation: Sendable, Hashable {
         case invalidURL
     }
 
+    /// What Android does with the URL for the package.
     public var decision: AASADecision
+    /// Why: a rule decided, none did, the package has no dynamic rules, or the URL or package is not
+    /// covered at all.
     public var reason: Reason
     /// The index in the file of the deciding (or closest) rule's statement.
     public var statementIndex: Int?
     /// The index of the deciding (or closest) rule in its statement's `dynamic_app_link_components`.
     public var ruleIndex: Int?
+    /// The deciding rule or, for `no_match`, the rule that came closest.
     public var rule: AssetLinks.DynamicRule?
     /// Each key of ``rule`` with its verdict.
     public var verdicts: [AASAExplanation.KeyVerdict]
 
+    /// An explanation from its parts.
     public init(
         decision: AASADecision, reason: Reason, statementIndex: Int? = nil, ruleIndex: Int? = nil,
         rule: AssetLinks.DynamicRule? = nil, verdicts: [AASAExplanation.KeyVerdict] = []

@@ -6,17 +6,17 @@ import Foundation
 /// `$(alpha)`, `$(upper)`, `$(lower)`, `$(alnum)`, `$(digit)` and `$(xdigit)` stand for one ASCII
 /// character each; `$(region)` for an ISO 3166-1 region code and `$(lang)` for an ISO 639 language
 /// code, both from Foundation's lists (so `GB`, never `UK`).
-public enum BuiltInVariables {
+package enum BuiltInVariables {
     /// What a built-in variable stands for.
-    public enum Values: Sendable, Hashable {
+    package enum Values: Sendable, Hashable {
         case oneCharacter(WildcardPattern.ScalarClass)
         case codes([String])
     }
 
-    public static let names = WildcardPattern.ScalarClass.allCases.map(\.rawValue) + ["region", "lang"]
+    package static let names = WildcardPattern.ScalarClass.allCases.map(\.rawValue) + ["region", "lang"]
 
     /// ISO 3166-1 region codes as Foundation lists them.
-    public static let regionCodes: [String] = {
+    package static let regionCodes: [String] = {
         var codes = Set(Locale.Region.isoRegions.map(\.identifier))
         codes.formUnion(Locale.isoRegionCodes)
         // Foundation's list also holds UN M.49 numeric areas ("001"); a URL region is two letters.
@@ -24,14 +24,14 @@ public enum BuiltInVariables {
     }()
 
     /// ISO 639 language codes as Foundation lists them.
-    public static let languageCodes: [String] = {
+    package static let languageCodes: [String] = {
         var codes = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
         codes.formUnion(Locale.isoLanguageCodes)
         return codes.sorted()
     }()
 
     /// The values of the built-in variable `name`, or `nil` when there is none.
-    public static func values(for name: String) -> Values? {
+    package static func values(for name: String) -> Values? {
         if let scalarClass = WildcardPattern.ScalarClass(rawValue: name) { return .oneCharacter(scalarClass) }
         switch name {
         case "region": return .codes(regionCodes)

@@ -3,7 +3,7 @@ import Foundation
 
 /// An association file compiled for one domain: parse once, decide many.
 ///
-/// Decides URLs the way iOS does (spec §2): only http and https URLs on the domain the file was
+/// Decides URLs the way iOS does: only http and https URLs on the domain the file was
 /// served for; the app's details in file order and each one's rules in order; the first rule
 /// that matches decides, `match` or `exclude`; nothing matches, `no_match`. Patterns are compiled
 /// to token arrays when the value is made, and a URL is split once per decision, so a decision
@@ -128,11 +128,14 @@ public struct CompiledAASA: Sendable {
 
 /// An association file that cannot be read at all, with its diagnostics.
 public struct AASAError: Error, Sendable, CustomStringConvertible {
+    /// Why the file cannot be read; at least one is an error.
     public let diagnostics: [Diagnostic]
 
+    /// An error carrying these diagnostics.
     public init(diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 
+    /// Each diagnostic on its own line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -10,8 +10,8 @@ import Foundation
 /// stays on the web). A package granted `handle_all_urls` without dynamic rules gets `match` for
 /// every URL: its intent filters alone decide, and those are not in the file. A rule matches
 /// when every key it specifies matches; an absent key matches anything. Patterns match the whole
-/// decoded text (``AssetLinksURLTexts``) case-sensitively, the way ``AndroidGlob`` does: `?` one
-/// character, `*` up to the first occurrence of the character after it. A query item a rule names
+/// decoded text case-sensitively, the way Android's glob does: `?` one character, `*` up to the
+/// first occurrence of the character after it. A query item a rule names
 /// must be present (its first occurrence) and match.
 ///
 /// Where this differs from iOS is written down in Documentation/AssociatedDomains.md.

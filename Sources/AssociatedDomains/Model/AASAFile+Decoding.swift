@@ -6,7 +6,9 @@ extension AASAFile {
     /// `file` is `nil` only when the text is not JSON or not an object; otherwise broken entries
     /// are left out (each with a diagnostic) and the rest is kept, in file order.
     public struct Decoded: Sendable {
+        /// The model of everything readable; `nil` when the text is not JSON or not an object.
         public let file: AASAFile?
+        /// Every problem found, in document order.
         public let diagnostics: [Diagnostic]
     }
 
@@ -37,7 +39,7 @@ extension AASAFile {
     }
 
     /// Reads an association file from a parsed JSON tree, leniently.
-    public static func decode(_ node: JSONNode) -> Decoded {
+    package static func decode(_ node: JSONNode) -> Decoded {
         var reader = AASAReader(collector: DiagnosticCollector())
         let file = reader.read(node)
         return Decoded(file: file, diagnostics: reader.collector.diagnostics)
@@ -387,7 +389,7 @@ struct AASAReader {
                 checkVariables(in: pattern, at: path.appending(member.key), node: member.value)
                 items.append(AASAFile.QueryItemPattern(name: member.key, pattern: pattern))
             }
-            return ignored ? .ignoredDictionary(node.withoutLocations) : .items(items)
+            return ignored ? .ignoredDictionary(AASAFile.RawJSON(node.withoutLocations)) : .items(items)
         default:
             collector.error(
                 "component-key-wrong-type", path,

@@ -2,7 +2,7 @@ import DeepLinkRouting
 
 extension AASAFile {
     /// The file as a JSON tree, keys in the order Apple's documentation writes them.
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         var members: [JSONNode.Member] = []
         if let applinks { members.append(.init(key: "applinks", value: applinks.jsonNode)) }
         for (key, service) in [
@@ -14,19 +14,19 @@ extension AASAFile {
     }
 
     /// The file as JSON text, ready to serve.
-    public func jsonText(style: JSONNode.WritingStyle = .pretty) -> String {
+    public func jsonText(style: JSONWritingStyle = .pretty) -> String {
         jsonNode.jsonText(style: style)
     }
 }
 
 extension AASAFile.ServiceApps {
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         .object(["apps": JSONNode(.array(apps.map { JSONNode(.string($0)) }))])
     }
 }
 
 extension AASAFile.AppLinks {
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         var members: [JSONNode.Member] = []
         if let apps { members.append(.init(key: "apps", value: JSONNode(.array(apps.map { JSONNode(.string($0)) })))) }
         if let defaults { members.append(.init(key: "defaults", value: defaults.jsonNode)) }
@@ -50,7 +50,7 @@ extension AASAFile.AppLinks {
 }
 
 extension AASAFile.Detail {
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         var members: [JSONNode.Member] = []
         switch appIDKey {
         case .appID: members.append(.init(key: "appID", value: JSONNode(.string(appIDs.first ?? ""))))
@@ -70,7 +70,7 @@ extension AASAFile.Detail {
 }
 
 extension AASAFile.Component {
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         var members: [JSONNode.Member] = []
         if let path { members.append(.init(key: "/", value: JSONNode(.string(path)))) }
         if let query { members.append(.init(key: "?", value: query.jsonNode)) }
@@ -84,12 +84,12 @@ extension AASAFile.Component {
 }
 
 extension AASAFile.QueryPattern {
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         switch self {
         case .whole(let pattern): JSONNode(.string(pattern))
         case .items(let items):
             JSONNode(.object(items.map { .init(key: $0.name, value: JSONNode(.string($0.pattern))) }))
-        case .ignoredDictionary(let node): node
+        case .ignoredDictionary(let raw): raw.node
         }
     }
 }

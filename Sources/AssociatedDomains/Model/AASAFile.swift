@@ -6,14 +6,18 @@ import DeepLinkRouting
 /// Every shape in use is representable: legacy `paths` (with `NOT `), `details` keyed by app ID,
 /// modern `components`, `defaults` at the file and detail level, and `substitutionVariables`.
 /// Read one with ``decode(_:)`` (lenient: a broken entry is reported and skipped, the rest is
-/// kept) and write it back with ``jsonNode`` / ``jsonText(style:)``. Decide URLs with
-/// ``CompiledAASA``.
+/// kept) and write it back with ``jsonText(style:)``. Decide URLs with ``CompiledAASA``.
 public struct AASAFile: Sendable, Hashable {
+    /// The `applinks` service: which URLs open which apps (universal links).
     public var applinks: AppLinks?
+    /// The `webcredentials` service: apps that share the site's saved passwords.
     public var webcredentials: ServiceApps?
+    /// The `appclips` service: App Clips that the site's links may open.
     public var appclips: ServiceApps?
+    /// The `activitycontinuation` service: apps that continue Handoff activities from the site.
     public var activitycontinuation: ServiceApps?
 
+    /// A file with these services; a service left `nil` is not written.
     public init(
         applinks: AppLinks? = nil, webcredentials: ServiceApps? = nil, appclips: ServiceApps? = nil,
         activitycontinuation: ServiceApps? = nil
@@ -29,8 +33,10 @@ public struct AASAFile: Sendable, Hashable {
 
     /// The `apps` list of `webcredentials`, `appclips` and `activitycontinuation`.
     public struct ServiceApps: Sendable, Hashable {
+        /// The app IDs (`<team ID>.<bundle ID>`) the service names, in file order.
         public var apps: [String]
 
+        /// A service naming these app IDs.
         public init(apps: [String]) {
             self.apps = apps
         }
@@ -42,12 +48,15 @@ public struct AASAFile: Sendable, Hashable {
         public var apps: [String]?
         /// `applinks.defaults`: flags (and, observed, pattern keys) every component inherits.
         public var defaults: Component?
+        /// The entries, in file order: for an app, iOS tries the rules of each detail naming it in
+        /// this order.
         public var details: [Detail]
         /// Whether `details` was written as an array or as the older dictionary keyed by app ID.
         public var detailsShape: DetailsShape
         /// `applinks.substitutionVariables`, in file order.
         public var substitutionVariables: [SubstitutionVariable]
 
+        /// The `applinks` service from its parts; by default an array of no details.
         public init(
             apps: [String]? = nil, defaults: Component? = nil, details: [Detail] = [],
             detailsShape: DetailsShape = .array, substitutionVariables: [SubstitutionVariable] = []
@@ -61,6 +70,7 @@ public struct AASAFile: Sendable, Hashable {
 
         /// How `details` is written.
         public enum DetailsShape: String, Sendable, Hashable {
+            /// `[{"appIDs": […], "components": […]}]`, the iOS 13+ form.
             case array
             /// `{"<app ID>": {"paths": […]}}`, the pre-iOS 13 variant.
             case dictionary
@@ -69,9 +79,12 @@ public struct AASAFile: Sendable, Hashable {
 
     /// A named list of values that `$(name)` in a pattern stands for.
     public struct SubstitutionVariable: Sendable, Hashable {
+        /// The name `$(name)` refers to.
         public var name: String
+        /// The texts `$(name)` may stand for.
         public var values: [String]
 
+        /// A variable named `name` standing for any of `values`.
         public init(name: String, values: [String]) {
             self.name = name
             self.values = values
@@ -86,10 +99,12 @@ public struct AASAFile: Sendable, Hashable {
         public var appIDKey: AppIDKey
         /// Legacy path rules (`"NOT /x"` excludes); ignored when `components` is present.
         public var paths: [String]?
+        /// Modern rules (iOS 13+), tried in order: the first that matches decides.
         public var components: [Component]?
         /// The detail's `defaults`, between `applinks.defaults` and each component.
         public var defaults: Component?
 
+        /// A detail for `appIDs` with legacy `paths`, modern `components`, or both.
         public init(
             appIDs: [String], appIDKey: AppIDKey = .appIDs, paths: [String]? = nil, components: [Component]? = nil,
             defaults: Component? = nil
@@ -103,6 +118,7 @@ public struct AASAFile: Sendable, Hashable {
 
         /// How a detail names its apps.
         public enum AppIDKey: String, Sendable, Hashable {
+            /// `"appID": "…"` (one app, legacy) or `"appIDs": […]`.
             case appID, appIDs
             /// The key of a dictionary-shaped `details`.
             case dictionaryKey
@@ -121,11 +137,17 @@ public struct AASAFile: Sendable, Hashable {
         public var query: QueryPattern?
         /// `#`: the fragment pattern.
         public var fragment: String?
+        /// `exclude`: a match keeps the URL on the web instead of opening the app; `nil` inherits.
         public var exclude: Bool?
+        /// `caseSensitive`: whether patterns compare case-sensitively (`true` by default); `nil` inherits.
         public var caseSensitive: Bool?
+        /// `percentEncoded`: whether patterns compare as percent-encoded text (`true` by default); `nil`
+        /// inherits.
         public var percentEncoded: Bool?
+        /// `comment`: a note for people; iOS ignores it.
         public var comment: String?
 
+        /// A component from its keys; a key left `nil` is not written.
         public init(
             path: String? = nil, query: QueryPattern? = nil, fragment: String? = nil, exclude: Bool? = nil,
             caseSensitive: Bool? = nil, percentEncoded: Bool? = nil, comment: String? = nil
@@ -150,14 +172,17 @@ public struct AASAFile: Sendable, Hashable {
         /// Item name → value pattern; only the named items are tested.
         case items([QueryItemPattern])
         /// A dictionary with a non-string value: iOS ignores the whole dictionary (kept as written).
-        case ignoredDictionary(JSONNode)
+        case ignoredDictionary(RawJSON)
     }
 
     /// One `"name": "pattern"` entry of a query dictionary.
     public struct QueryItemPattern: Sendable, Hashable {
+        /// The query item's name, matched exactly.
         public var name: String
+        /// The pattern its value must match (`*`, `?` and substitution variables).
         public var pattern: String
 
+        /// An entry requiring the item `name` with a value matching `pattern`.
         public init(name: String, pattern: String) {
             self.name = name
             self.pattern = pattern

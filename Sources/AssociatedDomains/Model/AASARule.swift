@@ -14,6 +14,7 @@ public struct AASARule: Sendable, Hashable {
         case legacyPath
     }
 
+    /// Whether the rule is a component or a legacy path.
     public var source: Source
     /// The rule's position in its detail's `components` (or `paths`).
     public var index: Int
@@ -23,11 +24,17 @@ public struct AASARule: Sendable, Hashable {
     public var query: AASAFile.QueryPattern?
     /// `nil`: any fragment.
     public var fragment: String?
+    /// Whether a match keeps the URL on the web (`exclude`) rather than opening the app.
     public var exclude: Bool
+    /// Whether the patterns compare case-sensitively, after `defaults` were applied.
     public var caseSensitive: Bool
+    /// Whether the patterns compare against percent-encoded text, after `defaults` were applied.
     public var percentEncoded: Bool
+    /// The component's `comment`, for people.
     public var comment: String?
 
+    /// A rule from its resolved parts; the defaults are those iOS applies (case-sensitive,
+    /// percent-encoded, not excluded).
     public init(
         source: Source = .component, index: Int, path: String? = nil, query: AASAFile.QueryPattern? = nil,
         fragment: String? = nil, exclude: Bool = false, caseSensitive: Bool = true, percentEncoded: Bool = true,
@@ -44,7 +51,7 @@ public struct AASARule: Sendable, Hashable {
         self.comment = comment
     }
 
-    /// The rule as one line for people: `exclude /e/* ?{"id": "?*"} (caseSensitive false)`.
+    /// The rule as one line for people: `exclude / "/e/*" ? {"id":"?*"} caseSensitive false`.
     public var summary: String {
         var parts: [String] = [exclude ? "exclude" : "match"]
         parts.append("/ " + (path.map { "\"\($0)\"" } ?? "any"))

@@ -18,6 +18,7 @@ extension AssetLinks {
         /// `comments`: ignored by Android.
         public var comments: String?
 
+        /// A rule from its keys; a key left `nil` is not written and matches anything.
         public init(
             path: String? = nil, query: [AASAFile.QueryItemPattern]? = nil, fragment: String? = nil,
             exclude: Bool? = nil, comments: String? = nil
@@ -32,7 +33,7 @@ extension AssetLinks {
         /// Whether the rule keeps the URLs it matches on the web.
         public var excludes: Bool { exclude ?? false }
 
-        public var jsonNode: JSONNode {
+        package var jsonNode: JSONNode {
             var members: [JSONNode.Member] = []
             if let path { members.append(.init(key: "/", value: JSONNode(.string(path)))) }
             if let query {

@@ -5,8 +5,10 @@ import DeepLinkRouting
 /// Read one leniently with ``decode(_:)`` (a broken statement is reported and the rest kept) and
 /// write it with ``jsonText(style:)``.
 public struct AssetLinks: Sendable, Hashable {
+    /// The statements, in file order.
     public var statements: [Statement]
 
+    /// A file of these statements.
     public init(statements: [Statement]) {
         self.statements = statements
     }
@@ -18,12 +20,15 @@ public struct AssetLinks: Sendable, Hashable {
 
     /// One statement: relations granted to a target.
     public struct Statement: Sendable, Hashable {
+        /// The relations granted, such as ``AssetLinks/handleAllURLs``.
         public var relation: [String]
+        /// Who the relations are granted to.
         public var target: Target
         /// Android 15 dynamic App Links rules for `handle_all_urls`, in order; `nil` when the
         /// statement carries none (the app's intent filters alone decide).
         public var dynamicRules: [DynamicRule]?
 
+        /// A statement granting `relation` to `target`, with Android 15's dynamic rules when given.
         public init(relation: [String], target: Target, dynamicRules: [DynamicRule]? = nil) {
             self.relation = relation
             self.target = target
@@ -39,7 +44,7 @@ public struct AssetLinks: Sendable, Hashable {
         case web(site: String)
     }
 
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         JSONNode(
             .array(
                 statements.map { statement in
@@ -70,13 +75,16 @@ public struct AssetLinks: Sendable, Hashable {
                 }))
     }
 
-    public func jsonText(style: JSONNode.WritingStyle = .pretty) -> String {
+    /// The file as JSON text, ready to serve at `/.well-known/assetlinks.json`.
+    public func jsonText(style: JSONWritingStyle = .pretty) -> String {
         jsonNode.jsonText(style: style)
     }
 
     /// The outcome of reading an assetlinks.json: the readable statements and every diagnostic.
     public struct Decoded: Sendable {
+        /// The statements that could be read; `nil` when the text is not JSON or not an array.
         public let assetLinks: AssetLinks?
+        /// Every problem found, in document order.
         public let diagnostics: [Diagnostic]
     }
 

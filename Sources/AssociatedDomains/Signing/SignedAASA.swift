@@ -9,8 +9,8 @@ import SwiftASN1
 /// `openssl smime -sign -noattr -nodetach -outform DER` makes: SignedData with the content
 /// attached, no signed attributes, the signer certificate and its chain. ``init(der:)`` reads a
 /// signed file (ours or OpenSSL's, with or without signed attributes), extracts the content and
-/// checks the signature against the signer certificate it carries; ``verifyChain(trustRootsPEM:)``
-/// then checks that certificate up to a trusted root.
+/// checks the signature against the signer certificate it carries;
+/// ``verifyChain(trustRootsPEM:at:)`` then checks that certificate up to a trusted root.
 public struct SignedAASA: Sendable {
     /// The signed content: the association file's JSON bytes.
     public let content: [UInt8]
@@ -227,11 +227,14 @@ public struct SignedAASA: Sendable {
 
 /// Why a file cannot be signed, read or verified, in words that say what to do.
 public struct SigningError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong and what to do, such as which PEM input could not be read.
     public let message: String
 
+    /// An error with this message.
     public init(_ message: String) {
         self.message = message
     }
 
+    /// The ``message``.
     public var description: String { message }
 }

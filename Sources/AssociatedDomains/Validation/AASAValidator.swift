@@ -1,7 +1,7 @@
 import DeepLinkRouting
 
-/// Checks an association file against every rule of spec §4, each finding with a stable code,
-/// severity, JSON path, message and hint.
+/// Checks an association file against every rule iOS and Apple's CDN apply, each finding with a
+/// stable code, severity, JSON path, message and hint.
 ///
 /// | code | severity | finding |
 /// |---|---|---|

@@ -10,11 +10,13 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         /// The document works, but probably not as its author meant.
         case warning
 
+        /// Errors sort before warnings, so sorted output leads with what must be fixed.
         public static func < (lhs: Severity, rhs: Severity) -> Bool {
             lhs == .error && rhs == .warning
         }
     }
 
+    /// Whether the document is unusable (``Severity/error``) or only suspicious (``Severity/warning``).
     public var severity: Severity
     /// A stable, kebab-case identifier such as `invalid-app-id`.
     public var code: String
@@ -27,6 +29,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// Where in the source text, when the document was read from text.
     public var location: SourceLocation?
 
+    /// A finding; tools that check documents of their own report through the same type so that
+    /// output and exit codes stay uniform.
     public init(
         _ severity: Severity, code: String, path: JSONPath, message: String, hint: String? = nil,
         location: SourceLocation? = nil
@@ -47,7 +51,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The diagnostic as one JSON object with stable keys, for `--json` output.
-    public var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         var members: [JSONNode.Member] = [
             .init(key: "severity", value: .init(.string(severity.rawValue))),
             .init(key: "code", value: .init(.string(code))),

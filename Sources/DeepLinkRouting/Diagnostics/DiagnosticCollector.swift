@@ -2,13 +2,13 @@
 /// reader of a JSON document needs: expected kinds, required and unknown keys, duplicate keys.
 ///
 /// Readers keep going after a problem so that one broken entry never hides the rest.
-public struct DiagnosticCollector: Sendable {
-    public private(set) var diagnostics: [Diagnostic] = []
+package struct DiagnosticCollector: Sendable {
+    package private(set) var diagnostics: [Diagnostic] = []
 
-    public init() {}
+    package init() {}
 
     /// Records an error at `path`.
-    public mutating func error(
+    package mutating func error(
         _ code: String, _ path: JSONPath, _ message: String, hint: String? = nil, at node: JSONNode? = nil
     ) {
         diagnostics.append(
@@ -16,7 +16,7 @@ public struct DiagnosticCollector: Sendable {
     }
 
     /// Records a warning at `path`.
-    public mutating func warning(
+    package mutating func warning(
         _ code: String, _ path: JSONPath, _ message: String, hint: String? = nil, at node: JSONNode? = nil
     ) {
         diagnostics.append(
@@ -24,7 +24,7 @@ public struct DiagnosticCollector: Sendable {
     }
 
     /// Records a value of the wrong kind: `expected a string, found an array`.
-    public mutating func wrongType(_ node: JSONNode, _ path: JSONPath, expected: String, hint: String? = nil) {
+    package mutating func wrongType(_ node: JSONNode, _ path: JSONPath, expected: String, hint: String? = nil) {
         error("wrong-type", path, "expected \(expected), found \(node.kindDescription)", hint: hint, at: node)
     }
 
@@ -32,7 +32,7 @@ public struct DiagnosticCollector: Sendable {
     ///
     /// Keys outside `knownKeys` are warnings that suggest the nearest known key (a typo must not
     /// pass silently); a key written twice is an error, since parsers disagree on which one wins.
-    public mutating func members(
+    package mutating func members(
         of node: JSONNode, at path: JSONPath, knownKeys: [String]?, expected: String = "an object"
     ) -> [String: JSONNode]? {
         guard let members = node.objectValue else {
@@ -63,7 +63,7 @@ public struct DiagnosticCollector: Sendable {
 
     /// The string at `key`, or `nil` (with a diagnostic when it is present but not a string, or
     /// missing and `required`).
-    public mutating func string(
+    package mutating func string(
         _ key: String, in members: [String: JSONNode], at path: JSONPath, required: Bool, what: String
     ) -> String? {
         guard let node = members[key] else {
@@ -79,7 +79,7 @@ public struct DiagnosticCollector: Sendable {
 
     /// The elements of the array at `key` that are strings, each with its path and node; `nil`
     /// when the key is absent (with a diagnostic when `required`).
-    public mutating func strings(
+    package mutating func strings(
         _ key: String, in members: [String: JSONNode], at path: JSONPath, required: Bool, what: String
     ) -> [(value: String, path: JSONPath, node: JSONNode)]? {
         guard let node = members[key] else {
@@ -103,7 +103,7 @@ public struct DiagnosticCollector: Sendable {
     }
 
     /// The known word closest to `word` by edit distance, if it is close enough to be a typo.
-    public static func nearest(_ word: String, in candidates: [String]) -> String? {
+    package static func nearest(_ word: String, in candidates: [String]) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
         var best: (String, Int)? = nil
         for candidate in candidates {

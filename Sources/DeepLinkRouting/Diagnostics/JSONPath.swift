@@ -3,12 +3,16 @@
 public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Comparable {
     /// One step into an object member or an array element.
     public enum Component: Sendable, Hashable {
+        /// An object member, by key.
         case key(String)
+        /// An array element, by 0-based index.
         case index(Int)
     }
 
+    /// The steps from the document's root; empty for the root itself.
     public var components: [Component]
 
+    /// The path made of these steps; with none, the root.
     public init(_ components: [Component] = []) {
         self.components = components
     }
@@ -48,6 +52,7 @@ public struct JSONPath: Sendable, Hashable, CustomStringConvertible, Comparable 
         return text
     }
 
+    /// Document order, step by step: an element before a member, a parent before what is inside it.
     public static func < (lhs: JSONPath, rhs: JSONPath) -> Bool {
         for (left, right) in zip(lhs.components, rhs.components) where left != right {
             switch (left, right) {

@@ -18,6 +18,7 @@ public struct AppLinkData: Sendable, Hashable {
         /// The link as the referring app knew it.
         public var targetURL: URL?
 
+        /// A referer from its parts, each `nil` when the payload does not give it.
         public init(url: URL? = nil, appName: String? = nil, targetURL: URL? = nil) {
             self.url = url
             self.appName = appName
@@ -30,14 +31,19 @@ public struct AppLinkData: Sendable, Hashable {
 
     /// The link the person tapped; always http or https.
     public var targetURL: URL
-    /// Extra data the publisher attached (a JSON object; empty when there is none).
-    public var extras: [JSONNode.Member]
+    /// Extra data the publisher attached (a JSON object; empty when there is none). Apps read it
+    /// through ``extrasJSON`` and ``extra(_:)``.
+    package var extras: [JSONNode.Member]
     /// The App Links protocol version, as written.
     public var version: String?
+    /// The user agent of the app that sent the link, as written in `user_agent`, such as
+    /// `"Facebook iOS 1.0"`; `nil` when the payload has none.
     public var userAgent: String?
+    /// The app that sent the person here (`referer_app_link`), so the app can offer a way back;
+    /// `nil` when the payload has none.
     public var referer: Referer?
 
-    public init(
+    package init(
         targetURL: URL, extras: [JSONNode.Member] = [], version: String? = nil, userAgent: String? = nil,
         referer: Referer? = nil
     ) {
@@ -90,6 +96,21 @@ public struct AppLinkData: Sendable, Hashable {
         self.init(
             targetURL: targetURL, extras: extras, version: version, userAgent: node["user_agent"]?.stringValue,
             referer: referer)
+    }
+
+    /// The publisher's `extras` object as JSON text, members in the order they were written (`{}`
+    /// when there are none).
+    ///
+    /// Use it to decode the extras into a type of the app's own with `JSONDecoder`; for one string
+    /// value, ``extra(_:)`` is shorter.
+    public var extrasJSON: String {
+        JSONNode(.object(extras)).jsonText(style: .compact)
+    }
+
+    /// The string value of the extra named `key`, such as `extra("fb_app_id")`; `nil` when there
+    /// is no such extra or its value is not a string (read those through ``extrasJSON``).
+    public func extra(_ key: String) -> String? {
+        extras.first(where: { $0.key == key })?.value.stringValue
     }
 
     private static func webURL(_ text: String) -> URL? {

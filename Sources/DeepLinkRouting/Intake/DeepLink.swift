@@ -21,17 +21,21 @@ public struct DeepLink: Sendable, Hashable {
 
     /// One `name=value` item of the query, percent-decoded (`+` stays `+`).
     public struct QueryItem: Sendable, Hashable {
+        /// The item's name, percent-decoded.
         public var name: String
         /// `nil` for an item written without `=`.
         public var value: String?
 
+        /// A query item; `value` is `nil` for an item written without `=`.
         public init(name: String, value: String?) {
             self.name = name
             self.value = value
         }
     }
 
+    /// The URL as the app received it (for an App Link, the URL that carried the payload).
     public let url: URL
+    /// How the link reached the app.
     public let source: Source
     /// The scheme, lowercased.
     public let scheme: String
@@ -40,6 +44,7 @@ public struct DeepLink: Sendable, Hashable {
     /// The percent-decoded path segments. A trailing slash is insignificant; an empty segment
     /// between two slashes is kept as `""`.
     public let pathSegments: [String]
+    /// The query's items in the order written, percent-decoded; empty items (`a=1&&b=2`) are skipped.
     public let queryItems: [QueryItem]
     /// The percent-decoded fragment, when there is one.
     public let fragment: String?

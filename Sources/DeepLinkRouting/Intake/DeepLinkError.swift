@@ -16,8 +16,10 @@ public struct DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible 
         case invalidPayloadValue(String)
     }
 
+    /// What is wrong.
     public var kind: Kind
 
+    /// An error of this kind.
     public init(_ kind: Kind) {
         self.kind = kind
     }
@@ -37,5 +39,6 @@ public struct DeepLinkError: Error, Sendable, Hashable, CustomStringConvertible 
         }
     }
 
+    /// The ``reason``.
     public var description: String { reason }
 }

@@ -1,15 +1,11 @@
 extension JSONNode {
-    /// How ``JSONNode/jsonText(style:)`` lays out its output.
-    public enum WritingStyle: Sendable {
-        /// Everything on one line with no spaces: for JSON-lines output and HTTP bodies.
-        case compact
-        /// Two-space indentation, one member per line: for files people read.
-        case pretty
-    }
+    /// How ``JSONNode/jsonText(style:)`` lays out its output; the public name is
+    /// ``JSONWritingStyle``, since generated files are written through public API.
+    package typealias WritingStyle = JSONWritingStyle
 
     /// The JSON text of this value. Members keep their order; `/` is not escaped (AASA keys are
     /// paths such as `"/"`, and `"\/"` reads badly).
-    public func jsonText(style: WritingStyle = .pretty) -> String {
+    package func jsonText(style: WritingStyle = .pretty) -> String {
         var output = ""
         write(to: &output, style: style, indent: 0)
         return output
@@ -59,7 +55,7 @@ extension JSONNode {
     }
 
     /// Writes `string` as a JSON string literal.
-    public static func writeString(_ string: String, to output: inout String) {
+    package static func writeString(_ string: String, to output: inout String) {
         output += "\""
         for scalar in string.unicodeScalars {
             switch scalar {
@@ -84,15 +80,15 @@ extension JSONNode {
 extension JSONNode: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByArrayLiteral, ExpressibleByNilLiteral
 {
-    public init(stringLiteral value: String) { self.init(.string(value)) }
-    public init(booleanLiteral value: Bool) { self.init(.bool(value)) }
-    public init(integerLiteral value: Int) { self.init(.number(String(value))) }
-    public init(arrayLiteral elements: JSONNode...) { self.init(.array(elements)) }
-    public init(nilLiteral: ()) { self.init(.null) }
+    package init(stringLiteral value: String) { self.init(.string(value)) }
+    package init(booleanLiteral value: Bool) { self.init(.bool(value)) }
+    package init(integerLiteral value: Int) { self.init(.number(String(value))) }
+    package init(arrayLiteral elements: JSONNode...) { self.init(.array(elements)) }
+    package init(nilLiteral: ()) { self.init(.null) }
     /// An object with these members in the order written; this is how generated files keep a
     /// readable key order. (`JSONNode.Value` would clash with the dictionary-literal protocol's
     /// `Value`, hence a function rather than a literal.)
-    public static func object(_ members: KeyValuePairs<String, JSONNode>) -> JSONNode {
+    package static func object(_ members: KeyValuePairs<String, JSONNode>) -> JSONNode {
         JSONNode(.object(members.map { Member(key: $0.key, value: $0.value) }))
     }
 }

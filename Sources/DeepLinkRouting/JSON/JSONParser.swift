@@ -3,17 +3,17 @@
 /// The parser is strict about the grammar (no comments, no trailing commas, no leading zeros)
 /// because the files it reads are consumed by strict parsers on devices, and it bounds nesting
 /// depth so that hostile input (`[[[[…`) is a diagnostic rather than a stack overflow.
-public struct JSONParser: Sendable {
+package struct JSONParser: Sendable {
     /// Deepest nesting of arrays and objects accepted. Real manifests and AASA files nest
     /// fewer than ten levels.
-    public var maximumDepth: Int
+    package var maximumDepth: Int
 
-    public init(maximumDepth: Int = 128) {
+    package init(maximumDepth: Int = 128) {
         self.maximumDepth = maximumDepth
     }
 
     /// Parses one JSON document; anything but whitespace after it is an error.
-    public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONNode {
+    package func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONNode {
         var reader = Reader(bytes: Array(bytes), maximumDepth: maximumDepth)
         reader.skipWhitespace()
         if reader.position == reader.bytes.count {
@@ -28,22 +28,22 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses a JSON document given as a string.
-    public func parse(_ text: String) throws(JSONParseError) -> JSONNode {
+    package func parse(_ text: String) throws(JSONParseError) -> JSONNode {
         try parse(Array(text.utf8))
     }
 }
 
 /// Why a text is not JSON, and where.
-public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public var location: SourceLocation
+package struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+    package var location: SourceLocation
 
-    public init(message: String, location: SourceLocation) {
+    package init(message: String, location: SourceLocation) {
         self.message = message
         self.location = location
     }
 
-    public var description: String { "\(location): \(message)" }
+    package var description: String { "\(location): \(message)" }
 }
 
 extension JSONParser {

@@ -5,12 +5,12 @@
 /// This is not the iOS bundle-ID rule: `com.example.my-app` is a valid bundle ID and not a valid
 /// application ID. Every reader that checks a package name uses ``problem(in:)`` so the manifest
 /// and assetlinks.json refuse the same names with the same code and words.
-public enum AndroidPackageName {
+package enum AndroidPackageName {
     /// The diagnostic code for a name that breaks the rule.
-    public static let code = "invalid-package-name"
+    package static let code = "invalid-package-name"
 
     /// What is wrong with a package name, naming the offending segment.
-    public enum Problem: Sendable, Hashable, CustomStringConvertible {
+    package enum Problem: Sendable, Hashable, CustomStringConvertible {
         /// Fewer than two segments (`app`).
         case tooFewSegments
         /// An empty segment at this 0-based position (`com..app`, `.com.app`, `com.app.`).
@@ -22,7 +22,7 @@ public enum AndroidPackageName {
 
         /// The problem in words, naming the segment (empty for ``tooFewSegments``, which the
         /// rule's statement already says).
-        public var description: String {
+        package var description: String {
             switch self {
             case .tooFewSegments:
                 return "it has only one segment"
@@ -37,7 +37,7 @@ public enum AndroidPackageName {
     }
 
     /// The first problem with `text`, or `nil` when it is a valid application ID.
-    public static func problem(in text: String) -> Problem? {
+    package static func problem(in text: String) -> Problem? {
         let segments = text.split(separator: ".", omittingEmptySubsequences: false)
         guard segments.count >= 2 else { return text.isEmpty ? .emptySegment(index: 0) : .tooFewSegments }
         for (index, segment) in segments.enumerated() {
@@ -55,11 +55,11 @@ public enum AndroidPackageName {
     }
 
     /// Whether `text` is a valid application ID.
-    public static func isValid(_ text: String) -> Bool { problem(in: text) == nil }
+    package static func isValid(_ text: String) -> Bool { problem(in: text) == nil }
 
     /// The message a validator shows for `text` and its problem: what is wrong, naming the
     /// offending segment, then the rule.
-    public static func message(_ text: String, _ problem: Problem) -> String {
+    package static func message(_ text: String, _ problem: Problem) -> String {
         let detail = problem == .tooFewSegments ? "" : ": \(problem)"
         return
             "\"\(text)\" is not an Android package name\(detail); expected two or more dot-separated parts, each a letter followed by letters, digits or \"_\", such as \"com.example.app\""

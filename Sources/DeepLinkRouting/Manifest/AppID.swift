@@ -2,6 +2,7 @@
 public struct AppID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// Ten upper-case letters or digits.
     public let teamID: String
+    /// The bundle ID, such as `com.example.app`.
     public let bundleID: String
 
     /// Parses `<10 upper-case letters or digits>.<bundle ID>`; `nil` for anything else.
@@ -27,7 +28,9 @@ public struct AppID: Sendable, Hashable, Comparable, CustomStringConvertible {
             }
     }
 
+    /// `<team ID>.<bundle ID>`, as written in entitlements and AASA files.
     public var description: String { "\(teamID).\(bundleID)" }
 
+    /// Orders app IDs by their text, so generated files list them in a stable order.
     public static func < (lhs: AppID, rhs: AppID) -> Bool { lhs.description < rhs.description }
 }

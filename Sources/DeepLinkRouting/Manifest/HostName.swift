@@ -1,9 +1,9 @@
 /// Host-name rules for the manifest's `domains`: what iOS accepts in an associated-domains
 /// entitlement and a link server can answer for.
-public enum HostName {
+package enum HostName {
     /// Why `text` is not a usable host name, or `nil` when it is one. Upper-case letters are
     /// accepted (hosts compare case-insensitively); callers store the lowercased form.
-    public static func problem(with text: String) -> String? {
+    package static func problem(with text: String) -> String? {
         if text.isEmpty { return "is empty" }
         if text.contains("://") { return "has a scheme; write the host name only, such as \"example.com\"" }
         if text.contains("/") { return "has a path; write the host name only, such as \"example.com\"" }

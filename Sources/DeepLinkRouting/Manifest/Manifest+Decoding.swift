@@ -4,7 +4,9 @@ extension Manifest {
     /// The outcome of reading a manifest: the manifest when it has no errors, and every
     /// diagnostic (errors and warnings) either way.
     public struct Decoded: Sendable {
+        /// The manifest, or `nil` when any diagnostic is an error.
         public let manifest: Manifest?
+        /// Every finding, errors and warnings, in document order.
         public let diagnostics: [Diagnostic]
     }
 
@@ -30,7 +32,7 @@ extension Manifest {
     }
 
     /// Reads a manifest from a parsed JSON tree.
-    public static func decode(_ node: JSONNode) -> Decoded {
+    package static func decode(_ node: JSONNode) -> Decoded {
         var reader = ManifestReader()
         let manifest = reader.read(node)
         var diagnostics = reader.collector.diagnostics

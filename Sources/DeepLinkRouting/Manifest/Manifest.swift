@@ -12,12 +12,15 @@ public struct Manifest: Sendable, Hashable {
     public let id: String
     /// For people; the `id` when the manifest gives none.
     public let name: String
+    /// The iOS app that opens the links; `nil` for an Android-only manifest.
     public let ios: IOSApp?
+    /// The Android app that opens the links; `nil` for an iOS-only manifest.
     public let android: AndroidApp?
     /// Lowercase host names; universal-link paths are valid on every one (http and https).
     public let domains: [String]
     /// The app's website, where web fallbacks go.
     public let web: URL?
+    /// The app's screens and the URL shapes that open them, in the order written.
     public let routes: [Route]
     /// Paths that never open the app (AASA `exclude` components; the router answers `excluded`).
     public let exclude: [PathPattern]
@@ -95,6 +98,7 @@ extension Manifest {
 
     /// One screen of the app and the URL shapes that open it.
     public struct Route: Sendable, Hashable {
+        /// The name handlers are registered under and reverse routing looks up, unique in the manifest.
         public let name: String
         /// Universal-link path patterns (aliases of one another).
         public let paths: [RoutePattern]
@@ -107,6 +111,8 @@ extension Manifest {
         /// The web page that shows the route's content (`"web"`), for visitors without the app.
         public let web: WebPageTemplate?
 
+        /// A route declared in code rather than read from a manifest; ``RouteTableBuilder`` checks it
+        /// when the table is built.
         public init(
             name: String, paths: [RoutePattern] = [], schemeLinks: [SchemeLinkPattern] = [],
             query: [QueryItem] = [], barriers: [String] = [], web: WebPageTemplate? = nil
@@ -122,16 +128,20 @@ extension Manifest {
 
     /// A query item a route declares; its value joins the route's parameters.
     public struct QueryItem: Sendable, Hashable {
+        /// The item's name in the URL, such as `ref`.
         public let name: String
+        /// Whether a URL without the item still matches.
         public let requirement: Requirement
 
         /// Whether a URL without the item still matches.
         public enum Requirement: String, Sendable, Hashable, CaseIterable {
             /// No match without it.
             case required
+            /// The route matches with or without it.
             case optional
         }
 
+        /// A query item declared in code.
         public init(name: String, requirement: Requirement) {
             self.name = name
             self.requirement = requirement

@@ -3,7 +3,7 @@
 ///
 /// `wayfinder manifest validate`, `wayfinder serve` and every other command that takes
 /// `--manifest` load through this type, so a manifest one of them accepts, all of them accept.
-/// It is stricter than ``Manifest/decode(_:)-(Collection<UInt8>)``, which an app may use to read a
+/// It is stricter than ``Manifest/decode(_:)``, which an app may use to read a
 /// manifest whose custom parameter types it registers later: here the parameter types are known up
 /// front (the built-in ones plus ``types``), and findings that would make the manifest behave
 /// other than written are errors:
@@ -23,10 +23,12 @@ public struct ManifestLoader: Sendable {
     /// Parameter types beyond the built-in ones (``ParameterType/builtIn``).
     public var types: [ParameterType]
 
-    /// Diagnostic codes that are warnings in ``Manifest/decode(_:)-(Collection<UInt8>)`` and errors
+    /// Diagnostic codes that are warnings in ``Manifest/decode(_:)`` and errors
     /// here.
     public static let strictCodes: Set<String> = ["unknown-key", "unknown-parameter-type"]
 
+    /// A loader that knows the built-in parameter types and `types`, such as the custom types an app
+    /// registers on its ``RouteTableBuilder``.
     public init(types: [ParameterType] = []) {
         self.types = types
     }

@@ -13,6 +13,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// The pattern without its final `/*`, when it has one.
     private let parent: WildcardPattern?
 
+    /// The pattern `text`, such as `/e/*`; every text is a valid pattern.
     public init(_ text: String) {
         self.init(text, compile: WildcardPattern.init)
     }
@@ -20,7 +21,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// A path pattern whose globs are made by `compile` from the normalized pattern text (and from
     /// its parent when it ends in `/*`): how AASA files add substitution variables and case
     /// folding while keeping these path rules.
-    public init(_ text: String, compile: (String) -> WildcardPattern) {
+    package init(_ text: String, compile: (String) -> WildcardPattern) {
         self.text = text
         let normalized = PathPattern.normalize(text)
         self.wildcard = compile(normalized)
@@ -38,17 +39,18 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether the pattern matches a path already passed through ``normalize(_:)`` and split into
     /// scalars (for callers that test one path against many patterns).
-    public func matches(normalizedPath: ArraySlice<Unicode.Scalar>) -> Bool {
+    package func matches(normalizedPath: ArraySlice<Unicode.Scalar>) -> Bool {
         wildcard.matches(scalars: normalizedPath) || (parent?.matches(scalars: normalizedPath) ?? false)
     }
 
     /// The glob for the whole pattern and, when it ends in `/*`, the glob for its parent.
-    public var globs: (pattern: WildcardPattern, parent: WildcardPattern?) { (wildcard, parent) }
+    package var globs: (pattern: WildcardPattern, parent: WildcardPattern?) { (wildcard, parent) }
 
+    /// The pattern as written.
     public var description: String { text }
 
     /// A leading `/` (one, however many were written) and no trailing slashes; the root is `/`.
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         var scalars = Substring(path).unicodeScalars[...]
         while scalars.first == "/" { scalars.removeFirst() }
         while scalars.last == "/" { scalars.removeLast() }

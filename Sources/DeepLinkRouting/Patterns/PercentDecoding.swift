@@ -1,8 +1,8 @@
 /// Percent-encoding as URLs use it, on bytes, without Foundation's `URLComponents` quirks:
 /// an invalid escape is reported (`nil`) rather than passed through.
-public enum PercentDecoding {
+package enum PercentDecoding {
     /// Decodes `%XX` escapes; `nil` when an escape is malformed or the result is not UTF-8.
-    public static func decode(_ text: some StringProtocol) -> String? {
+    package static func decode(_ text: some StringProtocol) -> String? {
         let utf8 = text.utf8
         guard utf8.contains(UInt8(ascii: "%")) else { return String(text) }
         var bytes: [UInt8] = []
@@ -29,12 +29,12 @@ public enum PercentDecoding {
 
     /// Encodes everything but RFC 3986 unreserved characters and the sub-delimiters that are safe
     /// in a path segment, so the result is one segment (a `/` becomes `%2F`).
-    public static func encodeSegment(_ text: some StringProtocol) -> String {
+    package static func encodeSegment(_ text: some StringProtocol) -> String {
         encode(text) { isUnreserved($0) || "!$&'()*+,;=:@".utf8.contains($0) }
     }
 
     /// Encodes for a query item name or value (`&`, `=`, `+` and `#` are escaped).
-    public static func encodeQueryComponent(_ text: some StringProtocol) -> String {
+    package static func encodeQueryComponent(_ text: some StringProtocol) -> String {
         encode(text) { isUnreserved($0) || "!$'()*,;:@/?".utf8.contains($0) }
     }
 

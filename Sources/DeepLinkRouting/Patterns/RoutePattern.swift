@@ -34,6 +34,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The pattern as written.
     public let text: String
+    /// The pattern's segments after the leading `/`; empty for `/`.
     public let segments: [Segment]
 
     /// Parses a path pattern, which must start with `/`.
@@ -60,6 +61,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// The names this pattern captures, in order.
     public var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
+    /// The pattern as written.
     public var description: String { text }
 
     /// Parses the segments of `text` that start at `start` (just past a `/`, or at a custom

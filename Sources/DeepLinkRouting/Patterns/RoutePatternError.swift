@@ -2,32 +2,52 @@
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kinds of problem; each has a stable diagnostic ``code``.
     public enum Kind: Sendable, Hashable {
+        /// A path pattern that does not start with `/`.
         case missingLeadingSlash
+        /// A scheme link pattern without `scheme://`.
         case missingScheme
+        /// A scheme that is not a letter followed by letters, digits, `+`, `-` or `.`.
         case invalidScheme(String)
+        /// A `{` without its `}`.
         case unclosedBrace
+        /// A `}` without its `{`.
         case unopenedBrace
+        /// A `{` inside a parameter.
         case nestedBrace
+        /// `//` inside the pattern.
         case emptySegment
+        /// A parameter sharing its segment with other text, such as `/story-{id}`.
         case partialSegment
+        /// `{}` or `{:int}`.
         case emptyName
+        /// A parameter name that is not an identifier.
         case invalidName(String)
+        /// A type name that is not an identifier.
         case invalidTypeName(String)
+        /// A catch-all with a type, such as `{rest:int*}`.
         case typedCatchAll(String)
+        /// A segment after an optional parameter.
         case optionalNotLast
+        /// A segment after a catch-all.
         case catchAllNotLast
+        /// A parameter name captured twice in one pattern.
         case duplicateParameter(String)
+        /// A `?` in the pattern; query items are declared in the route's `query`.
         case queryInPath
+        /// A `#` in the pattern.
         case fragmentInPath
+        /// A `%` not followed by two hexadecimal digits, or escapes that are not UTF-8.
         case invalidPercentEncoding
     }
 
+    /// What is wrong.
     public var kind: Kind
     /// The pattern as written.
     public var pattern: String
     /// Byte offset (0-based) of the problem in ``pattern``.
     public var offset: Int
 
+    /// An error of this kind in `pattern` at the byte `offset`.
     public init(_ kind: Kind, pattern: String, offset: Int) {
         self.kind = kind
         self.pattern = pattern
@@ -93,5 +113,6 @@ public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConverti
         }
     }
 
+    /// The ``message``.
     public var description: String { message }
 }

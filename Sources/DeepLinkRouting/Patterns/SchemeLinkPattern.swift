@@ -11,6 +11,8 @@ public struct SchemeLinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// The host and path segments.
     public let segments: [RoutePattern.Segment]
 
+    /// Parses a pattern such as `example://open/{id}`; throws ``RoutePatternError`` when the scheme is
+    /// missing or invalid or a segment does not parse.
     public init(parsing text: String) throws(RoutePatternError) {
         let utf8 = Array(text.utf8)
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) else {
@@ -33,6 +35,7 @@ public struct SchemeLinkPattern: Sendable, Hashable, CustomStringConvertible {
     /// The names this pattern captures, in order.
     public var parameterNames: [String] { segments.compactMap(\.parameterName) }
 
+    /// The pattern as written.
     public var description: String { text }
 
     /// RFC 3986: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.

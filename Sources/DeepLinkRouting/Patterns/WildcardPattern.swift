@@ -8,9 +8,9 @@
 /// character classes and alternatives (AASA substitution variables such as `$(digit)` or
 /// `$(region)`); those with alternatives are matched by tracking the set of reachable text
 /// positions token by token, which is still O(text × pattern).
-public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
+package struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     /// One piece of a compiled pattern.
-    public enum Token: Sendable, Hashable {
+    package enum Token: Sendable, Hashable {
         case literal(Unicode.Scalar)
         /// `?`
         case anyOne
@@ -23,10 +23,10 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The one-character classes of AASA's built-in substitution variables.
-    public enum ScalarClass: String, Sendable, Hashable, CaseIterable {
+    package enum ScalarClass: String, Sendable, Hashable, CaseIterable {
         case alpha, upper, lower, alnum, digit, xdigit
 
-        public func contains(_ scalar: Unicode.Scalar) -> Bool {
+        package func contains(_ scalar: Unicode.Scalar) -> Bool {
             let value = scalar.value
             switch self {
             case .upper: return (65...90).contains(value)
@@ -40,24 +40,24 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The pattern as written.
-    public let text: String
-    public let tokens: [Token]
+    package let text: String
+    package let tokens: [Token]
     /// Whether a token is `.alternatives`, which needs the position-set walk.
     private let hasAlternatives: Bool
 
-    public init(_ text: String) {
+    package init(_ text: String) {
         self.init(tokens: WildcardPattern.tokens(text), text: text)
     }
 
     /// A pattern from compiled tokens; `text` is what descriptions and messages show.
-    public init(tokens: [Token], text: String) {
+    package init(tokens: [Token], text: String) {
         self.text = text
         self.tokens = tokens
         self.hasAlternatives = tokens.contains { if case .alternatives = $0 { true } else { false } }
     }
 
     /// The tokens of a plain glob: `*` (runs collapse), `?`, and literal scalars.
-    public static func tokens(_ text: some StringProtocol) -> [Token] {
+    package static func tokens(_ text: some StringProtocol) -> [Token] {
         var tokens: [Token] = []
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -70,13 +70,13 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether the pattern matches the whole of `text`.
-    public func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         matches(scalars: Array(text.unicodeScalars)[...])
     }
 
     /// Whether the pattern matches the whole of `scalars` (for callers that split a text once and
     /// test it against many patterns).
-    public func matches(scalars: ArraySlice<Unicode.Scalar>) -> Bool {
+    package func matches(scalars: ArraySlice<Unicode.Scalar>) -> Bool {
         if hasAlternatives {
             return WildcardPattern.reachesEnd(tokens: tokens[...], text: scalars)
         }
@@ -85,7 +85,7 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `tokens` (without alternatives) match the whole of `text`: the classic two-pointer
     /// walk with backtracking to the most recent `*` only.
-    public static func matches(tokens: ArraySlice<Token>, text: ArraySlice<Unicode.Scalar>) -> Bool {
+    package static func matches(tokens: ArraySlice<Token>, text: ArraySlice<Unicode.Scalar>) -> Bool {
         var t = tokens.startIndex
         var s = text.startIndex
         var starToken: Int? = nil
@@ -196,5 +196,5 @@ public struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
         return current
     }
 
-    public var description: String { text }
+    package var description: String { text }
 }

@@ -9,6 +9,8 @@ public protocol DeepLinkPlugin: Sendable {
     var name: String { get }
     /// Barriers the plugin may name, checked when the router is built.
     var barriers: [String] { get }
+    /// Whether the plugin takes `link`; asked only for links no route matched, and should not have
+    /// side effects, since a later link may supersede this one before it is handled.
     func shouldHandle(_ link: DeepLink) async -> PluginAnswer
     /// Opens the link; `match` carries the plugin's name and any parameters it captured, and
     /// `data` what ``shouldHandle(_:)`` answered with.
@@ -16,12 +18,15 @@ public protocol DeepLinkPlugin: Sendable {
 }
 
 extension DeepLinkPlugin {
+    /// No barriers: a plugin that names one at run time must list it here.
     public var barriers: [String] { [] }
 }
 
 /// A plugin's answer to "will you handle this link?".
 public enum PluginAnswer: Sendable {
+    /// Not this plugin's link; the router asks the next plugin.
     case no
+    /// The plugin handles the link; `data` reaches ``DeepLinkPlugin/handle(_:match:data:)``.
     case yes(data: (any Sendable)? = nil)
     /// Yes, once the named barrier is passed.
     case yesWithBarrier(String, data: (any Sendable)? = nil)

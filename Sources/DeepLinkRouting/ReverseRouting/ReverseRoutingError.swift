@@ -1,6 +1,8 @@
 /// Why a URL could not be built for a route.
 public struct ReverseRoutingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of problem.
     public enum Kind: Sendable, Hashable {
+        /// The table has no route with this name.
         case unknownRoute(String)
         /// The route has no pattern of the requested style.
         case noPattern(route: String, style: LinkStyle)
@@ -13,12 +15,15 @@ public struct ReverseRoutingError: Error, Sendable, Hashable, CustomStringConver
         case unknownDomain(String)
     }
 
+    /// What is wrong.
     public var kind: Kind
 
+    /// An error of this kind.
     public init(_ kind: Kind) {
         self.kind = kind
     }
 
+    /// What is wrong and what to build instead, naming the route.
     public var description: String {
         switch kind {
         case .unknownRoute(let name): "there is no route named \"\(name)\""

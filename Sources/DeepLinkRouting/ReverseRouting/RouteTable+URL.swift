@@ -7,7 +7,9 @@ extension RouteTable {
     ///
     /// The first pattern of the style whose parameters are all given, and which leaves no path
     /// parameter unused, is used (aliases are tried in order; an optional segment may be left out).
-    /// Resolving the URL gives back the route and the parameters.
+    /// Resolving the URL gives back the route and the parameters. Throws ``ReverseRoutingError``
+    /// when the route, its pattern of that style or the domain does not exist, when the parameters
+    /// fit no pattern, or when a value does not parse as its parameter's type.
     public func url(for route: String, parameters: [String: String] = [:], style: LinkStyle) throws(ReverseRoutingError)
         -> URL
     {

@@ -12,6 +12,7 @@ public struct RouteMatch: Sendable, Hashable {
     public let route: String
     /// The pattern that matched, as written.
     public let pattern: String
+    /// How the link reached the app.
     public let source: DeepLink.Source
     /// The route's barriers, in declaration order.
     public let barriers: [String]
@@ -109,12 +110,15 @@ public struct RouteMatch: Sendable, Hashable {
         }
     }
 
+    /// Whether two matches are of the same route, pattern, source, barriers, URL and App Links payload
+    /// with the same parameter values in the same order.
     public static func == (lhs: RouteMatch, rhs: RouteMatch) -> Bool {
         lhs.route == rhs.route && lhs.pattern == rhs.pattern && lhs.source == rhs.source && lhs.barriers == rhs.barriers
             && lhs.url == rhs.url && lhs.appLink == rhs.appLink && lhs.parameterNames == rhs.parameterNames
             && lhs.parameters == rhs.parameters
     }
 
+    /// Hashes the route, pattern, URL and parameters, consistently with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(route)
         hasher.combine(pattern)

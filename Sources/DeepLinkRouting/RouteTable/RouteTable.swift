@@ -14,12 +14,15 @@ import Foundation
 /// segment from the left and the cost depends on the link, not on the number of routes. Patterns
 /// that could tie were rejected when the table was built.
 public struct RouteTable: Sendable {
+    /// The routes in the order they were added; order does not decide matches (specificity does).
     public let routes: [Manifest.Route]
     /// Lowercased hosts whose http(s) links are the app's.
     public let domains: [String]
     /// Lowercased custom schemes.
     public let customSchemes: [String]
+    /// Path patterns whose universal links are ``Resolution/excluded``.
     public let exclude: [PathPattern]
+    /// Whether literal segments compare ignoring ASCII case.
     public let caseInsensitiveLiterals: Bool
     let trie: RouteTrie
     let pathRoot: Int32

@@ -14,6 +14,7 @@ public struct RouteTableBuilder: Sendable {
     /// Whether literal segments compare ignoring ASCII case (`/Story/42` opens `/story/{id}`).
     /// Schemes and hosts, including a custom scheme link's host, always do.
     public var caseInsensitiveLiterals = false
+    /// The routes added so far, in order.
     public private(set) var routes: [Manifest.Route] = []
     private var types = ParameterType.builtIn
     /// Whether a parameter type that was not registered accepts any segment instead of failing
@@ -21,6 +22,8 @@ public struct RouteTableBuilder: Sendable {
     /// registers in code.
     public var acceptsUnknownTypes = false
 
+    /// An empty builder for links on `domains` and in `customSchemes`, with `int` and `uuid`
+    /// registered.
     public init(domains: [String] = [], customSchemes: [String] = [], exclude: [PathPattern] = []) {
         self.domains = domains
         self.customSchemes = customSchemes
@@ -39,6 +42,7 @@ public struct RouteTableBuilder: Sendable {
         types.append(type)
     }
 
+    /// Adds a route as it is; its patterns are checked against the others by ``build()``.
     public mutating func add(_ route: Manifest.Route) {
         routes.append(route)
     }

@@ -18,12 +18,15 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
         case invalidPattern(RoutePatternError)
     }
 
+    /// Every problem found, in the order the routes were added.
     public var problems: [Problem]
 
+    /// An error carrying these problems.
     public init(problems: [Problem]) {
         self.problems = problems
     }
 
+    /// Each problem's message on its own line.
     public var description: String { problems.map(\.message).joined(separator: "\n") }
 
     /// The problems as diagnostics, each at the path of the (second) pattern.

@@ -1,11 +1,16 @@
 /// Scheme and host allow and deny lists; a deny entry beats an allow entry, and an empty allow
 /// list allows everything. Entries compare ignoring case.
 public struct LinkFilter: Sendable, Hashable {
+    /// When not empty, the only schemes that may open the app, such as `["https", "example"]`.
     public var allowedSchemes: Set<String> = []
+    /// Schemes that never open the app, even when allowed.
     public var deniedSchemes: Set<String> = []
+    /// When not empty, the only hosts that may open the app; links without a host are not affected.
     public var allowedHosts: Set<String> = []
+    /// Hosts that never open the app, even when allowed.
     public var deniedHosts: Set<String> = []
 
+    /// A filter from its four lists; with no arguments it allows every link.
     public init(
         allowedSchemes: Set<String> = [], deniedSchemes: Set<String> = [], allowedHosts: Set<String> = [],
         deniedHosts: Set<String> = []

@@ -22,7 +22,9 @@ public actor Router {
         var arrived: Duration
     }
 
+    /// The frozen route table links are matched against; the same one ``RouterBuilder`` was given.
     public nonisolated let table: RouteTable
+    /// The settings the router was built with; fixed for its lifetime.
     public nonisolated let configuration: Configuration
     private let handlers: [String: RouteHandler]
     private let barriers: [String: any Barrier]

@@ -1,7 +1,9 @@
 /// Collects handlers, barriers, plugins and settings for a ``Router``, then builds it, checking
 /// that every barrier a route, plugin or the mandatory list names exists.
 public struct RouterBuilder: Sendable {
+    /// The route table the router will match links against; handlers can only name its routes.
     public let table: RouteTable
+    /// The router's settings: pending links, timeouts, mandatory barriers, filter and clock.
     public var configuration: Router.Configuration
     var handlers: [String: Router.RouteHandler] = [:]
     var barriers: [String: any Barrier] = [:]
@@ -10,6 +12,7 @@ public struct RouterBuilder: Sendable {
     var forbidden: (@Sendable (DeepLink, String) async -> Void)? = nil
     var observer: (@Sendable (DeepLink, DeepLinkOutcome) async -> Void)? = nil
 
+    /// A builder for a router over `table`, with no handlers, barriers or plugins yet.
     public init(table: RouteTable, configuration: Router.Configuration = .init()) {
         self.table = table
         self.configuration = configuration
@@ -65,6 +68,11 @@ public struct RouterBuilder: Sendable {
         self.observer = observer
     }
 
+    /// Builds the router, checking the wiring first.
+    /// Throws ``RouterError/Kind/unknownRoute(_:)`` when a handler names a route the table does not have,
+    /// and ``RouterError/Kind/unknownBarrier(_:usedBy:)`` when the mandatory list, a route or a plugin
+    /// names a barrier that was not added: a missing barrier is a mistake to find at launch, not a
+    /// link that is blocked later. The builder can be changed and built again.
     public func build() throws(RouterError) -> Router {
         for route in handlers.keys.sorted() where table.route(named: route) == nil {
             throw RouterError(.unknownRoute(route))

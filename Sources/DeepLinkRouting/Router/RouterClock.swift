@@ -6,6 +6,8 @@ public struct RouterClock: Sendable {
     /// Waits for the duration; throws when cancelled.
     public var sleep: @Sendable (Duration) async throws -> Void
 
+    /// A clock from its two operations: `now` must never go backwards, and `sleep` should throw
+    /// when its task is cancelled, so the timer of a handler that already finished stops early.
     public init(now: @escaping @Sendable () -> Duration, sleep: @escaping @Sendable (Duration) async throws -> Void) {
         self.now = now
         self.sleep = sleep

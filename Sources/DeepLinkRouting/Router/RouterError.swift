@@ -1,5 +1,6 @@
 /// Why a router could not be built.
 public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of wiring mistake.
     public enum Kind: Sendable, Hashable {
         /// A route, plugin or the mandatory list names a barrier no ``Barrier`` answers to.
         case unknownBarrier(String, usedBy: String)
@@ -7,12 +8,15 @@ public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
         case unknownRoute(String)
     }
 
+    /// What is wrong.
     public var kind: Kind
 
+    /// An error of this kind.
     public init(_ kind: Kind) {
         self.kind = kind
     }
 
+    /// What is wrong and how to fix it, for logs and test failures.
     public var description: String {
         switch kind {
         case .unknownBarrier(let name, let user):
@@ -25,6 +29,7 @@ public struct RouterError: Error, Sendable, Hashable, CustomStringConvertible {
 
 /// Why a link's handling failed (the error in ``DeepLinkOutcome/failed(_:)``).
 public struct HandlingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The kinds of handling failure.
     public enum Kind: Sendable, Hashable {
         /// The route's resolver found the content neither locally nor on the server.
         case notAvailable(route: String)
@@ -32,12 +37,15 @@ public struct HandlingError: Error, Sendable, Hashable, CustomStringConvertible 
         case noHandler(route: String)
     }
 
+    /// What went wrong.
     public var kind: Kind
 
+    /// An error of this kind.
     public init(_ kind: Kind) {
         self.kind = kind
     }
 
+    /// What went wrong, naming the route.
     public var description: String {
         switch kind {
         case .notAvailable(let route):

@@ -24,6 +24,7 @@ struct LinksAPI: Sendable {
         links.patch("/:slug") { request, context in try await update(request, context) }
         links.delete("/:slug") { request, context in try await delete(request, context) }
         links.get("/:slug/stats") { request, context in try await stats(request, context) }
+        links.get("/:slug/qr") { request, context in try await qrCode(request, context) }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
                 throw Problem.notFound("there is no API call \(request.method) \(request.uri.path)")
@@ -158,7 +159,8 @@ struct LinksAPI: Sendable {
         return slug
     }
 
-    private func existingLink(tenant: Tenant, context: LinkRequestContext) async throws -> Link {
+    /// The tenant's link named by the path's slug; `404` when it has none (another tenant's too).
+    func existingLink(tenant: Tenant, context: LinkRequestContext) async throws -> Link {
         let slug = try slugParameter(context)
         guard let link = try await state.store.link(tenant: tenant.id, slug: slug) else {
             throw Problem.notFound("\(tenant.id) has no link \"\(slug)\"", field: "slug")
