@@ -74,10 +74,11 @@ struct ManifestReader {
 
     static let topLevelKeys = [
         "id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp", "iconURL",
+        "linkPathPrefixes",
     ]
     static let iosKeys = ["appIDs", "appStoreID", "scheme"]
     static let androidKeys = ["package", "sha256CertFingerprints", "scheme"]
-    static let routeKeys = ["name", "paths", "schemeLinks", "query", "barriers"]
+    static let routeKeys = ["name", "paths", "schemeLinks", "query", "barriers", "web"]
 
     mutating func read(_ node: JSONNode) -> Manifest? {
         let root = JSONPath.root
@@ -110,10 +111,12 @@ struct ManifestReader {
                 collector.wrongType(node, root.appending("shortLinksOpenApp"), expected: "true or false")
             }
         }
+        let linkPathPrefixes = readLinkPathPrefixes(members["linkPathPrefixes"], domains: domains)
         guard let id else { return nil }
         return Manifest(
             id: id, name: name ?? id, ios: ios, android: android, domains: domains, web: web, routes: routes,
-            exclude: exclude, shortLinksOpenApp: shortLinksOpenApp, iconURL: iconURL
+            exclude: exclude, shortLinksOpenApp: shortLinksOpenApp, iconURL: iconURL,
+            linkPathPrefixes: linkPathPrefixes
         )
     }
 
@@ -444,8 +447,84 @@ struct ManifestReader {
             }
             if !barriers.contains(item.value) { barriers.append(item.value) }
         }
+        var web: WebPageTemplate? = nil
+        if let text = collector.string(
+            "web", in: members, at: path, required: false,
+            what: "the web page of the route's content, such as \"https://www.example.com/story/{storyId}\"")
+        {
+            do {
+                let template = try WebPageTemplate(parsing: text)
+                let known = Set(paths.flatMap(\.parameterNames) + schemeLinks.flatMap(\.parameterNames))
+                    .union(query.map(\.name))
+                if let unknown = template.parameterNames.first(where: { !known.contains($0) }) {
+                    collector.error(
+                        "invalid-route-web", path.appending("web"),
+                        "\"\(text)\" uses {\(unknown)}, which is not a parameter of the route; known: \(known.sorted().joined(separator: ", "))",
+                        at: members["web"])
+                } else {
+                    web = template
+                }
+            } catch {
+                collector.error(error.code, path.appending("web"), error.message, at: members["web"])
+            }
+        }
         guard let name else { return nil }
-        return Manifest.Route(name: name, paths: paths, schemeLinks: schemeLinks, query: query, barriers: barriers)
+        return Manifest.Route(
+            name: name, paths: paths, schemeLinks: schemeLinks, query: query, barriers: barriers, web: web)
+    }
+
+    private mutating func readLinkPathPrefixes(_ node: JSONNode?, domains: [String]) -> [String: [String]] {
+        guard let node else { return [:] }
+        let path = JSONPath.root.appending("linkPathPrefixes")
+        guard let members = node.objectValue else {
+            collector.wrongType(
+                node, path, expected: "an object of domains to path prefixes, such as {\"example.com\": [\"/link\"]}")
+            return [:]
+        }
+        var result: [String: [String]] = [:]
+        for member in members {
+            let domain = member.key.lowercased()
+            let domainPath = path.appending(member.key)
+            guard domains.contains(domain) else {
+                collector.error(
+                    "invalid-link-path-prefix", domainPath,
+                    "\"\(member.key)\" is not one of the manifest's domains (\(domains.joined(separator: ", ")))",
+                    at: member.value)
+                continue
+            }
+            guard let items = member.value.arrayValue else {
+                collector.wrongType(
+                    member.value, domainPath, expected: "an array of path prefixes, such as [\"/link\"]")
+                continue
+            }
+            var prefixes: [String] = []
+            for (index, item) in items.enumerated() {
+                let itemPath = domainPath.appending(index)
+                guard let prefix = item.stringValue else {
+                    collector.wrongType(item, itemPath, expected: "a path prefix such as \"/link\"")
+                    continue
+                }
+                let segments = prefix.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+                let valid =
+                    prefix.hasPrefix("/") && !segments.isEmpty
+                    && segments.allSatisfy { segment in
+                        !segment.isEmpty
+                            && segment.unicodeScalars.allSatisfy {
+                                $0.isASCIILetter || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "."
+                            }
+                    }
+                guard valid else {
+                    collector.error(
+                        "invalid-link-path-prefix", itemPath,
+                        "\"\(prefix)\" is not a path prefix; write \"/\" and one or more segments of letters, digits, \"-\", \"_\" or \".\", without a trailing \"/\", such as \"/link\"",
+                        at: item)
+                    continue
+                }
+                if !prefixes.contains(prefix) { prefixes.append(prefix) }
+            }
+            result[domain, default: []] += prefixes
+        }
+        return result
     }
 
     static func isValidRouteName(_ name: String) -> Bool {

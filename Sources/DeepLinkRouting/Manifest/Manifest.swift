@@ -30,6 +30,11 @@ public struct Manifest: Sendable, Hashable {
     /// Whether the generated AASA also covers single-segment paths so that short links open the
     /// app directly (`"shortLinksOpenApp"`, default `true`).
     public let shortLinksOpenApp: Bool
+    /// Path prefixes under which a domain serves links (`"linkPathPrefixes"`: domain → prefixes
+    /// such as `"/link"`), as Firebase Dynamic Links URL prefixes like `https://acme.example/link`
+    /// did: short links (`/link/abc`) and long links (`/link/?link=…`) answer there as well as at
+    /// the root. Each prefix starts with `/` and has no trailing `/`.
+    public let linkPathPrefixes: [String: [String]]
 
     /// The custom schemes the app registers, lowercased, without duplicates.
     public var customSchemes: [String] {
@@ -47,7 +52,8 @@ public struct Manifest: Sendable, Hashable {
 
     init(
         id: String, name: String, ios: IOSApp?, android: AndroidApp?, domains: [String], web: URL?,
-        routes: [Route], exclude: [PathPattern], shortLinksOpenApp: Bool, iconURL: URL? = nil
+        routes: [Route], exclude: [PathPattern], shortLinksOpenApp: Bool, iconURL: URL? = nil,
+        linkPathPrefixes: [String: [String]] = [:]
     ) {
         self.id = id
         self.name = name
@@ -59,6 +65,7 @@ public struct Manifest: Sendable, Hashable {
         self.exclude = exclude
         self.shortLinksOpenApp = shortLinksOpenApp
         self.iconURL = iconURL
+        self.linkPathPrefixes = linkPathPrefixes
     }
 }
 
@@ -106,18 +113,21 @@ extension Manifest {
         public let query: [QueryItem]
         /// Names of the barriers (sign-in, …) a link must pass before the route opens.
         public let barriers: [String]
+        /// The web page that shows the route's content (`"web"`), for visitors without the app.
+        public let web: WebPageTemplate?
 
         /// A route declared in code rather than read from a manifest; ``RouteTableBuilder`` checks it
         /// when the table is built.
         public init(
             name: String, paths: [RoutePattern] = [], schemeLinks: [SchemeLinkPattern] = [],
-            query: [QueryItem] = [], barriers: [String] = []
+            query: [QueryItem] = [], barriers: [String] = [], web: WebPageTemplate? = nil
         ) {
             self.name = name
             self.paths = paths
             self.schemeLinks = schemeLinks
             self.query = query
             self.barriers = barriers
+            self.web = web
         }
     }
 

@@ -38,11 +38,20 @@ struct LinkPolicy: Sendable {
         if let desktop = content.fallbacks.desktop {
             try checkFallback(desktop, field: "fallbacks.desktop", stores: [])
         }
-        if let image = content.social?.imageURL {
-            guard let url = WebURL(image), url.scheme == "https" || url.scheme == "http" else {
-                throw Problem.invalidField("social.imageURL", "\"\(image)\" is not an http(s) URL")
-            }
+        if let ipad = content.firebase?.ipadFallback {
+            try checkFallback(ipad, field: "firebase.ipadFallback", stores: Self.appStoreHosts)
         }
+        if let image = content.social?.imageURL, let problem = checkImage(image) {
+            throw problem
+        }
+    }
+
+    /// The problem with `image` as a social card image, `nil` when it is an http(s) URL.
+    func checkImage(_ image: String) -> Problem? {
+        guard let url = WebURL(image), url.scheme == "https" || url.scheme == "http" else {
+            return Problem.invalidField("social.imageURL", "\"\(image)\" is not an http(s) URL")
+        }
+        return nil
     }
 
     /// What `text` is as a destination of this tenant, or the problem that refuses it.

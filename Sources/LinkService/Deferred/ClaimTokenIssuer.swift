@@ -25,11 +25,16 @@ struct ClaimTokenIssuer: Sendable {
         else { return false }
         switch decision {
         case .redirect(let location):
+            // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
+            func storeURL(claimToken: String? = nil) -> String? {
+                tenant.playStoreURL(
+                    linkID: linkID, campaign: target.utm, gclid: target.firebase?.gclid, claimToken: claimToken)
+            }
             guard client.platform == .android, target.fallbacks.android == nil,
-                location == tenant.playStoreURL(linkID: linkID), opensApp(target, tenant),
+                location == storeURL(), opensApp(target, tenant),
                 let token = token(linkID: linkID, target: target, tenant: tenant, now: now)
             else { return false }
-            decision = .redirect(tenant.playStoreURL(linkID: linkID, claimToken: token) ?? location)
+            decision = .redirect(storeURL(claimToken: token) ?? location)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
                 let token = token(linkID: linkID, target: target, tenant: tenant, now: now)

@@ -38,9 +38,13 @@ struct RedirectHandler: Sendable {
             return Response(status: .serviceUnavailable, headers: [.retryAfter: "5"])
         }
 
+        if query?.get("d") == "1" {
+            return html(.ok, FirebaseDebugPage(tenant: tenant, target: target).render())
+        }
         let client = ClientInfo(userAgent: request.headers[.userAgent])
         let planner = RedirectPlanner(tenant: tenant)
-        var decision = planner.decide(target, for: client)
+        let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers[.accept])
+        var decision = planner.decide(target, for: client, acceptsHTML: acceptsHTML)
         if case .redirect(let location) = decision, location == target.canonicalURL {
             // The website shares this domain and the visit is already there: a redirect would loop.
             decision = .preview(planner.page(for: target))
@@ -63,7 +67,9 @@ struct RedirectHandler: Sendable {
     private func target(
         path: String, query: FlatDictionary<Substring, Substring>?, request: Request, tenant: Tenant, policy: LinkPolicy
     ) async throws -> RedirectTarget? {
-        let slug = path.utf8.count > 1 ? path.dropFirst() : ""
+        // Under a link path prefix of the domain (FDL's `https://domain/link`), as at the root.
+        let linkPath = tenant.pathUnderLinkPrefix(path, host: request.hostName) ?? path
+        let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
             if let link = try await state.store.cachedLink(tenant: tenant.id, slug: String(slug)) {
                 guard !link.isExpired(at: Date()) else { return nil }
@@ -71,7 +77,7 @@ struct RedirectHandler: Sendable {
             }
         }
         let visitedURL = "https://\(request.hostName)\(request.uri.description)"
-        if path == "/" || path.isEmpty {
+        if linkPath == "/" || linkPath.isEmpty {
             return FirebaseLongLink.target(query: { query?.get($0) }, visitedURL: visitedURL, policy: policy)
         }
         guard case .matched = tenant.routes.resolve(visitedURL) else { return nil }

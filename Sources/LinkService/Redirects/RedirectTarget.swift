@@ -13,6 +13,8 @@ struct RedirectTarget: Sendable, Hashable {
     var utm: UTMParameters
     /// An iPad-only fallback (Firebase `ipfl`).
     var ipadFallback: String?
+    /// What the link kept from Firebase Dynamic Links (store campaign fields, app identities).
+    var firebase: FirebaseParameters?
 
     init(link: Link, destinationIsWeb: Bool) {
         linkID = link.id
@@ -23,7 +25,8 @@ struct RedirectTarget: Sendable, Hashable {
         fallbacks = link.content.fallbacks
         skipPreview = link.content.skipPreview
         utm = link.content.utm
-        ipadFallback = nil
+        ipadFallback = link.content.firebase?.ipadFallback
+        firebase = link.content.firebase
     }
 
     init(url: String, destination: String, destinationIsWeb: Bool) {
@@ -36,5 +39,6 @@ struct RedirectTarget: Sendable, Hashable {
         skipPreview = false
         utm = UTMParameters()
         ipadFallback = nil
+        firebase = nil
     }
 }

@@ -65,6 +65,7 @@ public struct LinkServer: Sendable {
         }
         DeferredClaimsAPI(state: state).register(on: router)
         LinksAPI(state: state).register(on: router)
+        FirebaseShortLinksAPI(state: state).register(on: router)
         WellKnownHandler(state: state).register(on: router)
         // Before the catch-all below: /admin is never a tenant's path.
         Console(state: state).register(on: router)

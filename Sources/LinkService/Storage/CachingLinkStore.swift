@@ -148,6 +148,14 @@ final class CachingLinkStore: LinkStore {
         return insertion
     }
 
+    func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+        let insertions = try await base.insertLinks(links)
+        for insertion in insertions {
+            if case .inserted(let inserted) = insertion { invalidate(tenant: inserted.tenant, slug: inserted.slug) }
+        }
+        return insertions
+    }
+
     func updateLink(_ link: Link) async throws -> Bool {
         defer { invalidate(tenant: link.tenant, slug: link.slug) }
         return try await base.updateLink(link)

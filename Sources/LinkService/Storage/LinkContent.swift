@@ -14,10 +14,12 @@ public struct LinkContent: Sendable, Hashable {
     public var skipPreview: Bool
     public var utm: UTMParameters
     public var expiresAt: Date?
+    /// What a link made from Firebase Dynamic Links parameters keeps of them; `nil` otherwise.
+    public var firebase: FirebaseParameters?
 
     public init(
         destination: String, social: SocialCard? = nil, fallbacks: Fallbacks = Fallbacks(), skipPreview: Bool = false,
-        utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil
+        utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil, firebase: FirebaseParameters? = nil
     ) {
         self.destination = destination
         self.social = social
@@ -25,5 +27,6 @@ public struct LinkContent: Sendable, Hashable {
         self.skipPreview = skipPreview
         self.utm = utm
         self.expiresAt = expiresAt
+        self.firebase = firebase?.isEmpty == true ? nil : firebase
     }
 }

@@ -14,6 +14,10 @@ public protocol LinkStore: Sendable {
 
     /// Stores a new link unless the tenant already has one with its slug.
     func insertLink(_ link: Link) async throws -> LinkInsertion
+    /// Stores several new links in one transaction, each as ``insertLink(_:)`` would, in order
+    /// (a slug that appears twice finds the first as taken); one result per link. Nothing is
+    /// written when the call throws.
+    func insertLinks(_ links: [Link]) async throws -> [LinkInsertion]
     /// The tenant's link with this slug.
     func link(tenant: String, slug: String) async throws -> Link?
     /// Replaces the tenant's link that has `link.slug`; `false` when there is none.

@@ -30,10 +30,10 @@ extension PageTemplates {
         {{/imageURL}}<meta name="twitter:title" content="{{title}}">
         {{#description}}<meta name="twitter:description" content="{{description}}">
         {{/description}}{{#iosURL}}<meta property="al:ios:url" content="{{iosURL}}">
-        {{#appStoreID}}<meta property="al:ios:app_store_id" content="{{appStoreID}}">
-        {{/appStoreID}}<meta property="al:ios:app_name" content="{{siteName}}">
-        {{/iosURL}}{{#androidPackage}}<meta property="al:android:url" content="{{androidURL}}">
-        <meta property="al:android:package" content="{{androidPackage}}">
+        {{/iosURL}}{{#appStoreID}}<meta property="al:ios:app_store_id" content="{{appStoreID}}">
+        <meta property="al:ios:app_name" content="{{siteName}}">
+        {{/appStoreID}}{{#androidURL}}<meta property="al:android:url" content="{{androidURL}}">
+        {{/androidURL}}{{#androidPackage}}<meta property="al:android:package" content="{{androidPackage}}">
         <meta property="al:android:app_name" content="{{siteName}}">
         {{/androidPackage}}{{#webURL}}<meta property="al:web:url" content="{{webURL}}">
         {{/webURL}}{{#iconURL}}<link rel="icon" href="{{iconURL}}">

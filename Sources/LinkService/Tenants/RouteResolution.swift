@@ -18,4 +18,7 @@ enum RouteResolution: Sendable, Hashable {
 /// Resolves URLs against one manifest's routes, synchronously and without side effects.
 protocol RouteResolving: Sendable {
     func resolve(_ url: String) -> RouteResolution
+    /// The route's custom-scheme link for these parameters (reverse routing through its
+    /// `schemeLinks`), or `nil` when it has none that fits.
+    func schemeLink(route: String, parameters: [String: String]) -> String?
 }

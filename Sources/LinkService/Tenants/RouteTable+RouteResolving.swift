@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Foundation
 
 extension RouteTable: RouteResolving {
     func resolve(_ url: String) -> RouteResolution {
@@ -9,5 +10,9 @@ extension RouteTable: RouteResolving {
         case .notFound: .notFound
         case .invalid(let reason): .invalid(reason: reason)
         }
+    }
+
+    func schemeLink(route: String, parameters: [String: String]) -> String? {
+        try? url(for: route, parameters: parameters, style: .customScheme).absoluteString
     }
 }

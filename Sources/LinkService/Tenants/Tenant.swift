@@ -31,16 +31,41 @@ struct Tenant: Sendable {
         manifest.ios?.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
     }
 
-    /// The Play Store page of the Android app, with an install referrer naming the link (and
-    /// carrying a deferred deep link's `wf_claim` token when given). The referrer is itself a
-    /// query string, percent-encoded as one parameter: the Install Referrer API hands the app
-    /// `utm_source=wayfinder&wayfinder_link=…&wf_claim=…`.
-    func playStoreURL(linkID: String?, claimToken: String? = nil) -> String? {
+    /// The App Store page with a link's App Store campaign fields (`pt`, `ct`, `mt`, `at`) as
+    /// Firebase Dynamic Links passed them on.
+    func appStoreURL(campaign: FirebaseParameters?) -> String? {
+        guard var url = appStoreURL else { return nil }
+        let items = campaign?.appStoreCampaign ?? []
+        if !items.isEmpty {
+            url +=
+                "?"
+                + items.map { $0.name + "=" + PercentDecoding.encodeQueryComponent($0.value) }.joined(separator: "&")
+        }
+        return url
+    }
+
+    /// The Play Store page of the Android app, with an install referrer naming the link. A link's
+    /// own campaign (`utm_*`, and Firebase's `gclid`) goes into the referrer as Firebase Dynamic
+    /// Links sent it; without one, `utm_source=wayfinder`. A deferred deep link's `wf_claim` token
+    /// joins them when given. The referrer is itself a query string, percent-encoded as one
+    /// parameter: the Install Referrer API hands the app `utm_source=…&wayfinder_link=…&wf_claim=…`.
+    func playStoreURL(
+        linkID: String?, campaign: UTMParameters = UTMParameters(), gclid: String? = nil, claimToken: String? = nil
+    ) -> String? {
         guard let package = manifest.android?.package else { return nil }
         var url = "https://play.google.com/store/apps/details?id=" + PercentDecoding.encodeQueryComponent(package)
         if let linkID {
-            var referrer = "utm_source=wayfinder&wayfinder_link=" + PercentDecoding.encodeQueryComponent(linkID)
-            if let claimToken { referrer += "&wf_claim=" + PercentDecoding.encodeQueryComponent(claimToken) }
+            var items: [(String, String)] = UTMParameters.names.compactMap { name in
+                campaign[name].map { ("utm_" + name, $0) }
+            }
+            if items.isEmpty { items.append(("utm_source", "wayfinder")) }
+            if let gclid { items.append(("gclid", gclid)) }
+            items.append(("wayfinder_link", linkID))
+            if let claimToken { items.append(("wf_claim", claimToken)) }
+            let referrer = items.map {
+                PercentDecoding.encodeQueryComponent($0.0) + "=" + PercentDecoding.encodeQueryComponent($0.1)
+            }
+            .joined(separator: "&")
             url += "&referrer=" + PercentDecoding.encodeQueryComponent(referrer)
         }
         return url

@@ -5,34 +5,52 @@ extension PostgresLinkStore {
     private static let linkColumns = """
         id, tenant, domain, slug, destination, social_title, social_description, social_image_url, \
         fallback_ios, fallback_android, fallback_desktop, skip_preview, \
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, expires_at, created_at, updated_at
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, expires_at, created_at, updated_at, firebase
         """
 
     public func insertLink(_ link: Link) async throws -> LinkInsertion {
         try await withConnection { [logger] connection in
-            var binds = PostgresBindings()
-            binds.append(link.id)
-            binds.append(link.tenant)
-            binds.append(link.domain)
-            binds.append(link.slug)
-            Self.appendContent(of: link, to: &binds)
-            let inserted = try await connection.query(
-                PostgresQuery(
-                    unsafeSQL: """
-                        INSERT INTO links (\(Self.linkColumns)) VALUES (\(Self.placeholders(1...20)))
-                        ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq
-                        """,
-                    binds: binds),
-                logger: logger
-            ).collect()
-            if !inserted.isEmpty { return .inserted(link) }
-            guard
-                let existing = try await Self.link(tenant: link.tenant, slug: link.slug, on: connection, logger: logger)
-            else {
-                throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
-            }
-            return .slugTaken(existing: existing)
+            try await Self.insert(link, on: connection, logger: logger)
         }
+    }
+
+    public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+        guard !links.isEmpty else { return [] }
+        // A batch is an import's work, not a request's: only the wait for a connection is limited.
+        return try await withConnection(scope: .untilStarted) { [logger] connection in
+            try await Self.transaction(connection, logger: logger) {
+                var results: [LinkInsertion] = []
+                results.reserveCapacity(links.count)
+                for link in links { results.append(try await Self.insert(link, on: connection, logger: logger)) }
+                return results
+            }
+        }
+    }
+
+    private static func insert(_ link: Link, on connection: PostgresConnection, logger: Logger) async throws
+        -> LinkInsertion
+    {
+        var binds = PostgresBindings()
+        binds.append(link.id)
+        binds.append(link.tenant)
+        binds.append(link.domain)
+        binds.append(link.slug)
+        appendContent(of: link, to: &binds)
+        let inserted = try await connection.query(
+            PostgresQuery(
+                unsafeSQL: """
+                    INSERT INTO links (\(linkColumns)) VALUES (\(placeholders(1...21)))
+                    ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq
+                    """,
+                binds: binds),
+            logger: logger
+        ).collect()
+        if !inserted.isEmpty { return .inserted(link) }
+        guard let existing = try await Self.link(tenant: link.tenant, slug: link.slug, on: connection, logger: logger)
+        else {
+            throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
+        }
+        return .slugTaken(existing: existing)
     }
 
     public func link(tenant: String, slug: String) async throws -> Link? {
@@ -62,8 +80,8 @@ extension PostgresLinkStore {
                         UPDATE links SET domain = $1, destination = $2, social_title = $3, social_description = $4,
                             social_image_url = $5, fallback_ios = $6, fallback_android = $7, fallback_desktop = $8,
                             skip_preview = $9, utm_source = $10, utm_medium = $11, utm_campaign = $12, utm_term = $13,
-                            utm_content = $14, expires_at = $15, created_at = $16, updated_at = $17
-                        WHERE tenant = $18 AND slug = $19 RETURNING seq
+                            utm_content = $14, expires_at = $15, created_at = $16, updated_at = $17, firebase = $18
+                        WHERE tenant = $19 AND slug = $20 RETURNING seq
                         """,
                     binds: binds),
                 logger: logger
@@ -165,6 +183,7 @@ extension PostgresLinkStore {
         binds.append(content.expiresAt?.millisecondsSince1970)
         binds.append(link.createdAt.millisecondsSince1970)
         binds.append(link.updatedAt.millisecondsSince1970)
+        binds.append(content.firebase?.storedText)
     }
 
     private static func link(from row: PostgresRow) throws -> Link {
@@ -186,7 +205,8 @@ extension PostgresLinkStore {
                 desktop: try text("fallback_desktop")),
             skipPreview: try row["skip_preview"].decode(Bool.self),
             utm: utm,
-            expiresAt: try date("expires_at"))
+            expiresAt: try date("expires_at"),
+            firebase: FirebaseParameters(storedText: try text("firebase")))
         return Link(
             id: try text("id") ?? "", tenant: try text("tenant") ?? "", domain: try text("domain") ?? "",
             slug: try text("slug") ?? "",

@@ -133,6 +133,9 @@ enum PostgresMigrations {
                 "CREATE INDEX console_sessions_last_used ON console_sessions (last_used_at)",
             ]
         ),
+        // Firebase Dynamic Links parameters a link keeps beyond its own fields (ipfl, ibi, isi, at, …),
+        // as the JSON of `FirebaseParameters`.
+        (4, ["ALTER TABLE links ADD COLUMN firebase text"]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

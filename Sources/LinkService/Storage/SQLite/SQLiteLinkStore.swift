@@ -107,29 +107,43 @@ public final class SQLiteLinkStore: LinkStore {
     private static let linkColumns = """
         seq, id, tenant, domain, slug, destination, social_title, social_description, social_image_url, \
         fallback_ios, fallback_android, fallback_desktop, skip_preview, \
-        utm_source, utm_medium, utm_campaign, utm_term, utm_content, expires_at, created_at, updated_at
+        utm_source, utm_medium, utm_campaign, utm_term, utm_content, expires_at, created_at, updated_at, firebase
         """
 
     public func insertLink(_ link: Link) async throws -> LinkInsertion {
-        try await write { writer in
-            let inserted = try await writer.query(
-                """
-                INSERT INTO links (\(Self.linkColumns.replacingOccurrences(of: "seq, ", with: "")))
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq
-                """,
-                Self.binds(for: link, includingIdentity: true))
-            if inserted.isEmpty {
-                let rows = try await writer.query(
-                    "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND slug = ?",
-                    [.text(link.tenant), .text(link.slug)])
-                guard let existing = rows.first.map(Self.link(from:)) else {
-                    throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
-                }
-                return .slugTaken(existing: existing)
+        try await write { writer in try await Self.insert(link, on: writer) }
+    }
+
+    public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+        guard !links.isEmpty else { return [] }
+        return try await write { writer in
+            var results: [LinkInsertion] = []
+            results.reserveCapacity(links.count)
+            try await Self.transaction(writer) {
+                for link in links { results.append(try await Self.insert(link, on: writer)) }
             }
-            return .inserted(link)
+            return results
         }
+    }
+
+    private static func insert(_ link: Link, on writer: SQLiteConnection) async throws -> LinkInsertion {
+        let inserted = try await writer.query(
+            """
+            INSERT INTO links (\(Self.linkColumns.replacingOccurrences(of: "seq, ", with: "")))
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq
+            """,
+            Self.binds(for: link, includingIdentity: true))
+        if inserted.isEmpty {
+            let rows = try await writer.query(
+                "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND slug = ?",
+                [.text(link.tenant), .text(link.slug)])
+            guard let existing = rows.first.map(Self.link(from:)) else {
+                throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
+            }
+            return .slugTaken(existing: existing)
+        }
+        return .inserted(link)
     }
 
     public func link(tenant: String, slug: String) async throws -> Link? {
@@ -147,7 +161,7 @@ public final class SQLiteLinkStore: LinkStore {
                 UPDATE links SET domain = ?, destination = ?, social_title = ?, social_description = ?, social_image_url = ?,
                     fallback_ios = ?, fallback_android = ?, fallback_desktop = ?, skip_preview = ?,
                     utm_source = ?, utm_medium = ?, utm_campaign = ?, utm_term = ?, utm_content = ?,
-                    expires_at = ?, created_at = ?, updated_at = ?
+                    expires_at = ?, created_at = ?, updated_at = ?, firebase = ?
                 WHERE tenant = ? AND slug = ? RETURNING seq
                 """,
                 binds)
@@ -230,6 +244,7 @@ public final class SQLiteLinkStore: LinkStore {
         binds += [
             content.expiresAt.map { .integer($0.millisecondsSince1970) } ?? .null,
             .integer(link.createdAt.millisecondsSince1970), .integer(link.updatedAt.millisecondsSince1970),
+            SQLiteData(content.firebase?.storedText),
         ]
         return binds
     }
@@ -248,7 +263,8 @@ public final class SQLiteLinkStore: LinkStore {
                 ios: text("fallback_ios"), android: text("fallback_android"), desktop: text("fallback_desktop")),
             skipPreview: row.column("skip_preview")?.integer == 1,
             utm: utm,
-            expiresAt: date("expires_at"))
+            expiresAt: date("expires_at"),
+            firebase: FirebaseParameters(storedText: text("firebase")))
         return Link(
             id: text("id") ?? "", tenant: text("tenant") ?? "", domain: text("domain") ?? "", slug: text("slug") ?? "",
             content: content, createdAt: date("created_at") ?? Date(timeIntervalSince1970: 0),

@@ -1,0 +1,83 @@
+import DeepLinkRouting
+
+/// What an import of an FDL export did: counts, every failed row with its line and reason, the
+/// warnings about app identities, and the columns that were ignored.
+public struct FirebaseImportReport: Sendable {
+    public var dryRun: Bool
+    /// Rows written (in a dry run: rows that would be written).
+    public var imported = 0
+    /// Rows whose slug already had the same link.
+    public var alreadyPresent = 0
+    public var failures: [Failure] = []
+    public var warnings: [Warning] = []
+    /// Header names that are no FDL column, as written.
+    public var unknownColumns: [String] = []
+    /// Slugs a dry run would write, to find a slug used twice in one file.
+    var plannedSlugs: [String: Link] = [:]
+
+    public var failed: Int { failures.count }
+
+    /// A row that was not imported.
+    public struct Failure: Error, Sendable, Hashable {
+        /// The line the row starts on (the header is line 1).
+        public var line: Int
+        public var shortLink: String?
+        public var reason: String
+    }
+
+    /// A row that was imported, with something the team should know.
+    public struct Warning: Sendable, Hashable {
+        public var line: Int
+        public var shortLink: String
+        /// FDL's warning code, such as `NOT_IN_PROJECT_ANDROID_PACKAGE_NAME`.
+        public var code: String
+        public var message: String
+    }
+
+    /// The report as lines for people: unknown columns, failures, warnings, then the summary.
+    public var lines: [String] {
+        var lines = unknownColumns.map { "warning: unknown column \"\($0)\" is ignored" }
+        for failure in failures {
+            lines.append("line \(failure.line): error: \(failure.shortLink.map { $0 + ": " } ?? "")\(failure.reason)")
+        }
+        for warning in warnings {
+            lines.append("line \(warning.line): warning: \(warning.shortLink): \(warning.message) [\(warning.code)]")
+        }
+        lines.append(summary)
+        return lines
+    }
+
+    public var summary: String {
+        "\(dryRun ? "dry run, nothing written: " : "")imported: \(imported), already present: \(alreadyPresent), failed: \(failed)"
+    }
+
+    /// The report as one JSON object (`--json`).
+    public var json: String {
+        func string(_ text: String) -> JSONNode { JSONNode(.string(text)) }
+        func number(_ value: Int) -> JSONNode { JSONNode(.number(String(value))) }
+        let node = JSONNode.object([
+            "dryRun": JSONNode(.bool(dryRun)),
+            "imported": number(imported),
+            "alreadyPresent": number(alreadyPresent),
+            "failed": number(failed),
+            "unknownColumns": JSONNode(.array(unknownColumns.map(string))),
+            "errors": JSONNode(
+                .array(
+                    failures.map {
+                        JSONNode.object([
+                            "line": number($0.line), "shortLink": $0.shortLink.map(string) ?? JSONNode(.null),
+                            "reason": string($0.reason),
+                        ])
+                    })),
+            "warnings": JSONNode(
+                .array(
+                    warnings.map {
+                        JSONNode.object([
+                            "line": number($0.line), "shortLink": string($0.shortLink), "code": string($0.code),
+                            "message": string($0.message),
+                        ])
+                    })),
+        ])
+        return node.jsonText(style: .compact)
+    }
+}
