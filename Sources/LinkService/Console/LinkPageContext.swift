@@ -40,7 +40,9 @@ struct LinkPageContext: Sendable {
                 ] as [String: Any]
             },
             "qr": true,
-            "funnel": false,
+            // The deferred funnel shows once the link has sent someone to a store.
+            "funnel": stats.deferred.issued > 0 || stats.deferred.claimed > 0
+                ? ["issued": stats.deferred.issued, "claimed": stats.deferred.claimed] as [String: Any] : false,
         ]
         return values
     }
