@@ -18,32 +18,34 @@ struct AASACommandTests {
     }
 
     @Test("generate prints a file that validate accepts with no findings")
-    func generateThenValidate() throws {
-        let generated = try WayfinderProcess.run(["aasa", "generate", "--manifest", "Examples/storyteller.json"])
+    func generateThenValidate() async throws {
+        let generated = try await WayfinderProcess.runDetached([
+            "aasa", "generate", "--manifest", "Examples/storyteller.json",
+        ])
         #expect(generated.status == 0)
         #expect(generated.stdout.contains(#""/": "/story/?*""#))
         let folder = Folder()
         let file = try folder.write(generated.stdout, "apple-app-site-association")
-        let validated = try WayfinderProcess.run(["aasa", "validate", file])
+        let validated = try await WayfinderProcess.runDetached(["aasa", "validate", file])
         #expect(validated.status == 0)
         #expect(validated.stdout.hasSuffix("valid (0 errors, 0 warnings)\n"))
-        let legacy = try WayfinderProcess.run([
+        let legacy = try await WayfinderProcess.runDetached([
             "aasa", "generate", "--manifest", "Examples/storyteller.json", "--legacy",
         ])
         #expect(legacy.stdout.contains(#""NOT /e/*""#))
     }
 
     @Test("validate exits 1 on errors and prints codes and paths, as JSON lines with --json")
-    func validateErrors() throws {
+    func validateErrors() async throws {
         let folder = Folder()
         let file = try folder.write(
             #"{"applinks": {"details": [{"appIDs": ["nope"], "components": [{"/": "/$(x)"}]}]}}"#, "aasa.json")
-        let text = try WayfinderProcess.run(["aasa", "validate", file])
+        let text = try await WayfinderProcess.runDetached(["aasa", "validate", file])
         #expect(text.status == 1)
         #expect(text.stdout.contains("applinks.details[0].appIDs[0]"))
         #expect(text.stdout.contains("[invalid-app-id]"))
         #expect(text.stdout.contains("[undefined-variable]"))
-        let json = try WayfinderProcess.run(["aasa", "validate", "--json", file])
+        let json = try await WayfinderProcess.runDetached(["aasa", "validate", "--json", file])
         #expect(json.status == 1)
         let lines = json.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix(#"{"file":"#) == true)
@@ -52,11 +54,13 @@ struct AASACommandTests {
     }
 
     @Test("match prints each decision with its rule and the failing key")
-    func match() throws {
+    func match() async throws {
         let folder = Folder()
-        let generated = try WayfinderProcess.run(["aasa", "generate", "--manifest", "Examples/storyteller.json"])
+        let generated = try await WayfinderProcess.runDetached([
+            "aasa", "generate", "--manifest", "Examples/storyteller.json",
+        ])
         let file = try folder.write(generated.stdout, "aasa.json")
-        let result = try WayfinderProcess.run([
+        let result = try await WayfinderProcess.runDetached([
             "aasa", "match", file, "--domain", "stories.example.com", "--app", Self.app,
             "https://stories.example.com/story/42", "https://stories.example.com/e/1",
             "https://stories.example.com/open/clip",
@@ -69,7 +73,7 @@ struct AASACommandTests {
         #expect(lines[1].contains("exclude: the exclude rule details[0].components[0]"))
         #expect(lines[2].contains("no_match") || lines[2].contains("exclude"))
         #expect(lines[3].contains("is not the domain"))
-        let json = try WayfinderProcess.run([
+        let json = try await WayfinderProcess.runDetached([
             "aasa", "match", file, "--domain", "stories.example.com", "--app", Self.app, "--json",
             "https://stories.example.com/story/42",
         ])
@@ -79,7 +83,7 @@ struct AASACommandTests {
     }
 
     @Test("decide answers every JSON line; a bad line answers an error and the run goes on")
-    func decide() throws {
+    func decide() async throws {
         let aasa =
             #"{"applinks":{"details":[{"appIDs":["ABCDE12345.com.x"],"components":[{"/":"/a/*","exclude":true},{"/":"/?*"}]}]}}"#
         let escaped = aasa.replacingOccurrences(of: "\"", with: "\\\"")
@@ -92,7 +96,7 @@ struct AASACommandTests {
                 #"{"id": 5, "aasa": "[1", "domain": "example.com", "appId": "ABCDE12345.com.x", "url": "https://example.com/b"}"#,
                 #"{"id": 6, "aasa": \#(aasa), "domain": "example.com", "appId": "ABCDE12345.com.y", "url": "https://example.com/b"}"#,
             ].joined(separator: "\n") + "\n"
-        let result = try WayfinderProcess.run(["aasa", "decide"], stdin: input)
+        let result = try await WayfinderProcess.runDetached(["aasa", "decide"], stdin: input)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 6)
@@ -105,7 +109,7 @@ struct AASACommandTests {
     }
 
     @Test("diff reports changes of meaning and exits 1; a hoisted default is no change")
-    func diff() throws {
+    func diff() async throws {
         let folder = Folder()
         let a = try folder.write(
             #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/a", "caseSensitive": false}, {"/": "/b", "caseSensitive": false}]}]}}"#,
@@ -116,10 +120,10 @@ struct AASACommandTests {
         let c = try folder.write(
             #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.x"], "components": [{"/": "/b", "caseSensitive": false}, {"/": "/a", "caseSensitive": false}, {"/": "/c"}]}]}}"#,
             "c.json")
-        let same = try WayfinderProcess.run(["aasa", "diff", a, b])
+        let same = try await WayfinderProcess.runDetached(["aasa", "diff", a, b])
         #expect(same.status == 0)
         #expect(same.stdout == "no change in meaning\n")
-        let changed = try WayfinderProcess.run(["aasa", "diff", "--json", a, c])
+        let changed = try await WayfinderProcess.runDetached(["aasa", "diff", "--json", a, c])
         #expect(changed.status == 1)
         #expect(changed.stdout.contains(#""change":"moved""#))
         #expect(changed.stdout.contains(#""change":"added""#))
@@ -133,7 +137,7 @@ struct AASACommandTests {
         "sign and verify round-trip, and openssl verifies what sign makes",
         .enabled(if: openssl != nil, "the openssl command is not installed; the CMS interop test needs it")
     )
-    func signAndVerify() throws {
+    func signAndVerify() async throws {
         let openssl = Self.openssl!
         let folder = Folder()
         let make = Process()
@@ -149,12 +153,12 @@ struct AASACommandTests {
         make.waitUntilExit()
         let content = #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.x", "paths": ["/a/*"]}]}}"#
         let file = try folder.write(content, "aasa.json")
-        let signed = try WayfinderProcess.run([
+        let signed = try await WayfinderProcess.runDetached([
             "aasa", "sign", file, "--cert", folder.path("cert.pem"), "--key", folder.path("key.pem"), "--output",
             folder.path("aasa.p7m"),
         ])
         #expect(signed.status == 0, "\(signed.stderr)")
-        let verified = try WayfinderProcess.run([
+        let verified = try await WayfinderProcess.runDetached([
             "aasa", "verify", folder.path("aasa.p7m"), "--ca", folder.path("cert.pem"), "--output",
             folder.path("out.json"),
         ])
@@ -162,7 +166,7 @@ struct AASACommandTests {
         #expect(verified.stdout.contains("signature valid"))
         #expect(verified.stdout.contains("certificate chain trusted"))
         #expect(try String(contentsOfFile: folder.path("out.json"), encoding: .utf8) == content)
-        let validated = try WayfinderProcess.run(["aasa", "validate", folder.path("aasa.p7m")])
+        let validated = try await WayfinderProcess.runDetached(["aasa", "validate", folder.path("aasa.p7m")])
         #expect(validated.status == 0)
         let check = Process()
         check.executableURL = URL(fileURLWithPath: openssl)
@@ -175,27 +179,31 @@ struct AASACommandTests {
         check.waitUntilExit()
         #expect(check.terminationStatus == 0)
         #expect(try String(contentsOfFile: folder.path("openssl.json"), encoding: .utf8) == content)
-        let garbage = try WayfinderProcess.run(["aasa", "verify", file])
+        let garbage = try await WayfinderProcess.runDetached(["aasa", "verify", file])
         #expect(garbage.status == 1)
         #expect(garbage.stderr.contains("not a DER-encoded CMS signed file"))
     }
 
     @Test("assetlinks generate and validate")
-    func assetLinks() throws {
-        let generated = try WayfinderProcess.run(["assetlinks", "generate", "--manifest", "Examples/storyteller.json"])
+    func assetLinks() async throws {
+        let generated = try await WayfinderProcess.runDetached([
+            "assetlinks", "generate", "--manifest", "Examples/storyteller.json",
+        ])
         #expect(generated.status == 0)
         #expect(generated.stdout.contains(#""package_name": "com.storyteller.app""#))
         let folder = Folder()
         let file = try folder.write(generated.stdout, "assetlinks.json")
-        #expect(try WayfinderProcess.run(["assetlinks", "validate", file]).status == 0)
+        #expect(try await WayfinderProcess.runDetached(["assetlinks", "validate", file]).status == 0)
         let bad = try folder.write(
             #"[{"relation": ["delegate_permission/common.handle_all_urls"], "target": {"namespace": "android_app", "package_name": "com.x", "sha256_cert_fingerprints": ["aa:bb"]}}]"#,
             "bad.json")
-        let result = try WayfinderProcess.run(["assetlinks", "validate", bad])
+        let result = try await WayfinderProcess.runDetached(["assetlinks", "validate", bad])
         #expect(result.status == 1)
         #expect(result.stdout.contains("[0].target.sha256_cert_fingerprints[0]"))
         #expect(result.stdout.contains("[invalid-fingerprint]"))
-        let noAndroid = try WayfinderProcess.run(["assetlinks", "generate", "--manifest", "Examples/payments.json"])
+        let noAndroid = try await WayfinderProcess.runDetached([
+            "assetlinks", "generate", "--manifest", "Examples/payments.json",
+        ])
         #expect(noAndroid.status == 1)
         #expect(noAndroid.stderr.contains("no \"android\" section"))
     }

@@ -7,28 +7,32 @@ struct AssetLinksCommandTests {
     static let package = "com.storyteller.app"
     static let app = AASACommandTests.app
 
-    static func generated(_ folder: Folder) throws -> (aasa: String, assetLinks: String) {
-        let aasa = try WayfinderProcess.run(["aasa", "generate", "--manifest", "Examples/storyteller.json"])
-        let links = try WayfinderProcess.run(["assetlinks", "generate", "--manifest", "Examples/storyteller.json"])
+    static func generated(_ folder: Folder) async throws -> (aasa: String, assetLinks: String) {
+        let aasa = try await WayfinderProcess.runDetached([
+            "aasa", "generate", "--manifest", "Examples/storyteller.json",
+        ])
+        let links = try await WayfinderProcess.runDetached([
+            "assetlinks", "generate", "--manifest", "Examples/storyteller.json",
+        ])
         #expect(aasa.status == 0 && links.status == 0)
         return (try folder.write(aasa.stdout, "aasa.json"), try folder.write(links.stdout, "assetlinks.json"))
     }
 
     @Test("generate prints the dynamic rules, and validate accepts them with no findings")
-    func generateThenValidate() throws {
+    func generateThenValidate() async throws {
         let folder = Folder()
-        let file = try Self.generated(folder).assetLinks
+        let file = try await Self.generated(folder).assetLinks
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.contains(#""dynamic_app_link_components""#))
         #expect(text.contains(#""/": "/story/?*""#))
         #expect(text.contains(#""comments": "story""#))
-        let validated = try WayfinderProcess.run(["assetlinks", "validate", file])
+        let validated = try await WayfinderProcess.runDetached(["assetlinks", "validate", file])
         #expect(validated.status == 0)
         #expect(validated.stdout.hasSuffix("valid (0 errors, 0 warnings)\n"), "\(validated.stdout)")
     }
 
     @Test("validate reports dynamic-rule and package-name findings with codes")
-    func validateFindings() throws {
+    func validateFindings() async throws {
         let folder = Folder()
         let file = try folder.write(
             #"""
@@ -38,7 +42,7 @@ struct AssetLinksCommandTests {
               "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [
                 {"/": "*"}, {"/": "/a"}, {"?": "x=1"}]}}}]
             """#, "bad.json")
-        let result = try WayfinderProcess.run(["assetlinks", "validate", "--json", file])
+        let result = try await WayfinderProcess.runDetached(["assetlinks", "validate", "--json", file])
         #expect(result.status == 1)
         #expect(result.stdout.contains(#""code":"invalid-package-name""#))
         #expect(result.stdout.contains(#"the segment \"my-app\" contains \"-\""#), "\(result.stdout)")
@@ -47,10 +51,10 @@ struct AssetLinksCommandTests {
     }
 
     @Test("match prints each decision with its rule index and the failing key")
-    func match() throws {
+    func match() async throws {
         let folder = Folder()
-        let file = try Self.generated(folder).assetLinks
-        let result = try WayfinderProcess.run([
+        let file = try await Self.generated(folder).assetLinks
+        let result = try await WayfinderProcess.runDetached([
             "assetlinks", "match", file, "--domain", "stories.example.com", "--package", Self.package,
             "https://stories.example.com/story/42", "https://stories.example.com/e/1",
             "https://stories.example.com/go/clips", "https://other.example.com/story/42",
@@ -62,20 +66,20 @@ struct AssetLinksCommandTests {
         #expect(lines[1].contains("exclude: the exclude rule [0].relation_extensions.dynamic_app_link_components[1]"))
         #expect(lines[2].contains("no_match") || lines[2].contains("exclude"))
         #expect(lines[3].contains("is not the domain"))
-        let json = try WayfinderProcess.run([
+        let json = try await WayfinderProcess.runDetached([
             "assetlinks", "match", file, "--domain", "stories.example.com", "--package", Self.package, "--json",
             "https://stories.example.com/go/clips?other=1",
         ])
         #expect(json.status == 0)
         #expect(json.stdout.hasPrefix(#"{"url":"https://stories.example.com/go/clips?other=1","decision":"#))
-        let missing = try WayfinderProcess.run([
+        let missing = try await WayfinderProcess.runDetached([
             "assetlinks", "match", folder.path("none.json"), "--domain", "d", "--package", "a.b", "https://d/",
         ])
         #expect(missing.status == 1)
     }
 
     @Test("decide answers every JSON line like aasa decide; a bad line answers an error and the run goes on")
-    func decide() throws {
+    func decide() async throws {
         let links =
             #"[{"relation":["delegate_permission/common.handle_all_urls"],"target":{"namespace":"android_app","package_name":"com.x.app","sha256_cert_fingerprints":[]},"relation_extensions":{"delegate_permission/common.handle_all_urls":{"dynamic_app_link_components":[{"/":"/a/*","exclude":true},{"/":"/?*"}]}}}]"#
         let escaped = links.replacingOccurrences(of: "\"", with: "\\\"")
@@ -90,7 +94,7 @@ struct AssetLinksCommandTests {
                 #"{"id": 7, "assetlinks": \#(links), "domain": "example.com", "package": "com.x.app", "url": "https://example.com/"}"#,
                 #"{"id": 8, "assetlinks": {"a": 1}, "domain": "example.com", "package": "com.x.app", "url": "https://example.com/b"}"#,
             ].joined(separator: "\n") + "\n"
-        let result = try WayfinderProcess.run(["assetlinks", "decide"], stdin: input)
+        let result = try await WayfinderProcess.runDetached(["assetlinks", "decide"], stdin: input)
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 8)
@@ -105,9 +109,9 @@ struct AssetLinksCommandTests {
     }
 
     @Test("aasa decide and assetlinks decide agree on URLs of every kind for files generated from one manifest")
-    func decideParity() throws {
+    func decideParity() async throws {
         let folder = Folder()
-        let (aasaFile, linksFile) = try Self.generated(folder)
+        let (aasaFile, linksFile) = try await Self.generated(folder)
         let aasa = try String(contentsOfFile: aasaFile, encoding: .utf8).replacingOccurrences(of: "\n", with: "")
         let links = try String(contentsOfFile: linksFile, encoding: .utf8).replacingOccurrences(of: "\n", with: "")
         var urls: [String] = []
@@ -135,8 +139,8 @@ struct AssetLinksCommandTests {
                 #"{"id": \#(index), "assetlinks": \#(links), "domain": "\#(URL(string: url)?.host ?? "")", "package": "\#(Self.package)", "url": "\#(url)"}"#
                 + "\n"
         }
-        let ios = try WayfinderProcess.run(["aasa", "decide"], stdin: aasaInput)
-        let android = try WayfinderProcess.run(["assetlinks", "decide"], stdin: linksInput)
+        let ios = try await WayfinderProcess.runDetached(["aasa", "decide"], stdin: aasaInput)
+        let android = try await WayfinderProcess.runDetached(["assetlinks", "decide"], stdin: linksInput)
         let iosLines = ios.stdout.split(separator: "\n").map(String.init)
         let androidLines = android.stdout.split(separator: "\n").map(String.init)
         #expect(iosLines.count == urls.count)

@@ -3,15 +3,15 @@ import Testing
 @Suite("wayfinder --help and --version")
 struct HelpTests {
     @Test("--version prints the version")
-    func version() throws {
-        let result = try WayfinderProcess.run(["--version"])
+    func version() async throws {
+        let result = try await WayfinderProcess.runDetached(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "0.1.0\n")
     }
 
     @Test("--help lists each subcommand with its abstract and shows an example")
-    func help() throws {
-        let result = try WayfinderProcess.run(["--help"])
+    func help() async throws {
+        let result = try await WayfinderProcess.runDetached(["--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("manifest"))
         #expect(result.stdout.contains("Check app manifests (wayfinder.json)."))
@@ -19,16 +19,16 @@ struct HelpTests {
     }
 
     @Test("each subcommand's help teaches with an example")
-    func subcommandHelp() throws {
-        let result = try WayfinderProcess.run(["manifest", "validate", "--help"])
+    func subcommandHelp() async throws {
+        let result = try await WayfinderProcess.runDetached(["manifest", "validate", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Examples:"))
         #expect(result.stdout.contains("--json"))
     }
 
     @Test("an unknown subcommand is a usage error with exit code 64")
-    func unknownSubcommand() throws {
-        let result = try WayfinderProcess.run(["frobnicate"])
+    func unknownSubcommand() async throws {
+        let result = try await WayfinderProcess.runDetached(["frobnicate"])
         #expect(result.status == 64)
         #expect(result.stderr.contains("Error:"))
     }

@@ -15,11 +15,12 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test("bad rows are reported with their line and reason, exit 1; a second run imports nothing twice")
-    func importTwice() throws {
+    func importTwice() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = "sqlite:" + directory.appendingPathComponent("links.sqlite").path
-        let first = try WayfinderProcess.run(["import", "firebase"] + Self.arguments + ["--database", database])
+        let first = try await WayfinderProcess.runDetached(
+            ["import", "firebase"] + Self.arguments + ["--database", database])
         #expect(first.status == 1, "\(first.stderr)")
         let lines = first.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first == "warning: unknown column \"Clicks\" is ignored")
@@ -37,7 +38,7 @@ struct ImportFirebaseCommandTests {
             })
         #expect(lines.last == "imported: 3, already present: 0, failed: 4")
 
-        let second = try WayfinderProcess.run(
+        let second = try await WayfinderProcess.runDetached(
             ["import", "firebase"] + Self.arguments + ["--database", database, "--json"])
         #expect(second.status == 1)
         let report = try #require(try? JSONParser().parse(second.stdout))
@@ -53,11 +54,11 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test("--dry-run reports the same and writes nothing, not even the database file")
-    func dryRun() throws {
+    func dryRun() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("links.sqlite").path
-        let result = try WayfinderProcess.run(
+        let result = try await WayfinderProcess.runDetached(
             ["import", "firebase"] + Self.arguments + ["--database", "sqlite:" + path, "--dry-run"])
         #expect(result.status == 1)
         #expect(result.stdout.hasSuffix("dry run, nothing written: imported: 3, already present: 0, failed: 4\n"))
@@ -65,14 +66,14 @@ struct ImportFirebaseCommandTests {
     }
 
     @Test("only good rows: exit 0; a missing required column: exit 2 and nothing written")
-    func exitCodes() throws {
+    func exitCodes() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = "sqlite:" + directory.appendingPathComponent("links.sqlite").path
         let good = directory.appendingPathComponent("good.csv")
         try Data("SHORT_LINK,Link\r\nhttps://acme.example/ok,https://acme.example/story/1\r\n".utf8).write(to: good)
         let manifest = Self.fixtures + "acme.json"
-        let ok = try WayfinderProcess.run([
+        let ok = try await WayfinderProcess.runDetached([
             "import", "firebase", good.path, "--tenant", "acme", "--manifest", manifest, "--database", database,
         ])
         #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
@@ -81,14 +82,14 @@ struct ImportFirebaseCommandTests {
         let bad = directory.appendingPathComponent("bad.csv")
         try Data("short_link,st\nhttps://acme.example/x,X\n".utf8).write(to: bad)
         let other = directory.appendingPathComponent("other.sqlite").path
-        let missing = try WayfinderProcess.run([
+        let missing = try await WayfinderProcess.runDetached([
             "import", "firebase", bad.path, "--tenant", "acme", "--manifest", manifest, "--database", "sqlite:" + other,
         ])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("no \"link\" column"))
         #expect(missing.stdout.isEmpty)
 
-        let unknownTenant = try WayfinderProcess.run([
+        let unknownTenant = try await WayfinderProcess.runDetached([
             "import", "firebase", good.path, "--tenant", "nobody", "--manifest", manifest, "--database", database,
         ])
         #expect(unknownTenant.status == 2)

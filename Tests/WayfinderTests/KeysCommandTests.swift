@@ -11,10 +11,10 @@ struct KeysCommandTests {
     }
 
     @Test("keys create prints only the new key; list shows its prefix; revoke marks it revoked")
-    func createListRevoke() throws {
+    func createListRevoke() async throws {
         let (database, directory) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let created = try WayfinderProcess.run([
+        let created = try await WayfinderProcess.runDetached([
             "keys", "create", "--tenant", "storyteller", "--manifest", "Examples/storyteller.json", "--database",
             database,
         ])
@@ -25,24 +25,26 @@ struct KeysCommandTests {
         #expect(key.hasPrefix("wf_") && key.count == 43)
         let prefix = String(key.prefix(11))
 
-        let listed = try WayfinderProcess.run(["keys", "list", "--database", database])
+        let listed = try await WayfinderProcess.runDetached(["keys", "list", "--database", database])
         #expect(listed.status == 0)
         #expect(listed.stdout.hasPrefix("\(prefix) storyteller "))
         #expect(!listed.stdout.contains(key))
 
-        let revoked = try WayfinderProcess.run(["keys", "revoke", prefix, "--database", database])
+        let revoked = try await WayfinderProcess.runDetached(["keys", "revoke", prefix, "--database", database])
         #expect(revoked.status == 0, "\(revoked.stderr)")
-        #expect(try WayfinderProcess.run(["keys", "list", "--database", database]).stdout.contains(" revoked "))
-        let again = try WayfinderProcess.run(["keys", "revoke", prefix, "--database", database])
+        #expect(
+            try await WayfinderProcess.runDetached(["keys", "list", "--database", database]).stdout.contains(
+                " revoked "))
+        let again = try await WayfinderProcess.runDetached(["keys", "revoke", prefix, "--database", database])
         #expect(again.status == 1)
         #expect(again.stderr.contains("no active key"))
     }
 
     @Test("keys create refuses a tenant that none of the manifests names")
-    func unknownTenant() throws {
+    func unknownTenant() async throws {
         let (database, directory) = try Self.temporaryDatabase()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let result = try WayfinderProcess.run([
+        let result = try await WayfinderProcess.runDetached([
             "keys", "create", "--tenant", "nope", "--manifest", "Examples/storyteller.json", "--database", database,
         ])
         #expect(result.status == 1)

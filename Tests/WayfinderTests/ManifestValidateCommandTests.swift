@@ -4,8 +4,8 @@ import Testing
 @Suite("wayfinder manifest validate")
 struct ManifestValidateCommandTests {
     @Test("the example manifests validate clean and exit 0")
-    func examplesAreValid() throws {
-        let result = try WayfinderProcess.run([
+    func examplesAreValid() async throws {
+        let result = try await WayfinderProcess.runDetached([
             "manifest", "validate", "Examples/chat.json", "Examples/payments.json", "Examples/storyteller.json",
         ])
         #expect(result.status == 0, "\(result.stderr)")
@@ -19,14 +19,14 @@ struct ManifestValidateCommandTests {
     }
 
     @Test("an invalid manifest prints each diagnostic with its path and exits 1")
-    func invalidManifestExitsOne() throws {
+    func invalidManifestExitsOne() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-invalid-\(UUID()).json")
         try Data(
             #"{"id": "x", "ios": {"appIDs": ["ABCDE12345.com.x.app"]}, "domains": [], "routes": [{"name": "s", "paths": ["/s/{id"]}]}"#
                 .utf8
         ).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try WayfinderProcess.run(["manifest", "validate", file.path])
+        let result = try await WayfinderProcess.runDetached(["manifest", "validate", file.path])
         #expect(result.status == 1)
         #expect(
             result.stdout == """
@@ -38,11 +38,11 @@ struct ManifestValidateCommandTests {
     }
 
     @Test("--json prints one object per diagnostic and a summary per file")
-    func jsonOutput() throws {
+    func jsonOutput() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-json-\(UUID()).json")
         try Data("{\n  \"id\": 1\n}".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try WayfinderProcess.run(["manifest", "validate", "--json", file.path])
+        let result = try await WayfinderProcess.runDetached(["manifest", "validate", "--json", file.path])
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(
@@ -53,8 +53,8 @@ struct ManifestValidateCommandTests {
     }
 
     @Test("a missing file is an error, not a crash")
-    func missingFile() throws {
-        let result = try WayfinderProcess.run(["manifest", "validate", "no-such-file.json"])
+    func missingFile() async throws {
+        let result = try await WayfinderProcess.runDetached(["manifest", "validate", "no-such-file.json"])
         #expect(result.status == 1)
         #expect(
             result.stdout.contains(

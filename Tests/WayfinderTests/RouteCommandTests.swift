@@ -5,13 +5,13 @@ import Testing
 @Suite("wayfinder route")
 struct RouteCommandTests {
     @Test("--json prints one object per URL in the documented shape and goes on after a bad URL")
-    func json() throws {
+    func json() async throws {
         let appLink =
             "storyteller://open/1?al_applink_data="
             + PercentDecoding.encodeQueryComponent(
                 #"{"target_url": "https://stories.example.com/story/42", "referer_app_link": {"url": "fb://feed", "app_name": "Facebook"}}"#
             )
-        let result = try WayfinderProcess.run([
+        let result = try await WayfinderProcess.runDetached([
             "route", "--manifest", "Examples/storyteller.json", "--json",
             "https://stories.example.com/story/a%20b", "storyteller://clips/9?collectionId=c1&x=y", "http://[bad",
             appLink,
@@ -33,8 +33,8 @@ struct RouteCommandTests {
     }
 
     @Test("without --json each URL gets one readable line with the route's barriers")
-    func text() throws {
-        let result = try WayfinderProcess.run([
+    func text() async throws {
+        let result = try await WayfinderProcess.runDetached([
             "route", "--manifest", "Examples/payments.json", "https://pay.example.com/transaction/7", "payapp://pay",
         ])
         #expect(result.status == 0)
@@ -47,15 +47,15 @@ struct RouteCommandTests {
     }
 
     @Test("a manifest that cannot be read is an error with exit code 1")
-    func badManifest() throws {
-        let result = try WayfinderProcess.run(["route", "--manifest", "no-such.json", "https://x.com"])
+    func badManifest() async throws {
+        let result = try await WayfinderProcess.runDetached(["route", "--manifest", "no-such.json", "https://x.com"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("no-such.json: cannot read the manifest"))
     }
 
     @Test("--help documents the exit codes with examples")
-    func help() throws {
-        let result = try WayfinderProcess.run(["route", "--help"])
+    func help() async throws {
+        let result = try await WayfinderProcess.runDetached(["route", "--help"])
         #expect(result.status == 0)
         #expect(result.stdout.contains("Exits 0 when the manifest loads"))
         #expect(result.stdout.contains("wayfinder route --manifest Examples/storyteller.json"))

@@ -8,8 +8,8 @@ import Testing
 @Suite("wayfinder serve")
 struct ServeCommandTests {
     @Test("--help documents every flag and its environment variable")
-    func help() throws {
-        let result = try WayfinderProcess.run(["serve", "--help"])
+    func help() async throws {
+        let result = try await WayfinderProcess.runDetached(["serve", "--help"])
         #expect(result.status == 0)
         for text in [
             "--manifest", "--database", "--host", "--port", "WAYFINDER_DATABASE", "WAYFINDER_PORT",
@@ -20,8 +20,8 @@ struct ServeCommandTests {
     }
 
     @Test("without a manifest it says how to give one and exits 1")
-    func noManifest() throws {
-        let result = try WayfinderProcess.run(["serve"], environment: [:])
+    func noManifest() async throws {
+        let result = try await WayfinderProcess.runDetached(["serve"], environment: [:])
         #expect(result.status == 1)
         #expect(result.stderr.contains("--manifest"))
     }

@@ -16,8 +16,8 @@ struct CheckAssetLinksCommandTests {
              "routes": [{"name": "story", "paths": ["/story/{storyId}"]}, {"name": "category", "paths": ["/category/{categoryId}"]}],
              "exclude": ["/e/*"]}
             """#, "manifest.json")
-        let aasa = try WayfinderProcess.run(["aasa", "generate", "--manifest", manifest])
-        let links = try WayfinderProcess.run(["assetlinks", "generate", "--manifest", manifest])
+        let aasa = try await WayfinderProcess.runDetached(["aasa", "generate", "--manifest", manifest])
+        let links = try await WayfinderProcess.runDetached(["assetlinks", "generate", "--manifest", manifest])
         #expect(aasa.status == 0 && links.status == 0)
         let replies: [String: Reply] = [
             "/.well-known/apple-app-site-association": .json(aasa.stdout),
