@@ -69,8 +69,11 @@ public final class PostgresLinkStore: LinkStore {
     // MARK: Migrations
 
     public func migrate() async throws {
-        // Waiting for another instance's migration can take long: only the lease is limited.
-        try await withConnection(scope: .untilStarted) { [url, logger] connection in
+        // Waiting for another instance's migration can take long: only the lease is limited. At
+        // start-up the lease usually opens the pool's first connection, so it gets the time a
+        // connection may take rather than the time a request may wait.
+        let lease = max(options.queryTimeout, options.connectTimeout)
+        try await withConnection(scope: .untilStarted, limit: lease) { [url, logger] connection in
             try await Self.migrate(on: connection, schema: url.schema, logger: logger)
         }
     }
@@ -125,12 +128,14 @@ public final class PostgresLinkStore: LinkStore {
 
     // MARK: Connections
 
-    /// Runs `body` on a pooled connection, within ``Options/queryTimeout`` (all of it, or only
-    /// the wait for a connection); database errors come out as ``LinkStoreError``.
+    /// Runs `body` on a pooled connection, within `limit` (``Options/queryTimeout`` unless given;
+    /// all of it, or only the wait for a connection); database errors come out as
+    /// ``LinkStoreError``.
     func withConnection<T: Sendable>(
-        scope: TimeLimit.Scope = .whole, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+        scope: TimeLimit.Scope = .whole, limit: Duration? = nil,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        let limit = options.queryTimeout
+        let limit = limit ?? options.queryTimeout
         do {
             return try await TimeLimit.run(
                 limit, scope: scope, timeoutError: { [url] in Self.noAnswer(url, within: limit) }
