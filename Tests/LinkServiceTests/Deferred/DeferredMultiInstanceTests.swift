@@ -15,8 +15,8 @@ struct DeferredMultiInstanceTests {
     func racingClaims() async throws {
         try await PostgresTestDatabase.withSchema { schema in
             let configuration = LinkServiceConfiguration(port: 0)
-            let storeA = try await PostgresLinkStore.open(url: schema.url)
-            let storeB = try await PostgresLinkStore.open(url: schema.url)
+            let storeA = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
+            let storeB = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
             let a = try LinkServer(configuration: configuration, manifests: [DeferredTenants.local], store: storeA)
             let b = try LinkServer(configuration: configuration, manifests: [DeferredTenants.local], store: storeB)
             let (key, record) = APIKey.make(tenant: "local")
@@ -48,8 +48,8 @@ struct DeferredMultiInstanceTests {
     @Test("after a rotation on one instance, tokens signed before it still claim on the other")
     func rotation() async throws {
         try await PostgresTestDatabase.withSchema { schema in
-            let storeA = try await PostgresLinkStore.open(url: schema.url)
-            let storeB = try await PostgresLinkStore.open(url: schema.url)
+            let storeA = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
+            let storeB = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
             let configuration = LinkServiceConfiguration(port: 0)
             let a = try LinkServer(configuration: configuration, manifests: [DeferredTenants.local], store: storeA)
             let b = try LinkServer(configuration: configuration, manifests: [DeferredTenants.local], store: storeB)

@@ -20,8 +20,8 @@ struct MultiInstanceTests {
             // Only the change notifications can make the other instance notice in time.
             configuration.linkCacheLifetime = .seconds(3600)
             configuration.clickFlushInterval = .milliseconds(100)
-            let storeA = try await PostgresLinkStore.open(url: schema.url)
-            let storeB = try await PostgresLinkStore.open(url: schema.url)
+            let storeA = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
+            let storeB = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
             let a = try LinkServer(configuration: configuration, manifests: [LocalTenant.manifest], store: storeA)
             let b = try LinkServer(configuration: configuration, manifests: [LocalTenant.manifest], store: storeB)
             let (key, record) = APIKey.make(tenant: "local")

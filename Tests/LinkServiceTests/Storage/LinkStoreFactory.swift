@@ -26,7 +26,7 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
     /// A store in a schema of its own on the test server, dropped afterwards.
     static let postgres = LinkStoreFactory(name: "PostgreSQL") {
         let schema = try PostgresTestDatabase.makeSchema()
-        let store = try await PostgresLinkStore.open(url: schema.url)
+        let store = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
         return (
             store,
             {

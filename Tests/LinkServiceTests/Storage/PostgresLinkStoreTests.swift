@@ -13,7 +13,7 @@ struct PostgresLinkStoreTests {
     func concurrentMigrations() async throws {
         try await PostgresTestDatabase.withSchema { schema in
             let stores = try await withThrowingTaskGroup(of: PostgresLinkStore.self) { group in
-                for _ in 0..<4 { group.addTask { try await PostgresLinkStore.open(url: schema.url) } }
+                for _ in 0..<4 { group.addTask { try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions) } }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             for store in stores { #expect(try await store.schemaVersion() == PostgresLinkStore.latestSchemaVersion) }
@@ -32,7 +32,7 @@ struct PostgresLinkStoreTests {
     @Test("a database with a newer schema is refused with what to do")
     func schemaTooNew() async throws {
         try await PostgresTestDatabase.withSchema { schema in
-            try await PostgresLinkStore.open(url: schema.url).close()
+            try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions).close()
             try await PostgresTestDatabase.withAdminConnection { connection in
                 try await connection.query(
                     PostgresQuery(
@@ -41,7 +41,7 @@ struct PostgresLinkStoreTests {
             }
             await #expect(throws: LinkStoreError.schemaTooNew(found: 99, known: PostgresLinkStore.latestSchemaVersion))
             {
-                try await PostgresLinkStore.open(url: schema.url)
+                try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
             }
         }
     }
@@ -49,8 +49,8 @@ struct PostgresLinkStoreTests {
     @Test("every insert, update and delete made through another store is announced to followers")
     func changeFeed() async throws {
         try await PostgresTestDatabase.withSchema { schema in
-            let follower = try await PostgresLinkStore.open(url: schema.url)
-            let writer = try await PostgresLinkStore.open(url: schema.url)
+            let follower = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
+            let writer = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
             let (changes, continuation) = AsyncStream.makeStream(of: LinkChange.self)
             let following = Task { await follower.followLinkChanges { continuation.yield($0) } }
             var iterator = changes.makeAsyncIterator()
