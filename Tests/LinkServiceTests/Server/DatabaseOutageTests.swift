@@ -30,7 +30,7 @@ struct DatabaseOutageTests {
         configuration.linkCacheLifetime = .seconds(3600)
         configuration.clickFlushInterval = .milliseconds(100)
         let store = try await PostgresLinkStore.open(
-            url: cluster.url, options: .init(queryTimeout: .seconds(2), connectTimeout: .seconds(5)))
+            url: cluster.url, options: .init(queryTimeout: .seconds(5), connectTimeout: .seconds(10)))
         let server = try LinkServer(configuration: configuration, manifests: [LocalTenant.manifest], store: store)
         let (key, record) = APIKey.make(tenant: "local")
         try await store.insertAPIKey(record)
@@ -47,7 +47,7 @@ struct DatabaseOutageTests {
 
             // The cached link keeps redirecting; its clicks wait in memory (counted at the end).
             for _ in 0..<3 { #expect(try await LocalTenant.location(of: "kept", via: client) == destination) }
-            // Whatever needs the database answers 503 (after the 2 s query timeout, not a hang).
+            // Whatever needs the database answers 503 (after the 5 s query timeout, not a hang).
             let refused = try await LocalTenant.create("lost", destination: destination, key: key, via: client)
             #expect(refused.status == .serviceUnavailable)
             #expect(refused.headers[.contentType] == "application/problem+json")

@@ -13,7 +13,11 @@ struct PostgresLinkStoreTests {
     func concurrentMigrations() async throws {
         try await PostgresTestDatabase.withSchema { schema in
             let stores = try await withThrowingTaskGroup(of: PostgresLinkStore.self) { group in
-                for _ in 0..<4 { group.addTask { try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions) } }
+                for _ in 0..<4 {
+                    group.addTask {
+                        try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
+                    }
+                }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             for store in stores { #expect(try await store.schemaVersion() == PostgresLinkStore.latestSchemaVersion) }
