@@ -102,7 +102,7 @@ struct LinksAPI: Sendable {
 
     /// What an installed app asks when a short link opened it: the destination and the link's data.
     private func resolve(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let client = clientAddress(request, context)
+        let client = state.clientAddress(of: request, context: context)
         if let wait = state.resolveLimiter.acquire(client) {
             throw Problem(
                 .tooManyRequests, "rate-limited", title: "Too many requests",
@@ -147,19 +147,6 @@ struct LinksAPI: Sendable {
             throw Problem.notFound("\(tenant.id) has no link \"\(slug)\"", field: "slug")
         }
         return link
-    }
-
-    private func clientAddress(_ request: Request, _ context: LinkRequestContext) -> String {
-        LinksAPI.clientAddress(request, context, trustForwardedFor: state.configuration.trustForwardedFor)
-    }
-
-    /// The client's address for rate limits: the socket's, or the first `X-Forwarded-For` entry
-    /// when the server is told to trust it.
-    static func clientAddress(_ request: Request, _ context: LinkRequestContext, trustForwardedFor: Bool) -> String {
-        if trustForwardedFor, let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] {
-            return forwarded.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? forwarded
-        }
-        return context.remoteAddress?.ipAddress ?? "unknown"
     }
 
     /// The body, at most `limit` bytes; `413` beyond.

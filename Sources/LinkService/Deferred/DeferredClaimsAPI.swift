@@ -27,7 +27,7 @@ struct DeferredClaimsAPI: Sendable {
     }
 
     func claim(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let client = LinksAPI.clientAddress(request, context, trustForwardedFor: state.configuration.trustForwardedFor)
+        let client = state.clientAddress(of: request, context: context)
         if let wait = deferred.claimLimiter.acquire(client) {
             deferred.metrics.reject(.rateLimited)
             throw Problem(

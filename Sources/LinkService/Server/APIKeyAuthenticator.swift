@@ -30,9 +30,7 @@ struct APIKeyAuthenticator: RouterMiddleware {
         }
         let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
         let hash = APIKey.hash(key)
-        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil,
-            let tenant = tenants.tenant(id: record.tenant)
-        else {
+        guard let tenant = try await Self.tenant(ofKeyHash: hash, store: store, tenants: tenants) else {
             throw Problem(
                 .unauthorized, "invalid-api-key", title: "The API key is not valid",
                 detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
@@ -43,5 +41,12 @@ struct APIKeyAuthenticator: RouterMiddleware {
                 detail: "this key is over its budget; retry in \(wait) s", retryAfter: wait)
         }
         return tenant
+    }
+
+    /// The tenant a key acts for: `nil` when the key (by its SHA-256) is unknown or revoked, or its
+    /// tenant is not served here. The one lookup behind the API and the console's sign-in.
+    static func tenant(ofKeyHash hash: String, store: any LinkStore, tenants: TenantDirectory) async throws -> Tenant? {
+        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil else { return nil }
+        return tenants.tenant(id: record.tenant)
     }
 }

@@ -41,7 +41,6 @@ extension ServiceState {
     /// The tenant an API key acts for: `nil` when the key (by its SHA-256) is unknown or revoked,
     /// or its tenant is not served here.
     func tenant(ofKeyHash hash: String) async throws -> Tenant? {
-        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil else { return nil }
-        return tenants.tenant(id: record.tenant)
+        try await APIKeyAuthenticator.tenant(ofKeyHash: hash, store: store, tenants: tenants)
     }
 }
