@@ -112,8 +112,7 @@ struct OpenAPIContractTests {
         let key = try await service.key(for: "local")
         let otherKey = try await service.key(for: "other")
         let auth: HTTPFields = .bearer(key)
-        var seen: [String: Set<Int>] = [:]
-        try await service.server.makeApplication().test(.live) { client in
+        let seen = try await service.server.makeApplication().test(.live) { client in
             let api = Recorder(contract: contract, client: client)
             let links = "/api/v1/links"
             let link = "/api/v1/links/{slug}"
@@ -230,7 +229,7 @@ struct OpenAPIContractTests {
             try await api.call(.delete, "\(links)/spring", as: link, headers: auth)
             try await api.call(.delete, "\(links)/spring", as: link, headers: auth)
             try await api.call(.delete, "\(links)/spring", as: link)
-            seen = api.seen
+            return api.seen
         }
         await service.close()
 
@@ -272,8 +271,7 @@ struct OpenAPIContractTests {
         configuration.claimRateLimit = RateLimit(requests: 1, per: .seconds(600))
         let service = try await TestService.make(manifests: [DeferredTenants.local], configuration: configuration)
         let key = try await service.key(for: "local")
-        var seen: [String: Set<Int>] = [:]
-        try await service.server.makeApplication().test(.live) { client in
+        let seen = try await service.server.makeApplication().test(.live) { client in
             let api = Recorder(contract: contract, client: client)
             for _ in 0..<3 {
                 try await api.call(.get, "/api/v1/links", as: "/api/v1/links", headers: .bearer(key))
@@ -287,7 +285,7 @@ struct OpenAPIContractTests {
                     .post, "/api/v1/deferred/claims", as: "/api/v1/deferred/claims",
                     headers: [.contentType: "application/json"], body: #"{"token": "x"}"#)
             }
-            seen = api.seen
+            return api.seen
         }
         await service.close()
         for operation in [
