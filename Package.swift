@@ -80,6 +80,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
+            // The OpenAPI document is compiled in: `GET /api/v1/openapi.json` serves these bytes.
+            resources: [.embedInCode("OpenAPI/openapi.json")],
             swiftSettings: swiftSettings
         ),
         // The command line: parses flags and calls the modules above.

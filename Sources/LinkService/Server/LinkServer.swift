@@ -63,6 +63,7 @@ public struct LinkServer: Sendable {
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
         }
+        OpenAPIDocument().register(on: router)
         DeferredClaimsAPI(state: state).register(on: router)
         LinksAPI(state: state).register(on: router)
         FirebaseShortLinksAPI(state: state).register(on: router)
