@@ -50,7 +50,7 @@ let package = Package(
         // The in-app router and the app manifest. Foundation only: an iOS app embeds it.
         .target(
             name: "DeepLinkRouting",
-            swiftSettings: swiftSettings
+            swiftSettings: ownSwiftSettings
         ),
         // apple-app-site-association and assetlinks.json: model, matcher, validator, generator, signing.
         .target(
@@ -66,7 +66,7 @@ let package = Package(
         // QR code encoder (ISO/IEC 18004, byte mode) with SVG and PNG output. No imports at all.
         .target(
             name: "QRCode",
-            swiftSettings: ownSwiftSettings
+            swiftSettings: swiftSettings
         ),
         // The self-hosted link service.
         .target(
