@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import Foundation
 import PackageDescription
 
 // Upcoming features we opt into everywhere: `any` spelled out and imports that are explicit about
@@ -7,6 +8,13 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
 ]
+
+// Fuzzing (Documentation/Fuzzing.md): with WAYFINDER_FUZZ=1 our own modules are built with
+// libFuzzer's coverage instrumentation and AddressSanitizer, and the `WayfinderFuzz` executable is
+// declared. The dependencies keep their ordinary build, so a fuzz build reuses them.
+let fuzzing = ProcessInfo.processInfo.environment["WAYFINDER_FUZZ"] == "1"
+let fuzzFlags = ["-sanitize=fuzzer,address"]
+let ownSwiftSettings = swiftSettings + (fuzzing ? [SwiftSetting.unsafeFlags(fuzzFlags)] : [])
 
 let package = Package(
     name: "wayfinder",
@@ -42,7 +50,7 @@ let package = Package(
         // The in-app router and the app manifest. Foundation only: an iOS app embeds it.
         .target(
             name: "DeepLinkRouting",
-            swiftSettings: swiftSettings
+            swiftSettings: ownSwiftSettings
         ),
         // apple-app-site-association and assetlinks.json: model, matcher, validator, generator, signing.
         .target(
@@ -53,7 +61,7 @@ let package = Package(
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
-            swiftSettings: swiftSettings
+            swiftSettings: ownSwiftSettings
         ),
         // QR code encoder (ISO/IEC 18004, byte mode) with SVG and PNG output. No imports at all.
         .target(
@@ -82,7 +90,7 @@ let package = Package(
             ],
             // The OpenAPI document is compiled in: `GET /api/v1/openapi.json` serves these bytes.
             resources: [.embedInCode("OpenAPI/openapi.json")],
-            swiftSettings: swiftSettings
+            swiftSettings: ownSwiftSettings
         ),
         // The command line: parses flags and calls the modules above.
         .executableTarget(
@@ -154,3 +162,17 @@ let package = Package(
         ),
     ]
 )
+
+if fuzzing {
+    // One executable for every fuzz target (picked by WAYFINDER_FUZZ_TARGET): libFuzzer supplies
+    // `main`, the target defines `LLVMFuzzerTestOneInput`.
+    package.targets.append(
+        .executableTarget(
+            name: "WayfinderFuzz",
+            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkService"],
+            path: "Fuzz/Sources/WayfinderFuzz",
+            swiftSettings: swiftSettings + [.unsafeFlags(fuzzFlags + ["-parse-as-library"])],
+            linkerSettings: [.unsafeFlags(fuzzFlags)]
+        )
+    )
+}

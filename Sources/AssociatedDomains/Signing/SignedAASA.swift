@@ -33,14 +33,14 @@ public struct SignedAASA: Sendable {
             else {
                 throw SigningError("the file is not CMS SignedData (PKCS#7 signed data)")
             }
-            let signedData = try Self.children(try Self.children(contentInfo[1])[0])
+            let signedData = try Self.children(try Self.children(contentInfo[1], atLeast: 1, "the SignedData")[0])
             // version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos
             guard signedData.count >= 4 else { throw SigningError("the SignedData structure is incomplete") }
             let encapsulated = try Self.children(signedData[2])
             guard encapsulated.count == 2 else {
                 throw SigningError("the file carries no content (a detached signature); sign with -nodetach")
             }
-            content = try Self.octets(try Self.children(encapsulated[1])[0])
+            content = try Self.octets(try Self.children(encapsulated[1], atLeast: 1, "the content")[0])
             var certificates: [Certificate] = []
             for node in signedData[3...]
             where node.identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
@@ -51,22 +51,27 @@ public struct SignedAASA: Sendable {
             guard let signerInfo = try Self.children(signedData[signedData.count - 1]).first else {
                 throw SigningError("the file has no signer")
             }
-            let info = try Self.children(signerInfo)
+            let info = try Self.children(signerInfo, atLeast: 5, "the signer information")
             // version, sid, digestAlgorithm, [0] signedAttrs?, signatureAlgorithm, signature, [1]?
-            let sid = try Self.children(info[1])
+            let sid = try Self.children(info[1], atLeast: 2, "the signer's issuer and serial number")
             let serial = try Certificate.SerialNumber(bytes: Self.integerBytes(sid[1]))
             let issuer = try DistinguishedName(derEncoded: sid[0])
             guard let signer = certificates.first(where: { $0.serialNumber == serial && $0.issuer == issuer }) else {
                 throw SigningError("the signer's certificate is not in the file")
             }
-            let digest = try ASN1ObjectIdentifier(derEncoded: try Self.children(info[2])[0])
+            let digest = try ASN1ObjectIdentifier(
+                derEncoded: try Self.children(info[2], atLeast: 1, "the digest algorithm")[0])
             var index = 3
             var signedAttributes: ASN1Node? = nil
             if info[index].identifier == ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific) {
                 signedAttributes = info[index]
                 index += 1
             }
-            let signatureOID = try ASN1ObjectIdentifier(derEncoded: try Self.children(info[index])[0])
+            guard info.count >= index + 2 else {
+                throw SigningError("the signer information is incomplete: no signature algorithm or signature")
+            }
+            let signatureOID = try ASN1ObjectIdentifier(
+                derEncoded: try Self.children(info[index], atLeast: 1, "the signature algorithm")[0])
             let signature = try Self.octets(info[index + 1])
             let algorithm = try Self.signatureAlgorithm(signature: signatureOID, digest: digest)
             var signedBytes = content
@@ -164,6 +169,16 @@ public struct SignedAASA: Sendable {
         return Array(nodes)
     }
 
+    /// A constructed value's children, at least `count` of them: a short structure is a malformed
+    /// file, not an index out of range.
+    private static func children(_ node: ASN1Node, atLeast count: Int, _ what: String) throws -> [ASN1Node] {
+        let nodes = try children(node)
+        guard nodes.count >= count else {
+            throw SigningError("\(what) is incomplete: \(nodes.count) ASN.1 values where \(count) are needed")
+        }
+        return nodes
+    }
+
     /// An OCTET STRING's bytes, also when BER splits it into constructed pieces.
     private static func octets(_ node: ASN1Node) throws -> [UInt8] {
         switch node.content {
@@ -181,7 +196,7 @@ public struct SignedAASA: Sendable {
 
     private static func messageDigest(in attributes: ASN1Node) throws -> [UInt8]? {
         for attribute in try children(attributes) {
-            let parts = try children(attribute)
+            let parts = try children(attribute, atLeast: 2, "a signed attribute")
             if try ASN1ObjectIdentifier(derEncoded: parts[0]) == messageDigestOID,
                 let value = try children(parts[1]).first
             {
