@@ -20,7 +20,12 @@ struct ClientAddressTests {
         configuration.trustedProxies = trustedProxies
         configuration.trustForwardedFor = trustForwardedFor
         let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
-        try await service.server.makeApplication().test(.live, body)
+        do {
+            try await service.server.makeApplication().test(.live, body)
+        } catch {
+            await service.close()
+            throw error
+        }
         await service.close()
     }
 

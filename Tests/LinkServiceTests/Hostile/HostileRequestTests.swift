@@ -79,24 +79,29 @@ struct HostileRequestTests {
     func battery() async throws {
         let service = try await TestService.make(manifests: [LocalTenant.manifest])
         let key = try await service.key(for: "local")
-        try await service.server.makeApplication().test(.live) { client in
-            let port = try #require(client.port)
-            #expect(
-                try await LocalTenant.create("spring", destination: "https://www.local.example.com/s", key: key, via: client)
-                    .status == .created)
-            for (name, bytes) in Self.battery {
-                let connection = try RawHTTPConnection(port: port)
-                let answer = await connection.exchange(bytes)
-                connection.close()
-                if let status = answer.status {
-                    #expect(status < 500, "\(name): \(answer.text.prefix(300))")
+        do {
+            try await service.server.makeApplication().test(.live) { client in
+                let port = try #require(client.port)
+                #expect(
+                    try await LocalTenant.create("spring", destination: "https://www.local.example.com/s", key: key, via: client)
+                        .status == .created)
+                for (name, bytes) in Self.battery {
+                    let connection = try RawHTTPConnection(port: port)
+                    let answer = await connection.exchange(bytes)
+                    connection.close()
+                    if let status = answer.status {
+                        #expect(status < 500, "\(name): \(answer.text.prefix(300))")
+                    }
+                    #expect(!answer.text.lowercased().contains("\r\nset-cookie: x=1"), "\(name): header injected")
+                    #expect(!answer.text.lowercased().contains("location: http://evil"), "\(name): redirected off the tenant")
+                    let health = try await client.execute(uri: "/healthz", method: .get)
+                    #expect(health.status == .ok, "after \(name)")
                 }
-                #expect(!answer.text.lowercased().contains("\r\nset-cookie: x=1"), "\(name): header injected")
-                #expect(!answer.text.lowercased().contains("location: http://evil"), "\(name): redirected off the tenant")
-                let health = try await client.execute(uri: "/healthz", method: .get)
-                #expect(health.status == .ok, "after \(name)")
+                #expect(try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
             }
-            #expect(try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
+        } catch {
+            await service.close()
+            throw error
         }
         await service.close()
     }
@@ -105,35 +110,40 @@ struct HostileRequestTests {
     func stalledConnections() async throws {
         let service = try await TestService.make(manifests: [LocalTenant.manifest])
         let key = try await service.key(for: "local")
-        try await service.server.makeApplication().test(.live) { client in
-            let port = try #require(client.port)
-            #expect(
-                try await LocalTenant.create("spring", destination: "https://www.local.example.com/s", key: key, via: client)
-                    .status == .created)
-            var stalled: [RawHTTPConnection] = []
-            for index in 0..<200 {
-                let connection = try RawHTTPConnection(port: port)
-                if index.isMultiple(of: 2) {
-                    await connection.send(Array("GET /spring HTTP/1.1\r\nHost: localh".utf8))
-                } else {
-                    await connection.send(
-                        Self.request(
-                            "/api/v1/deferred/claims", method: "POST",
-                            headers: ["Content-Type: application/json", "Content-Length: 1000"]) + Array(#"{"tok"#.utf8))
+        do {
+            try await service.server.makeApplication().test(.live) { client in
+                let port = try #require(client.port)
+                #expect(
+                    try await LocalTenant.create("spring", destination: "https://www.local.example.com/s", key: key, via: client)
+                        .status == .created)
+                var stalled: [RawHTTPConnection] = []
+                for index in 0..<200 {
+                    let connection = try RawHTTPConnection(port: port)
+                    if index.isMultiple(of: 2) {
+                        await connection.send(Array("GET /spring HTTP/1.1\r\nHost: localh".utf8))
+                    } else {
+                        await connection.send(
+                            Self.request(
+                                "/api/v1/deferred/claims", method: "POST",
+                                headers: ["Content-Type: application/json", "Content-Length: 1000"]) + Array(#"{"tok"#.utf8))
+                    }
+                    stalled.append(connection)
                 }
-                stalled.append(connection)
+                let start = ContinuousClock.now
+                for _ in 0..<50 {
+                    #expect(try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
+                }
+                // A fresh connection is served too, while the 200 still hang.
+                let fresh = try RawHTTPConnection(port: port)
+                #expect(await fresh.exchange(Self.request("/healthz")).status == 200)
+                fresh.close()
+                #expect(ContinuousClock.now - start < .seconds(30))
+                for connection in stalled { connection.close() }
+                #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
             }
-            let start = ContinuousClock.now
-            for _ in 0..<50 {
-                #expect(try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
-            }
-            // A fresh connection is served too, while the 200 still hang.
-            let fresh = try RawHTTPConnection(port: port)
-            #expect(await fresh.exchange(Self.request("/healthz")).status == 200)
-            fresh.close()
-            #expect(ContinuousClock.now - start < .seconds(30))
-            for connection in stalled { connection.close() }
-            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+        } catch {
+            await service.close()
+            throw error
         }
         await service.close()
     }
