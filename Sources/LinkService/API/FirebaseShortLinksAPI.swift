@@ -358,6 +358,7 @@ struct FirebaseAPIError: Error, Sendable {
         var headers: HTTPFields = [.contentType: "application/json; charset=UTF-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         return Response(
-            status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: node.jsonText(style: .compact))))
+            status: status, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: node.jsonText(style: .compact))))
     }
 }

@@ -16,7 +16,8 @@ struct WellKnownHandler: Sendable {
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let files = router.group().add(middleware: PublicRateLimitMiddleware(state: state))
-        files.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
+        files.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation)
+        }
         files.get("/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
         files.get("/.well-known/assetlinks.json") { request, _ in respond(request, .assetLinks) }
     }

@@ -55,7 +55,8 @@ struct ClientAddressTests {
 
     @Test("through a chain of trusted proxies the first untrusted address from the right is the client")
     func chainOfProxies() async throws {
-        try await withServer(trustedProxies: ["127.0.0.1", "10.0.0.2"]) { (client: any TestClientProtocol) async throws in
+        try await withServer(trustedProxies: ["127.0.0.1", "10.0.0.2"]) {
+            (client: any TestClientProtocol) async throws in
             for spoof in ["1.1.1.1", "10.0.0.2"] {
                 #expect(try await Self.resolve("\(spoof), 198.51.100.9, 10.0.0.2", via: client).status == .notFound)
             }

@@ -27,7 +27,8 @@ struct HostileContentTests {
             try await service.server.makeApplication().test(.live) { client in
                 let created = try await client.execute(
                     uri: "/api/v1/links", method: .post, headers: .bearer(keys.local),
-                    body: ByteBuffer(string: #"{"destination": "\#(web)/s", "slug": "spring", "social": {"title": "Spring"}}"#))
+                    body: ByteBuffer(
+                        string: #"{"destination": "\#(web)/s", "slug": "spring", "social": {"title": "Spring"}}"#))
                 #expect(created.status == .created)
                 try await body(client, keys)
             }
@@ -56,7 +57,10 @@ struct HostileContentTests {
                 ("/api/v1/deferred/claims", .post, [.contentType: "application/json"]),
                 ("/v1/shortLinks?key=\(keys.local)", .post, [.contentType: "application/json"]),
                 ("/admin/sign-in", .post, [.contentType: "application/x-www-form-urlencoded"]),
-                ("/admin/links", .post, [.contentType: "application/x-www-form-urlencoded", .cookie: console.cookie ?? ""]),
+                (
+                    "/admin/links", .post,
+                    [.contentType: "application/x-www-form-urlencoded", .cookie: console.cookie ?? ""]
+                ),
             ]
             for (path, method, headers) in calls {
                 let response = try await client.execute(uri: path, method: method, headers: headers, body: huge)
@@ -134,7 +138,8 @@ struct HostileContentTests {
                 ]
                 for (field, body) in bodies {
                     let created = try await client.execute(
-                        uri: "/api/v1/links", method: .post, headers: .bearer(keys.local), body: ByteBuffer(string: body))
+                        uri: "/api/v1/links", method: .post, headers: .bearer(keys.local),
+                        body: ByteBuffer(string: body))
                     #expect(created.status == .badRequest, "\(field) = \(url)")
                     #expect(created.json?[path: "field"] == field, "\(field) = \(url)")
                     let patched = try await client.execute(
@@ -148,7 +153,8 @@ struct HostileContentTests {
                     "https://localhost/?link=\(PercentDecoding.encodeQueryComponent(Self.web + "/a"))&ofl=\(encoded)",
                 ] {
                     let fdl = try await client.execute(
-                        uri: "/v1/shortLinks?key=\(keys.local)", method: .post, headers: [.contentType: "application/json"],
+                        uri: "/v1/shortLinks?key=\(keys.local)", method: .post,
+                        headers: [.contentType: "application/json"],
                         body: ByteBuffer(string: #"{"longDynamicLink": \#(Self.json(long))}"#))
                     #expect(fdl.status == .badRequest, "FDL \(long): \(fdl.text)")
                 }
@@ -158,13 +164,17 @@ struct HostileContentTests {
                     #"{"domainUriPrefix": "https://localhost", "link": "\#(Self.web)/a", "iosInfo": {"iosFallbackLink": \#(value)}}"#,
                 ] {
                     let fdl = try await client.execute(
-                        uri: "/v1/shortLinks?key=\(keys.local)", method: .post, headers: [.contentType: "application/json"],
+                        uri: "/v1/shortLinks?key=\(keys.local)", method: .post,
+                        headers: [.contentType: "application/json"],
                         body: ByteBuffer(string: #"{"dynamicLinkInfo": \#(info)}"#))
                     #expect(fdl.status == .badRequest, "FDL \(info): \(fdl.text)")
                 }
                 // A long link visited at the root never sends anyone to it.
                 for agent in [Agents.desktop, Agents.iPhone, Agents.android, Agents.facebook] {
-                    for query in ["link=\(encoded)", "link=\(PercentDecoding.encodeQueryComponent(Self.web + "/a"))&ofl=\(encoded)&ifl=\(encoded)&afl=\(encoded)&si=\(encoded)"] {
+                    for query in [
+                        "link=\(encoded)",
+                        "link=\(PercentDecoding.encodeQueryComponent(Self.web + "/a"))&ofl=\(encoded)&ifl=\(encoded)&afl=\(encoded)&si=\(encoded)",
+                    ] {
                         let visit = try await client.execute(
                             uri: "/?\(query)", method: .get, headers: DeferredTenants.visitor(agent))
                         #expect(visit.status.code < 500)
@@ -202,7 +212,8 @@ struct HostileContentTests {
     func controlCharactersInAnImportReport() async throws {
         let service = try await TestService.make(manifests: [DeferredTenants.local])
         let escape = "\u{1B}[2J\u{1B}]0;pwned\u{07}\r"
-        let csv = "short_link,link,Col\u{1B}[31m\nhttps://localhost/\(escape),\(Self.web)/a\nhttps://evil\(escape).example/x,\(Self.web)/b\n"
+        let csv =
+            "short_link,link,Col\u{1B}[31m\nhttps://localhost/\(escape),\(Self.web)/a\nhttps://evil\(escape).example/x,\(Self.web)/b\n"
         let importer = try FirebaseImport(manifest: DeferredTenants.local, store: service.store)
         let report = try await importer.run(csv: Array(csv.utf8), dryRun: true)
         #expect(report.failed >= 1)
@@ -225,7 +236,8 @@ struct HostileContentTests {
                     #"{"destination": "\#(Self.web)/a", "slug": "c4\#(Self.json(crlf).dropFirst().dropLast())"}"#,
                 ] {
                     let created = try await client.execute(
-                        uri: "/api/v1/links", method: .post, headers: .bearer(keys.local), body: ByteBuffer(string: body))
+                        uri: "/api/v1/links", method: .post, headers: .bearer(keys.local),
+                        body: ByteBuffer(string: body))
                     #expect(created.status.code < 500)
                     #expect(created.headers[.setCookie] == nil)
                     #expect(created.headers[.location].map { !$0.contains("\r") && !$0.contains("\n") } ?? true)
@@ -241,11 +253,13 @@ struct HostileContentTests {
                             #expect(!location.contains("\r") && !location.contains("\n") && !location.contains("\u{0}"))
                         }
                     }
-                    _ = try await client.execute(uri: "/api/v1/links/\(slug)", method: .delete, headers: .bearer(keys.local))
+                    _ = try await client.execute(
+                        uri: "/api/v1/links/\(slug)", method: .delete, headers: .bearer(keys.local))
                 }
                 let encoded = PercentDecoding.encodeQueryComponent(Self.web + "/a" + crlf)
                 let long = try await client.execute(
-                    uri: "/?link=\(encoded)&ofl=\(encoded)", method: .get, headers: DeferredTenants.visitor(Agents.desktop))
+                    uri: "/?link=\(encoded)&ofl=\(encoded)", method: .get,
+                    headers: DeferredTenants.visitor(Agents.desktop))
                 #expect(long.status.code < 500)
                 #expect(long.headers[.setCookie] == nil)
                 #expect(long.headers[.location].map { !$0.contains("\r") && !$0.contains("\n") } ?? true)
@@ -279,20 +293,44 @@ struct HostileContentTests {
             #expect(created.status == .created, "\(created.text)")
             var pages: [(String, TestResponse)] = []
             for agent in [Agents.iPhone, Agents.facebook, Agents.desktop] {
-                pages.append(("/mark \(agent.prefix(20))", try await client.execute(uri: "/mark", method: .get, headers: DeferredTenants.visitor(agent))))
-                pages.append(("/mark?d=1", try await client.execute(uri: "/mark?d=1", method: .get, headers: DeferredTenants.visitor(agent))))
+                pages.append(
+                    (
+                        "/mark \(agent.prefix(20))",
+                        try await client.execute(uri: "/mark", method: .get, headers: DeferredTenants.visitor(agent))
+                    ))
+                pages.append(
+                    (
+                        "/mark?d=1",
+                        try await client.execute(
+                            uri: "/mark?d=1", method: .get, headers: DeferredTenants.visitor(agent))
+                    ))
             }
-            let longQuery = "link=\(PercentDecoding.encodeQueryComponent(Self.web + "/b?x=" + Self.markup))&st=\(query)&sd=\(query)"
+            let longQuery =
+                "link=\(PercentDecoding.encodeQueryComponent(Self.web + "/b?x=" + Self.markup))&st=\(query)&sd=\(query)"
             for path in ["/?\(longQuery)", "/?\(longQuery)&d=1", "/item/\(query)", "/item/\(query)?d=1"] {
-                pages.append((path, try await client.execute(uri: path, method: .get, headers: DeferredTenants.visitor(Agents.iPhone))))
+                pages.append(
+                    (
+                        path,
+                        try await client.execute(
+                            uri: path, method: .get, headers: DeferredTenants.visitor(Agents.iPhone))
+                    ))
             }
             var console = ConsoleClient(client)
             try await console.signIn(keys.local)
-            for path in ["/admin/links", "/admin/links?q=\(query)", "/admin/links/mark", "/admin/links/mark/edit", "/admin/links/mark/delete", "/admin/links/\(query)"] {
+            for path in [
+                "/admin/links", "/admin/links?q=\(query)", "/admin/links/mark", "/admin/links/mark/edit",
+                "/admin/links/mark/delete", "/admin/links/\(query)",
+            ] {
                 pages.append((path, try await console.get(path)))
             }
             let csrf = try await console.csrf()
-            pages.append(("console form error", try await console.post("/admin/links", ["destination": Self.markup, "slug": Self.markup, "title": Self.markup], csrf: csrf)))
+            pages.append(
+                (
+                    "console form error",
+                    try await console.post(
+                        "/admin/links", ["destination": Self.markup, "slug": Self.markup, "title": Self.markup],
+                        csrf: csrf)
+                ))
             for (what, page) in pages {
                 #expect(page.status.code < 500, "\(what)")
                 guard page.headers[.contentType]?.hasPrefix("text/html") == true else { continue }
@@ -304,7 +342,9 @@ struct HostileContentTests {
         }
     }
 
-    @Test("another tenant's key reaches nothing: link calls, stats, QR, FDL, claims and the console are 404 (FDL: 400), nothing changes")
+    @Test(
+        "another tenant's key reaches nothing: link calls, stats, QR, FDL, claims and the console are 404 (FDL: 400), nothing changes"
+    )
     func anotherTenantsKey() async throws {
         try await Self.withServer { client, keys in
             let other = HTTPFields.bearer(keys.other)
@@ -321,7 +361,10 @@ struct HostileContentTests {
             // FDL on this tenant's domain with the other tenant's key: FDL's "API key not valid".
             let fdl = try await client.execute(
                 uri: "/v1/shortLinks?key=\(keys.other)", method: .post, headers: [.contentType: "application/json"],
-                body: ByteBuffer(string: #"{"longDynamicLink": "https://localhost/?link=\#(PercentDecoding.encodeQueryComponent(Self.web + "/x"))"}"#))
+                body: ByteBuffer(
+                    string:
+                        #"{"longDynamicLink": "https://localhost/?link=\#(PercentDecoding.encodeQueryComponent(Self.web + "/x"))"}"#
+                ))
             #expect(fdl.status == .badRequest)
             // A claim token of this tenant, claimed on the other's domain: 404, and still claimable here.
             let app = try await client.execute(
@@ -333,17 +376,23 @@ struct HostileContentTests {
             // The console signed in with the other key.
             var console = ConsoleClient(client)
             try await console.signIn(keys.other)
-            for path in ["/admin/links/spring", "/admin/links/spring/edit", "/admin/links/spring/delete", "/admin/links/spring/qr?format=svg"] {
+            for path in [
+                "/admin/links/spring", "/admin/links/spring/edit", "/admin/links/spring/delete",
+                "/admin/links/spring/qr?format=svg",
+            ] {
                 #expect(try await console.get(path).status == .notFound, "\(path)")
             }
             let csrf = try await console.csrf()
             #expect(try await console.post("/admin/links/spring/delete", [:], csrf: csrf).status == .notFound)
             #expect(
-                try await console.post("/admin/links/spring", ["destination": "https://www.other.example.com/"], csrf: csrf)
-                    .status == .notFound)
+                try await console.post(
+                    "/admin/links/spring", ["destination": "https://www.other.example.com/"], csrf: csrf
+                )
+                .status == .notFound)
             #expect(!(try await console.get("/admin/links?q=spring")).text.contains("/admin/links/spring\""))
 
-            let unchanged = try await client.execute(uri: "/api/v1/links/spring", method: .get, headers: .bearer(keys.local))
+            let unchanged = try await client.execute(
+                uri: "/api/v1/links/spring", method: .get, headers: .bearer(keys.local))
             #expect(unchanged.json?[path: "destination"] == Self.web + "/s")
             #expect(try await DeferredTenants.claim(token, via: client).status == .ok)
             let list = try await client.execute(uri: "/api/v1/links", method: .get, headers: .bearer(keys.local))
@@ -370,7 +419,8 @@ struct HostileContentTests {
                     if !value.isEmpty { headers[.authorization] = value }
                     let response = try await client.execute(
                         uri: path, method: method, headers: headers, body: ByteBuffer(string: "{}"))
-                    #expect(response.status == .unauthorized, "\(method) \(path) with \(value.prefix(40).debugDescription)")
+                    #expect(
+                        response.status == .unauthorized, "\(method) \(path) with \(value.prefix(40).debugDescription)")
                     #expect(response.headers[.wwwAuthenticate] == "Bearer")
                 }
             }
@@ -385,7 +435,9 @@ struct HostileContentTests {
                 #expect(signIn.status == .unauthorized, "console key \(key.prefix(10))")
                 #expect(console.cookie == nil)
             }
-            #expect(try await client.execute(uri: "/api/v1/links/spring", method: .get, headers: .bearer(keys.local)).status == .ok)
+            #expect(
+                try await client.execute(uri: "/api/v1/links/spring", method: .get, headers: .bearer(keys.local)).status
+                    == .ok)
         }
     }
 }

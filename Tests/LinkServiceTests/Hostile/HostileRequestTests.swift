@@ -35,11 +35,20 @@ struct HostileRequestTests {
             ("20 KB query", request("/spring?" + String(repeating: "x=1&", count: 5_000))),
             ("70 KB header", request("/spring", headers: ["X-Big: " + String(repeating: "a", count: 70_000)])),
             ("1,000 headers", request("/spring", headers: (0..<1000).map { "X-H\($0): v" })),
-            ("70 KB cookie on the console", request("/admin/links", headers: ["Cookie: " + String(repeating: "c=1; ", count: 14_000)])),
-            ("70 KB API key", request("/api/v1/links", headers: ["Authorization: Bearer " + String(repeating: "k", count: 70_000)])),
+            (
+                "70 KB cookie on the console",
+                request("/admin/links", headers: ["Cookie: " + String(repeating: "c=1; ", count: 14_000)])
+            ),
+            (
+                "70 KB API key",
+                request("/api/v1/links", headers: ["Authorization: Bearer " + String(repeating: "k", count: 70_000)])
+            ),
             ("garbage request line", Array("HELLO\r\n\r\n".utf8)),
             ("method only", Array("GET\r\n\r\n".utf8)),
-            ("binary (a TLS ClientHello)", [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + [UInt8](repeating: 0, count: 64)),
+            (
+                "binary (a TLS ClientHello)",
+                [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + [UInt8](repeating: 0, count: 64)
+            ),
             ("HTTP/9.9", Array("GET / HTTP/9.9\r\nHost: localhost\r\n\r\n".utf8)),
             ("unknown method", request("/spring", method: "FOO")),
             ("CONNECT", Array("CONNECT evil.example.net:443 HTTP/1.1\r\nHost: evil.example.net:443\r\n\r\n".utf8)),
@@ -51,8 +60,14 @@ struct HostileRequestTests {
             ("bare LF line ends", Array("GET /spring HTTP/1.1\nHost: localhost\n\n".utf8)),
             ("bare CR in a header", Array("GET /spring HTTP/1.1\r\nHost: localhost\r\nX-A: a\rb\r\n\r\n".utf8)),
             ("header without a colon", request("/spring", headers: ["NoColonHere"])),
-            ("negative Content-Length", request("/api/v1/deferred/claims", method: "POST", headers: ["Content-Length: -1"])),
-            ("huge Content-Length", request("/api/v1/deferred/claims", method: "POST", headers: ["Content-Length: 99999999999999999999"])),
+            (
+                "negative Content-Length",
+                request("/api/v1/deferred/claims", method: "POST", headers: ["Content-Length: -1"])
+            ),
+            (
+                "huge Content-Length",
+                request("/api/v1/deferred/claims", method: "POST", headers: ["Content-Length: 99999999999999999999"])
+            ),
             (
                 "two Content-Lengths",
                 request("/api/v1/deferred/claims", method: "POST", headers: ["Content-Length: 5", "Content-Length: 6"])
@@ -62,16 +77,26 @@ struct HostileRequestTests {
                 "Content-Length and chunked (smuggling)",
                 request(
                     "/api/v1/deferred/claims", method: "POST",
-                    headers: ["Content-Length: 4", "Transfer-Encoding: chunked"]) + Array("0\r\n\r\nGET /admin HTTP/1.1\r\n\r\n".utf8)
+                    headers: ["Content-Length: 4", "Transfer-Encoding: chunked"])
+                    + Array("0\r\n\r\nGET /admin HTTP/1.1\r\n\r\n".utf8)
             ),
             (
                 "malformed chunk size",
                 request("/api/v1/deferred/claims", method: "POST", headers: ["Transfer-Encoding: chunked"])
                     + Array("zz\r\nhello\r\n0\r\n\r\n".utf8)
             ),
-            ("Expect 100-continue for 10 MB without a key", request("/api/v1/links", method: "POST", headers: ["Expect: 100-continue", "Content-Length: 10485760"])),
-            ("percent-encoded CRLF in a long link", request("/?link=https%3A%2F%2Fwww.local.example.com%2F%0D%0ASet-Cookie%3A%20x%3D1")),
-            ("CRLF in X-Forwarded-For", Array("GET /spring HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 1.1.1.1\r\n\r\n".utf8)),
+            (
+                "Expect 100-continue for 10 MB without a key",
+                request("/api/v1/links", method: "POST", headers: ["Expect: 100-continue", "Content-Length: 10485760"])
+            ),
+            (
+                "percent-encoded CRLF in a long link",
+                request("/?link=https%3A%2F%2Fwww.local.example.com%2F%0D%0ASet-Cookie%3A%20x%3D1")
+            ),
+            (
+                "CRLF in X-Forwarded-For",
+                Array("GET /spring HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 1.1.1.1\r\n\r\n".utf8)
+            ),
         ]
     }
 
@@ -83,8 +108,10 @@ struct HostileRequestTests {
             try await service.server.makeApplication().test(.live) { client in
                 let port = try #require(client.port)
                 #expect(
-                    try await LocalTenant.create("spring", destination: "https://www.local.example.com/s", key: key, via: client)
-                        .status == .created)
+                    try await LocalTenant.create(
+                        "spring", destination: "https://www.local.example.com/s", key: key, via: client
+                    )
+                    .status == .created)
                 for (name, bytes) in Self.battery {
                     let connection = try RawHTTPConnection(port: port)
                     let answer = await connection.exchange(bytes)
@@ -93,7 +120,9 @@ struct HostileRequestTests {
                         #expect(status < 500, "\(name): \(answer.text.prefix(300))")
                     }
                     #expect(!answer.text.lowercased().contains("\r\nset-cookie: x=1"), "\(name): header injected")
-                    #expect(!answer.text.lowercased().contains("location: http://evil"), "\(name): redirected off the tenant")
+                    #expect(
+                        !answer.text.lowercased().contains("location: http://evil"),
+                        "\(name): redirected off the tenant")
                     let health = try await client.execute(uri: "/healthz", method: .get)
                     #expect(health.status == .ok, "after \(name)")
                 }
@@ -114,8 +143,10 @@ struct HostileRequestTests {
             try await service.server.makeApplication().test(.live) { client in
                 let port = try #require(client.port)
                 #expect(
-                    try await LocalTenant.create("spring", destination: "https://www.local.example.com/s", key: key, via: client)
-                        .status == .created)
+                    try await LocalTenant.create(
+                        "spring", destination: "https://www.local.example.com/s", key: key, via: client
+                    )
+                    .status == .created)
                 var stalled: [RawHTTPConnection] = []
                 for index in 0..<200 {
                     let connection = try RawHTTPConnection(port: port)
@@ -125,13 +156,15 @@ struct HostileRequestTests {
                         await connection.send(
                             Self.request(
                                 "/api/v1/deferred/claims", method: "POST",
-                                headers: ["Content-Type: application/json", "Content-Length: 1000"]) + Array(#"{"tok"#.utf8))
+                                headers: ["Content-Type: application/json", "Content-Length: 1000"])
+                                + Array(#"{"tok"#.utf8))
                     }
                     stalled.append(connection)
                 }
                 let start = ContinuousClock.now
                 for _ in 0..<50 {
-                    #expect(try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
+                    #expect(
+                        try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
                 }
                 // A fresh connection is served too, while the 200 still hang.
                 let fresh = try RawHTTPConnection(port: port)
