@@ -27,7 +27,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("Address to listen on (default 127.0.0.1).", valueName: "host"))
+    @Option(
+        help: ArgumentHelp(
+            "Address to listen on (default 127.0.0.1: loopback only; 0.0.0.0 for all interfaces).", valueName: "host"))
     var host: String?
 
     @Option(help: ArgumentHelp("Port to listen on (default 8080).", valueName: "port"))
@@ -62,6 +64,18 @@ struct ServeCommand: AsyncParsableCommand {
         return mode
     }
 
+    /// What the start-up log says about who can reach the server: loopback only (the default),
+    /// and how to listen on every interface; or that it is reachable from the network.
+    static func listeningNotice(host: String, port: Int) -> String {
+        let loopback = host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        if loopback {
+            return
+                "listening on \(host):\(port), loopback only: no other machine can reach it. To listen on all interfaces, pass --host 0.0.0.0 (or set WAYFINDER_HOST=0.0.0.0), behind a TLS proxy."
+        }
+        return
+            "listening on \(host):\(port), reachable from the network; put a TLS-terminating proxy in front and set WAYFINDER_TRUSTED_PROXIES to its address."
+    }
+
     func run() async throws {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
@@ -86,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
                     "address": "http://\(configuration.host):\(configuration.port)",
                     "tenants": "\(manifests.map(\.id).joined(separator: ","))", "database": "\(configuration.database)",
                 ])
+            logger.notice("\(Self.listeningNotice(host: configuration.host, port: configuration.port))")
             try await server.run()
             try await linkStore.close()
         } catch {

@@ -58,10 +58,13 @@ struct FirebaseShortLinksAPI: Sendable {
     ]
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
-        router.post("/v1/shortLinks") { request, _ in await respond(to: request) }
+        router.post("/v1/shortLinks") { request, context in await respond(to: request, context: context) }
     }
 
-    func respond(to request: Request) async -> Response {
+    func respond(to request: Request, context: LinkRequestContext) async -> Response {
+        if let problem = state.publicRequestProblem(request, context: context) {
+            return FirebaseAPIError(.tooManyRequests, problem.detail).response(retryAfter: problem.retryAfter)
+        }
         do {
             return try await create(request)
         } catch let error as FirebaseAPIError {
@@ -345,15 +348,17 @@ struct FirebaseAPIError: Error, Sendable {
         }
     }
 
-    func response() -> Response {
+    func response(retryAfter: Int? = nil) -> Response {
         let node = JSONNode.object([
             "error": JSONNode.object([
                 "code": JSONNode(.number(String(status.code))), "message": JSONNode(.string(message)),
                 "status": JSONNode(.string(statusWord)),
             ])
         ])
+        var headers: HTTPFields = [.contentType: "application/json; charset=UTF-8"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         return Response(
-            status: status, headers: [.contentType: "application/json; charset=UTF-8"],
+            status: status, headers: headers,
             body: .init(byteBuffer: ByteBuffer(string: node.jsonText(style: .compact))))
     }
 }

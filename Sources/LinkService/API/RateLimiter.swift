@@ -1,45 +1,125 @@
 import Synchronization
 
 /// Token buckets keyed by client address or API key: `limit.requests` per `limit.period`,
-/// refilled continuously.
+/// refilled continuously; a limit of `0` requests lets everything through.
+///
+/// Memory is strictly bounded: at most `maximumBuckets` buckets, in a fixed table ordered by last
+/// use. A new key past the bound takes the slot of the least recently used bucket, in O(1), never
+/// by scanning or copying the table. A bucket that is being hit stays at the recently-used end, so
+/// an attacker can push it out only by sending `maximumBuckets` requests from other keys between
+/// two of its own; each of those keys has a fresh bucket anyway, so eviction never gives more
+/// requests than the distinct keys already do. The trade-off: a key idle while `maximumBuckets`
+/// others arrived starts again with a full bucket.
 final class RateLimiter: Sendable {
-    private struct Bucket {
-        var tokens: Double
-        var updated: ContinuousClock.Instant
-    }
-
-    private let buckets = Mutex<[String: Bucket]>([:])
+    private let table: Mutex<BucketTable>
     private let capacity: Double
     private let refillPerSecond: Double
-    /// Buckets kept at most; full ones are forgotten first.
-    private static let maximumBuckets = 100_000
+    /// Whether every request is allowed (a limit of `0` requests).
+    let isUnlimited: Bool
 
-    init(_ limit: RateLimit) {
+    /// Buckets kept at most by default: about 10 MB with address-sized keys.
+    static let defaultMaximumBuckets = 100_000
+
+    init(_ limit: RateLimit, maximumBuckets: Int = RateLimiter.defaultMaximumBuckets) {
+        isUnlimited = limit.requests <= 0
         capacity = Double(max(1, limit.requests))
-        let seconds = Double(limit.period.components.seconds) + Double(limit.period.components.attoseconds) / 1e18
-        refillPerSecond = capacity / max(seconds, 0.001)
+        refillPerSecond = capacity / max(Self.seconds(limit.period), 0.001)
+        table = Mutex(BucketTable(maximumCount: max(1, maximumBuckets)))
     }
 
     /// Takes one token for `key`; `nil` when allowed, otherwise the whole seconds to wait.
-    func acquire(_ key: String) -> Int? {
-        let now = ContinuousClock.now
-        return buckets.withLock { buckets -> Int? in
-            var bucket = buckets[key] ?? Bucket(tokens: capacity, updated: now)
-            let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            bucket.tokens = min(capacity, bucket.tokens + seconds * refillPerSecond)
+    func acquire(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
+        if isUnlimited { return nil }
+        return table.withLock { table -> Int? in
+            let slot = table.slot(for: key, fresh: Bucket(tokens: capacity, updated: now))
+            var bucket = table.buckets[slot]
+            bucket.tokens = min(capacity, bucket.tokens + max(0, Self.seconds(now - bucket.updated)) * refillPerSecond)
             bucket.updated = now
-            defer {
-                if buckets.count >= Self.maximumBuckets {
-                    buckets = buckets.filter { $0.value.tokens < capacity }
-                }
-                buckets[key] = bucket
-            }
+            defer { table.buckets[slot] = bucket }
             if bucket.tokens >= 1 {
                 bucket.tokens -= 1
                 return nil
             }
             return max(1, Int(((1 - bucket.tokens) / refillPerSecond).rounded(.up)))
         }
+    }
+
+    /// Buckets held now (at most the maximum).
+    var bucketCount: Int { table.withLock { $0.index.count } }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+private struct Bucket {
+    var tokens: Double
+    var updated: ContinuousClock.Instant
+}
+
+/// A fixed-size table of buckets in a doubly linked list by last use (slot indices, no
+/// allocation per request once full): the head is the most recently used, the tail the next to
+/// be reused.
+private struct BucketTable {
+    let maximumCount: Int
+    var index: [String: Int] = [:]
+    var keys: [String] = []
+    var buckets: [Bucket] = []
+    var previous: [Int] = []
+    var next: [Int] = []
+    var head = -1
+    var tail = -1
+
+    init(maximumCount: Int) {
+        self.maximumCount = maximumCount
+    }
+
+    /// The slot of `key`'s bucket, now the most recently used; a new key gets `fresh`, in a new
+    /// slot while there is room, else in the least recently used one.
+    mutating func slot(for key: String, fresh: Bucket) -> Int {
+        if let slot = index[key] {
+            moveToHead(slot)
+            return slot
+        }
+        let slot: Int
+        if keys.count < maximumCount {
+            slot = keys.count
+            keys.append(key)
+            buckets.append(fresh)
+            previous.append(-1)
+            next.append(-1)
+        } else {
+            slot = tail
+            unlink(slot)
+            index[keys[slot]] = nil
+            keys[slot] = key
+            buckets[slot] = fresh
+        }
+        index[key] = slot
+        linkAtHead(slot)
+        return slot
+    }
+
+    private mutating func moveToHead(_ slot: Int) {
+        guard slot != head else { return }
+        unlink(slot)
+        linkAtHead(slot)
+    }
+
+    private mutating func unlink(_ slot: Int) {
+        let before = previous[slot]
+        let after = next[slot]
+        if before >= 0 { next[before] = after } else { head = after }
+        if after >= 0 { previous[after] = before } else { tail = before }
+        previous[slot] = -1
+        next[slot] = -1
+    }
+
+    private mutating func linkAtHead(_ slot: Int) {
+        previous[slot] = -1
+        next[slot] = head
+        if head >= 0 { previous[head] = slot }
+        head = slot
+        if tail < 0 { tail = slot }
     }
 }

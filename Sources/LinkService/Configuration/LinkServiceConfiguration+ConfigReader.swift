@@ -25,7 +25,7 @@ extension LinkServiceConfiguration {
         ("wayfinder.api.rate.per.minute", "WAYFINDER_API_RATE_PER_MINUTE", "API calls per key per minute"),
         (
             "wayfinder.trust.forwarded.for", "WAYFINDER_TRUST_FORWARDED_FOR",
-            "take client addresses from X-Forwarded-For (true/false)"
+            "take every peer for a proxy: client addresses from X-Forwarded-For's rightmost entry (true/false)"
         ),
         (
             "wayfinder.deferred.lifetime.seconds", "WAYFINDER_DEFERRED_LIFETIME_SECONDS",
@@ -46,6 +46,10 @@ extension LinkServiceConfiguration {
         (
             "wayfinder.console.signin.rate.per.minute", "WAYFINDER_CONSOLE_SIGNIN_RATE_PER_MINUTE",
             "console sign-in attempts per client address per minute (default 10)"
+        ),
+        (
+            "wayfinder.public.rate.per.minute", "WAYFINDER_PUBLIC_RATE_PER_MINUTE",
+            "redirects, previews, well-known files and console pages per client address per minute (default 12000; 0: no limit)"
         ),
     ]
 
@@ -93,6 +97,9 @@ extension LinkServiceConfiguration {
         }
         if let perMinute = scope.int(forKey: "console.signin.rate.per.minute") {
             consoleSignInRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
+        if let perMinute = scope.int(forKey: "public.rate.per.minute") {
+            publicRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
     }
 

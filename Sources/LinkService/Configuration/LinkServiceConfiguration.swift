@@ -34,8 +34,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var linkCacheCapacity: Int
     /// `Cache-Control: max-age` of the well-known files, in seconds.
     public var wellKnownMaxAge: Int
-    /// Whether the client address for rate limits comes from `X-Forwarded-For` (set it only behind
-    /// a proxy that writes that header).
+    /// Whether every peer is taken for a proxy whose `X-Forwarded-For` names the client (its
+    /// rightmost entry). Set it only when nothing but proxies can reach the server; prefer
+    /// `trustedProxies`, which names them.
     public var trustForwardedFor: Bool
     /// How long a deferred deep link's claim token can be claimed after the click that issued it.
     public var claimTokenLifetime: Duration
@@ -49,6 +50,11 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var consoleIdleTimeout: Duration
     /// Console sign-in attempts allowed per client address.
     public var consoleSignInRateLimit: RateLimit
+    /// Requests allowed per client address to what needs no key: redirects, previews, `?d=1`
+    /// pages, well-known files, console pages, FDL's `/v1/shortLinks` before its key is checked.
+    /// Generous, so that no real visitor (nor a crawler, nor an office behind one address) meets
+    /// it; `0` requests turns it off (load tests from one address).
+    public var publicRateLimit: RateLimit
 
     public init(
         host: String = "127.0.0.1",
@@ -70,7 +76,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         claimRateLimit: RateLimit = RateLimit(requests: 30, per: .seconds(60)),
         trustedProxies: [String] = [],
         consoleIdleTimeout: Duration = .seconds(30 * 60),
-        consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60))
+        consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60)),
+        publicRateLimit: RateLimit = RateLimit(requests: 12_000, per: .seconds(60))
     ) {
         self.host = host
         self.port = port
@@ -92,5 +99,6 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.trustedProxies = trustedProxies
         self.consoleIdleTimeout = consoleIdleTimeout
         self.consoleSignInRateLimit = consoleSignInRateLimit
+        self.publicRateLimit = publicRateLimit
     }
 }

@@ -23,6 +23,7 @@ struct Console: Sendable {
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let admin = router.group("/admin").add(middleware: ConsoleMiddleware(renderer: state.consolePages))
+            .add(middleware: PublicRateLimitMiddleware(state: state))
         admin.get { request, _ in try await index(request) }
         admin.get("/console.css") { _, _ in asset(ConsoleAssets.stylesheet, type: "text/css; charset=utf-8") }
         admin.get("/console.js") { _, _ in asset(ConsoleAssets.script, type: "text/javascript; charset=utf-8") }

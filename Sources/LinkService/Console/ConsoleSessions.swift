@@ -68,12 +68,7 @@ struct ConsoleSessions: Sendable {
     /// Whether `token` is the session's CSRF token (compared in constant time).
     static func isValidCSRF(_ token: String?, for session: ConsoleSession) -> Bool {
         guard let token else { return false }
-        let given = Array(token.utf8)
-        let expected = Array(session.csrfToken.utf8)
-        guard given.count == expected.count, !expected.isEmpty else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(given, expected) { difference |= a ^ b }
-        return difference == 0
+        return ConstantTime.equal(Array(token.utf8), Array(session.csrfToken.utf8))
     }
 
     // MARK: Cookie

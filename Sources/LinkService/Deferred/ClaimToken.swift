@@ -86,11 +86,7 @@ struct ClaimToken: Sendable, Hashable {
 
     /// Whether `mac` is the signature of `payload` by `secret` for `tenant` (compared in constant time).
     static func verify(payload: [UInt8], mac: [UInt8], secret: [UInt8], tenant: String) -> Bool {
-        let expected = Self.mac(of: payload, secret: secret, tenant: tenant)
-        guard expected.count == mac.count else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(expected, mac) { difference |= a ^ b }
-        return difference == 0
+        ConstantTime.equal(mac, Self.mac(of: payload, secret: secret, tenant: tenant))
     }
 
     private var payload: [UInt8] {

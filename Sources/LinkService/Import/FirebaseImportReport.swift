@@ -35,7 +35,15 @@ public struct FirebaseImportReport: Sendable {
     }
 
     /// The report as lines for people: unknown columns, failures, warnings, then the summary.
+    ///
+    /// Text from the file (columns, short links, reasons that quote values) is shown with its
+    /// control characters escaped (`\u{1B}`), so a crafted export cannot move the cursor, clear
+    /// the screen or retitle the terminal of the person who reads the report.
     public var lines: [String] {
+        rawLines.map(Self.printable)
+    }
+
+    private var rawLines: [String] {
         var lines = unknownColumns.map { "warning: unknown column \"\($0)\" is ignored" }
         for failure in failures {
             lines.append("line \(failure.line): error: \(failure.shortLink.map { $0 + ": " } ?? "")\(failure.reason)")
@@ -45,6 +53,24 @@ public struct FirebaseImportReport: Sendable {
         }
         lines.append(summary)
         return lines
+    }
+
+    /// `text` with C0 and C1 control characters (and DEL) written as `\u{…}` escapes.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            if isControl(scalar) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     public var summary: String {

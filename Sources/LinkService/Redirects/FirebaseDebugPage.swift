@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Hummingbird
 import Mustache
 
 /// The `?d=1` page of a link, as Firebase Dynamic Links had: for each kind of visitor, where the
@@ -73,8 +74,10 @@ struct FirebaseDebugPage: Sendable {
             reason: "\(opening) and shows the route \"\(route)\"\(values.isEmpty ? "" : " (\(values))")")
     }
 
-    func render() -> String {
+    /// The page; `nonce` marks its inline style for the Content-Security-Policy.
+    func render(nonce: String = "") -> String {
         let context: [String: Any] = [
+            "nonce": nonce,
             "shortURL": target.canonicalURL, "destination": target.destination, "siteName": tenant.manifest.name,
             "rows": rows.map { row -> [String: Any] in
                 var item: [String: Any] = ["visitor": row.visitor, "answer": row.answer, "reason": row.reason]
@@ -83,6 +86,12 @@ struct FirebaseDebugPage: Sendable {
             },
         ]
         return Self.template?.render(context) ?? ""
+    }
+
+    /// The page as a response, with the security headers of every HTML page.
+    func response() -> Response {
+        let nonce = SecurityHeaders.makeNonce()
+        return SecurityHeaders.page(.ok, html: render(nonce: nonce), nonce: nonce)
     }
 
     private static let template: MustacheTemplate? = try? MustacheTemplate(
@@ -94,7 +103,7 @@ struct FirebaseDebugPage: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="robots" content="noindex">
             <title>Link debug: {{shortURL}}</title>
-            <style>body{font-family:-apple-system,system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.5rem;border-bottom:1px solid #ddd}td.url{word-break:break-all}</style>
+            <style nonce="{{nonce}}">body{font-family:-apple-system,system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.5rem;border-bottom:1px solid #ddd}td.url{word-break:break-all}</style>
             </head>
             <body>
             <h1>Where {{shortURL}} sends each visitor</h1>

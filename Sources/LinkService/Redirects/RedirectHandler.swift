@@ -18,10 +18,11 @@ struct RedirectHandler: Sendable {
     let state: ServiceState
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
+        if let refused = state.limitPublicRequest(request, context: context) { return refused }
         // Lowercased once: the tenant, the link prefix and the visited URL all use it.
         let host = request.hostName
         guard let tenant = state.tenants.tenant(forHost: host) else {
-            return html(.notFound, state.pages.renderNotFound(siteName: nil, websiteURL: nil))
+            return state.pages.notFoundResponse(siteName: nil, websiteURL: nil)
         }
         let path = request.uri.path
         let policy = LinkPolicy(tenant: tenant)
@@ -36,7 +37,7 @@ struct RedirectHandler: Sendable {
         }
 
         if query?.get("d") == "1" {
-            return html(.ok, FirebaseDebugPage(tenant: tenant, target: target).render())
+            return FirebaseDebugPage(tenant: tenant, target: target).response()
         }
         let client = ClientInfo(userAgent: request.headers[.userAgent])
         let planner = RedirectPlanner(tenant: tenant)
@@ -110,13 +111,7 @@ struct RedirectHandler: Sendable {
     }
 
     private func notFound(_ tenant: Tenant) -> Response {
-        html(.notFound, state.pages.renderNotFound(siteName: tenant.manifest.name, websiteURL: tenant.websiteURL))
-    }
-
-    private func html(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        Response(
-            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: text)))
+        state.pages.notFoundResponse(siteName: tenant.manifest.name, websiteURL: tenant.websiteURL)
     }
 }
 

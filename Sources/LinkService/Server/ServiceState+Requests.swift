@@ -1,18 +1,54 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 extension ServiceState {
-    /// The client's address, for rate limits: the peer's, or the one a trusted proxy reports in
-    /// `X-Forwarded-For` (the last entry, the address that proxy saw; or the first when every
-    /// peer's header is believed, `trustForwardedFor`).
+    /// The client's address, for rate limits and logs: the peer's; or, when the peer is a trusted
+    /// proxy (`trustedProxies`, or any peer with `trustForwardedFor`), the address the proxies
+    /// appended to `X-Forwarded-For`: the rightmost entry that is not itself a trusted proxy.
+    ///
+    /// Never the leftmost entry: a client writes what it likes there, and would pick its own rate
+    /// limit bucket. An entry that is not an IP address (a proxy that misbehaves, or a header the
+    /// client sent to a server with no proxy) is not believed: the peer's address is used.
     func clientAddress(of request: Request, context: LinkRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
-        guard let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] else { return peer }
-        let entries = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if configuration.trustForwardedFor { return entries.first ?? forwarded }
-        if configuration.trustedProxies.contains(peer), let last = entries.last { return last }
+        let trustsEveryPeer = configuration.trustForwardedFor
+        guard trustsEveryPeer || configuration.trustedProxies.contains(peer) else { return peer }
+        let values = request.headers[values: Self.forwardedForField]
+        guard !values.isEmpty else { return peer }
+        let entries = values.joined(separator: ",").split(separator: ",")
+        for entry in entries.reversed() {
+            let address = entry.trimmingCharacters(in: .whitespaces)
+            guard Self.isIPAddress(address) else { return peer }
+            if !trustsEveryPeer, configuration.trustedProxies.contains(address) { continue }
+            return address
+        }
         return peer
+    }
+
+    static let forwardedForField = HTTPField.Name("X-Forwarded-For")!
+
+    /// Whether `text` is an IPv4 or IPv6 address (what a proxy writes into `X-Forwarded-For`).
+    static func isIPAddress(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 45 else { return false }
+        return (try? SocketAddress(ipAddress: text, port: 0)) != nil
+    }
+
+    /// `nil` when the client address is within ``LinkServiceConfiguration/publicRateLimit``;
+    /// otherwise the `429` problem to answer (with `Retry-After`).
+    func publicRequestProblem(_ request: Request, context: LinkRequestContext) -> Problem? {
+        if publicLimiter.isUnlimited { return nil }
+        let client = clientAddress(of: request, context: context)
+        guard let wait = publicLimiter.acquire(client) else { return nil }
+        return Problem(
+            .tooManyRequests, "rate-limited", title: "Too many requests",
+            detail: "too many requests from \(client); retry in \(wait) s", retryAfter: wait)
+    }
+
+    /// The `429` answer when the client is over the public budget; `nil` when it may go on.
+    func limitPublicRequest(_ request: Request, context: LinkRequestContext) -> Response? {
+        publicRequestProblem(request, context: context)?.response()
     }
 
     /// Whether the request came over TLS: said by a trusted proxy in `X-Forwarded-Proto`, or an

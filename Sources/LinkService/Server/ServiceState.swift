@@ -15,6 +15,8 @@ final class ServiceState: Sendable {
     let deferred: DeferredLinks
     let consolePages: ConsoleRenderer
     let consoleSignInLimiter: RateLimiter
+    /// Per client address, for everything that needs no key (``limitPublicRequest(_:context:)``).
+    let publicLimiter: RateLimiter
     let logger: Logger
 
     init(configuration: LinkServiceConfiguration, tenants: TenantDirectory, store: any LinkStore, logger: Logger) throws
@@ -33,6 +35,7 @@ final class ServiceState: Sendable {
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics)
         self.consolePages = try ConsoleRenderer()
         self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit)
+        self.publicLimiter = RateLimiter(configuration.publicRateLimit)
         self.logger = logger
     }
 

@@ -15,10 +15,11 @@ struct WellKnownHandler: Sendable {
     }
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
-        router.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation)
+        let files = router.group().add(middleware: PublicRateLimitMiddleware(state: state))
+        files.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation)
         }
-        router.get("/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
-        router.get("/.well-known/assetlinks.json") { request, _ in respond(request, .assetLinks) }
+        files.get("/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
+        files.get("/.well-known/assetlinks.json") { request, _ in respond(request, .assetLinks) }
     }
 
     func respond(_ request: Request, _ file: File) -> Response {

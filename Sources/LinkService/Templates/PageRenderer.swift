@@ -18,8 +18,8 @@ struct PageRenderer: Sendable {
         return preview.render(context)
     }
 
-    func renderNotFound(siteName: String?, websiteURL: String?) -> String {
-        var context: [String: Any] = [:]
+    func renderNotFound(siteName: String?, websiteURL: String?, nonce: String = "") -> String {
+        var context: [String: Any] = ["nonce": nonce]
         context["siteName"] = siteName
         context["websiteURL"] = websiteURL
         return notFound.render(context)

@@ -10,7 +10,7 @@ enum PageTemplates {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="robots" content="noindex">
         <title>Link not found</title>
-        <style>body{font-family:-apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;text-align:center}</style>
+        <style nonce="{{nonce}}">body{font-family:-apple-system,system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;text-align:center}</style>
         </head>
         <body>
         <h1>This link does not exist or has expired</h1>

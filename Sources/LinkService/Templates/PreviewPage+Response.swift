@@ -5,23 +5,16 @@ import NIOCore
 extension PageRenderer {
     /// The preview page as a response, under a strict Content-Security-Policy: nothing loads but
     /// images (the app icon and the social card, over https), and only the page's own inline
-    /// style and script run, marked with a nonce made for this response.
+    /// style and script run, marked with a nonce made for this response (see ``SecurityHeaders``).
     func response(for page: PreviewPage) -> Response {
-        var generator = SystemRandomNumberGenerator()
-        let nonce = Base64URL.encode((0..<16).map { _ in generator.next() })
-        let policy = [
-            "default-src 'none'", "img-src https: data:", "style-src 'nonce-\(nonce)'", "script-src 'nonce-\(nonce)'",
-            "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
-        ].joined(separator: "; ")
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                .contentSecurityPolicy: policy, .xContentTypeOptions: "nosniff",
-                PageRenderer.referrerPolicy: "strict-origin-when-cross-origin",
-            ],
-            body: .init(byteBuffer: ByteBuffer(string: render(page, nonce: nonce))))
+        let nonce = SecurityHeaders.makeNonce()
+        return SecurityHeaders.page(.ok, html: render(page, nonce: nonce), nonce: nonce)
     }
 
-    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    /// The `404` page of an unknown or expired link (or an unknown host), with its security headers.
+    func notFoundResponse(siteName: String?, websiteURL: String?) -> Response {
+        let nonce = SecurityHeaders.makeNonce()
+        return SecurityHeaders.page(
+            .notFound, html: renderNotFound(siteName: siteName, websiteURL: websiteURL, nonce: nonce), nonce: nonce)
+    }
 }

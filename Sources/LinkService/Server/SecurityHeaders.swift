@@ -1,0 +1,47 @@
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The one place that writes the security headers of the server's HTML pages: the preview page,
+/// the `404` page, the `?d=1` debug page and every console page.
+///
+/// Every HTML answer carries a Content-Security-Policy (nothing loads or runs but what the page
+/// names; `frame-ancestors 'none'`), `X-Frame-Options: DENY` for browsers that predate
+/// `frame-ancestors`, `X-Content-Type-Options: nosniff` and a `Referrer-Policy`.
+enum SecurityHeaders {
+    static let referrerPolicyField = HTTPField.Name("Referrer-Policy")!
+    static let frameOptionsField = HTTPField.Name("X-Frame-Options")!
+
+    /// The policy of the redirect path's pages: images over https (the app icon, the social
+    /// card), and only the page's own inline style and script, marked with `nonce`.
+    static func pagePolicy(nonce: String) -> String {
+        [
+            "default-src 'none'", "img-src https: data:", "style-src 'nonce-\(nonce)'", "script-src 'nonce-\(nonce)'",
+            "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+        ].joined(separator: "; ")
+    }
+
+    /// A fresh nonce for one response's inline style and script (128 random bits, base64url).
+    static func makeNonce() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return Base64URL.encode((0..<16).map { _ in generator.next() })
+    }
+
+    /// Sets the security headers on `headers`, with `policy` as the Content-Security-Policy.
+    static func apply(
+        to headers: inout HTTPFields, policy: String, referrerPolicy: String = "strict-origin-when-cross-origin"
+    ) {
+        headers[.contentSecurityPolicy] = policy
+        headers[frameOptionsField] = "DENY"
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[referrerPolicyField] = referrerPolicy
+    }
+
+    /// An HTML page of the redirect path, never cached, under ``pagePolicy(nonce:)`` with the
+    /// nonce its text was rendered with.
+    static func page(_ status: HTTPResponse.Status, html: String, nonce: String) -> Response {
+        var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
+        apply(to: &headers, policy: pagePolicy(nonce: nonce))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+}

@@ -1,0 +1,183 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import LinkService
+import NIOCore
+import Testing
+
+/// Requests no HTTP client would send, on raw sockets against a live server: each is answered
+/// below 500 or the connection is closed; the server keeps serving.
+@Suite("Hostile requests")
+struct HostileRequestTests {
+    static func request(_ target: String, method: String = "GET", headers: [String] = []) -> [UInt8] {
+        Array("\(method) \(target) HTTP/1.1\r\nHost: localhost\r\n\(headers.map { $0 + "\r\n" }.joined())\r\n".utf8)
+    }
+
+    /// The raw requests of the battery, by name.
+    static var battery: [(String, [UInt8])] {
+        let get = { (path: [UInt8]) -> [UInt8] in
+            Array("GET ".utf8) + path + Array(" HTTP/1.1\r\nHost: localhost\r\n\r\n".utf8)
+        }
+        return [
+            ("NUL in the path", get(Array("/ab".utf8) + [0] + Array("cd".utf8))),
+            ("percent-encoded NUL", request("/%00")),
+            ("NUL in a query", request("/spring?d=%00&link=%00")),
+            ("invalid UTF-8 in the path", get([0x2F, 0xFF, 0xFE, 0xC0, 0xAF])),
+            ("percent-encoded invalid UTF-8", request("/%ff%fe%c0%af")),
+            ("invalid UTF-8 in the console", get(Array("/admin/links/".utf8) + [0xC3, 0x28])),
+            ("traversal", request("/../../etc/passwd")),
+            ("encoded traversal", request("/%2e%2e/%2e%2e/etc/passwd")),
+            ("encoded slash traversal", request("/..%2f..%2fetc%2fpasswd")),
+            ("traversal out of the console", request("/admin/..%2f..%2fapi/v1/links")),
+            ("traversal out of well-known", request("/.well-known/../../admin/links")),
+            ("20 KB path", request("/" + String(repeating: "a", count: 20_000))),
+            ("20 KB query", request("/spring?" + String(repeating: "x=1&", count: 5_000))),
+            ("70 KB header", request("/spring", headers: ["X-Big: " + String(repeating: "a", count: 70_000)])),
+            ("1,000 headers", request("/spring", headers: (0..<1000).map { "X-H\($0): v" })),
+            (
+                "70 KB cookie on the console",
+                request("/admin/links", headers: ["Cookie: " + String(repeating: "c=1; ", count: 14_000)])
+            ),
+            (
+                "70 KB API key",
+                request("/api/v1/links", headers: ["Authorization: Bearer " + String(repeating: "k", count: 70_000)])
+            ),
+            ("garbage request line", Array("HELLO\r\n\r\n".utf8)),
+            ("method only", Array("GET\r\n\r\n".utf8)),
+            (
+                "binary (a TLS ClientHello)",
+                [0x16, 0x03, 0x01, 0x02, 0x00, 0x01, 0x00, 0x01, 0xFC, 0x03, 0x03] + [UInt8](repeating: 0, count: 64)
+            ),
+            ("HTTP/9.9", Array("GET / HTTP/9.9\r\nHost: localhost\r\n\r\n".utf8)),
+            ("unknown method", request("/spring", method: "FOO")),
+            ("CONNECT", Array("CONNECT evil.example.net:443 HTTP/1.1\r\nHost: evil.example.net:443\r\n\r\n".utf8)),
+            ("absolute-form target", request("http://evil.example.net/spring")),
+            ("asterisk target", request("*", method: "OPTIONS")),
+            ("no Host", Array("GET /spring HTTP/1.1\r\n\r\n".utf8)),
+            ("empty Host", Array("GET /spring HTTP/1.1\r\nHost:\r\n\r\n".utf8)),
+            ("NUL in Host", Array("GET /spring HTTP/1.1\r\nHost: local".utf8) + [0] + Array("host\r\n\r\n".utf8)),
+            ("bare LF line ends", Array("GET /spring HTTP/1.1\nHost: localhost\n\n".utf8)),
+            ("bare CR in a header", Array("GET /spring HTTP/1.1\r\nHost: localhost\r\nX-A: a\rb\r\n\r\n".utf8)),
+            ("header without a colon", request("/spring", headers: ["NoColonHere"])),
+            (
+                "negative Content-Length",
+                request("/api/v1/deferred/claims", method: "POST", headers: ["Content-Length: -1"])
+            ),
+            (
+                "huge Content-Length",
+                request("/api/v1/deferred/claims", method: "POST", headers: ["Content-Length: 99999999999999999999"])
+            ),
+            (
+                "two Content-Lengths",
+                request("/api/v1/deferred/claims", method: "POST", headers: ["Content-Length: 5", "Content-Length: 6"])
+                    + Array("hello!".utf8)
+            ),
+            (
+                "Content-Length and chunked (smuggling)",
+                request(
+                    "/api/v1/deferred/claims", method: "POST",
+                    headers: ["Content-Length: 4", "Transfer-Encoding: chunked"])
+                    + Array("0\r\n\r\nGET /admin HTTP/1.1\r\n\r\n".utf8)
+            ),
+            (
+                "malformed chunk size",
+                request("/api/v1/deferred/claims", method: "POST", headers: ["Transfer-Encoding: chunked"])
+                    + Array("zz\r\nhello\r\n0\r\n\r\n".utf8)
+            ),
+            (
+                "Expect 100-continue for 10 MB without a key",
+                request("/api/v1/links", method: "POST", headers: ["Expect: 100-continue", "Content-Length: 10485760"])
+            ),
+            (
+                "percent-encoded CRLF in a long link",
+                request("/?link=https%3A%2F%2Fwww.local.example.com%2F%0D%0ASet-Cookie%3A%20x%3D1")
+            ),
+            (
+                "CRLF in X-Forwarded-For",
+                Array("GET /spring HTTP/1.1\r\nHost: localhost\r\nX-Forwarded-For: 1.1.1.1\r\n\r\n".utf8)
+            ),
+        ]
+    }
+
+    @Test("every hostile request is answered below 500 or closed, and the server goes on serving")
+    func battery() async throws {
+        let service = try await TestService.make(manifests: [LocalTenant.manifest])
+        let key = try await service.key(for: "local")
+        do {
+            try await service.server.makeApplication().test(.live) { client in
+                let port = try #require(client.port)
+                #expect(
+                    try await LocalTenant.create(
+                        "spring", destination: "https://www.local.example.com/s", key: key, via: client
+                    )
+                    .status == .created)
+                for (name, bytes) in Self.battery {
+                    let connection = try RawHTTPConnection(port: port)
+                    let answer = await connection.exchange(bytes)
+                    connection.close()
+                    if let status = answer.status {
+                        #expect(status < 500, "\(name): \(answer.text.prefix(300))")
+                    }
+                    #expect(!answer.text.lowercased().contains("\r\nset-cookie: x=1"), "\(name): header injected")
+                    #expect(
+                        !answer.text.lowercased().contains("location: http://evil"),
+                        "\(name): redirected off the tenant")
+                    let health = try await client.execute(uri: "/healthz", method: .get)
+                    #expect(health.status == .ok, "after \(name)")
+                }
+                #expect(try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
+            }
+        } catch {
+            await service.close()
+            throw error
+        }
+        await service.close()
+    }
+
+    @Test("200 stalled connections (half a head, half a body) do not keep others from being served")
+    func stalledConnections() async throws {
+        let service = try await TestService.make(manifests: [LocalTenant.manifest])
+        let key = try await service.key(for: "local")
+        do {
+            try await service.server.makeApplication().test(.live) { client in
+                let port = try #require(client.port)
+                #expect(
+                    try await LocalTenant.create(
+                        "spring", destination: "https://www.local.example.com/s", key: key, via: client
+                    )
+                    .status == .created)
+                var stalled: [RawHTTPConnection] = []
+                for index in 0..<200 {
+                    let connection = try RawHTTPConnection(port: port)
+                    if index.isMultiple(of: 2) {
+                        await connection.send(Array("GET /spring HTTP/1.1\r\nHost: localh".utf8))
+                    } else {
+                        await connection.send(
+                            Self.request(
+                                "/api/v1/deferred/claims", method: "POST",
+                                headers: ["Content-Type: application/json", "Content-Length: 1000"])
+                                + Array(#"{"tok"#.utf8))
+                    }
+                    stalled.append(connection)
+                }
+                let start = ContinuousClock.now
+                for _ in 0..<50 {
+                    #expect(
+                        try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
+                }
+                // A fresh connection is served too, while the 200 still hang.
+                let fresh = try RawHTTPConnection(port: port)
+                #expect(await fresh.exchange(Self.request("/healthz")).status == 200)
+                fresh.close()
+                #expect(ContinuousClock.now - start < .seconds(30))
+                for connection in stalled { connection.close() }
+                #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+            }
+        } catch {
+            await service.close()
+            throw error
+        }
+        await service.close()
+    }
+}
