@@ -13,6 +13,9 @@ public enum LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidDatabaseURL(String, String)
     /// The database cannot be reached or did not answer in time; the call may be retried.
     case unavailable(String)
+    /// The disk under the database is full: nothing can be written until space is freed (reads
+    /// go on). The call may be retried then.
+    case storageFull(String)
 
     public var description: String {
         switch self {
@@ -28,6 +31,8 @@ public enum LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
             "invalid database URL \"\(url)\": \(why)"
         case .unavailable(let why):
             "the database is unavailable: \(why); retry later"
+        case .storageFull(let why):
+            "the database's disk is full: \(why); free space on it, then retry"
         }
     }
 }
