@@ -150,6 +150,7 @@ let package = Package(
                 // The fault tests drive a `wayfinder serve` process over HTTP on loopback.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),
