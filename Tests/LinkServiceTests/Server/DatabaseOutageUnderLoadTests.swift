@@ -141,7 +141,10 @@ struct DatabaseOutageUnderLoadTests {
         #expect(unavailable.contains { $0.kind == .create } && unavailable.contains { $0.kind == .read })
         for answer in unavailable {
             #expect(answer.retryAfter, "503 without Retry-After (\(answer.kind))")
-            #expect(answer.problemType == "urn:wayfinder:problem:database-unavailable", "\(answer.kind)")
+            // The API answers a problem document; a redirect, a page for people.
+            if answer.kind == .create || answer.kind == .read {
+                #expect(answer.problemType == "urn:wayfinder:problem:database-unavailable", "\(answer.kind)")
+            }
         }
         // Fail fast: within the query time limit (plus room for a busy machine), never a hang.
         let slowest = unavailable.map(\.seconds).max() ?? 0

@@ -5,6 +5,8 @@ import Testing
 @Suite("Process faults", .serialized, .timeLimit(.minutes(5)))
 struct ProcessFaultTests {
     @Test("kill -9 during concurrent creates: after a restart every link that got a 201 is there and redirects")
+    // A desktop visitor of a link without a desktop fallback is sent to the website, so the
+    // destination is checked through the API and the redirect by its status.
     func killDuringCreates() async throws {
         let directory = try Self.makeDirectory("kill")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -63,7 +65,7 @@ struct ProcessFaultTests {
                 let visit = try await restarted.visit(slug)
                 if link.status != 200
                     || (link.json?["destination"] as? String) != "https://stories.example.com/story/\(story)"
-                    || visit.status != 302 || !(visit.headers["location"] ?? "").hasSuffix("/story/\(story)")
+                    || visit.status != 302 || visit.headers["location"] == nil
                 {
                     missing.append("\(slug): \(link.status) \(visit.status) \(visit.headers["location"] ?? "-")")
                 }
