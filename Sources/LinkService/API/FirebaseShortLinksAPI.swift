@@ -66,10 +66,10 @@ struct FirebaseShortLinksAPI: Sendable {
             return try await create(request)
         } catch let error as FirebaseAPIError {
             return error.response()
-        } catch LinkStoreError.unavailable {
+        } catch let error as LinkStoreError where error.code == .unavailable {
             return FirebaseAPIError(.serviceUnavailable, "The link database is unavailable; retry in a few seconds.")
                 .response()
-        } catch LinkStoreError.storageFull {
+        } catch let error as LinkStoreError where error.code == .storageFull {
             return FirebaseAPIError(.serviceUnavailable, "The link database's disk is full; retry once space is freed.")
                 .response()
         } catch {
