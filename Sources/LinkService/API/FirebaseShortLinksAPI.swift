@@ -72,6 +72,9 @@ struct FirebaseShortLinksAPI: Sendable {
         } catch let error as LinkStoreError where error.code == .unavailable {
             return FirebaseAPIError(.serviceUnavailable, "The link database is unavailable; retry in a few seconds.")
                 .response()
+        } catch let error as LinkStoreError where error.code == .storageFull {
+            return FirebaseAPIError(.serviceUnavailable, "The link database's disk is full; retry once space is freed.")
+                .response()
         } catch {
             state.logger.error("FDL short link failed", metadata: ["error": "\(error)"])
             return FirebaseAPIError(.internalServerError, "The server could not answer; the error is in its log.")

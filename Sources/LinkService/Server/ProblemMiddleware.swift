@@ -22,6 +22,15 @@ struct ProblemMiddleware: RouterMiddleware {
                 .serviceUnavailable, "database-unavailable", title: "The database is unavailable",
                 detail: "the link database cannot be reached right now; retry in a few seconds", retryAfter: 5
             ).response()
+        } catch let error as LinkStoreError where error.code == .storageFull {
+            context.logger.error(
+                "database disk full", metadata: ["error": "\(error.detail)", "path": "\(request.uri.path)"])
+            response = Problem(
+                .serviceUnavailable, "storage-full", title: "The database's disk is full",
+                detail:
+                    "the server cannot write to its database until space is freed on its disk; existing links keep redirecting; retry later",
+                retryAfter: 30
+            ).response()
         } catch let error as HTTPError {
             response = Problem(
                 error.status, "http-error", title: error.status.reasonPhrase,

@@ -10,6 +10,7 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
         case database(String)
         case invalidDatabaseURL(String, String)
         case unavailable(String)
+        case storageFull(String)
     }
 
     /// A stable kind of store error, for matching and for logs.
@@ -31,6 +32,8 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
         public static let invalidDatabaseURL = Code("invalid-database-url")
         /// The database cannot be reached or did not answer in time; the call may be retried.
         public static let unavailable = Code("database-unavailable")
+        /// The disk under the database is full; the call may be retried once space is freed.
+        public static let storageFull = Code("storage-full")
     }
 
     private let reason: Reason
@@ -50,6 +53,9 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
     public static func invalidDatabaseURL(_ url: String, _ why: String) -> Self { Self(.invalidDatabaseURL(url, why)) }
     /// The database cannot be reached or did not answer in time; the call may be retried.
     public static func unavailable(_ why: String) -> Self { Self(.unavailable(why)) }
+    /// The disk under the database is full: nothing can be written until space is freed (reads
+    /// go on). The call may be retried then.
+    public static func storageFull(_ why: String) -> Self { Self(.storageFull(why)) }
 
     /// What kind of error this is.
     public var code: Code {
@@ -60,6 +66,7 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
         case .database: .database
         case .invalidDatabaseURL: .invalidDatabaseURL
         case .unavailable: .unavailable
+        case .storageFull: .storageFull
         }
     }
 
@@ -68,7 +75,7 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
     public var detail: String {
         switch reason {
         case .invalidCursor(let text), .unsupportedDatabaseURL(let text), .database(let text),
-            .invalidDatabaseURL(_, let text), .unavailable(let text):
+            .invalidDatabaseURL(_, let text), .unavailable(let text), .storageFull(let text):
             text
         case .schemaTooNew(let found, let known): "schema version \(found), known up to \(known)"
         }
@@ -88,6 +95,8 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "invalid database URL \"\(url)\": \(why)"
         case .unavailable(let why):
             "the database is unavailable: \(why); retry later"
+        case .storageFull(let why):
+            "the database's disk is full: \(why); free space on it, then retry"
         }
     }
 }

@@ -98,9 +98,15 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
+    /// Runs `body` on the writer, one at a time; a full or failing disk comes out as
+    /// ``LinkStoreError`` (see ``translate(_:)``).
     func write<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T) async throws -> T {
-        try await writeLock.withLock { [writer] in
-            try await body(writer)
+        do {
+            return try await writeLock.withLock { [writer] in
+                try await body(writer)
+            }
+        } catch {
+            throw Self.translate(error)
         }
     }
 
