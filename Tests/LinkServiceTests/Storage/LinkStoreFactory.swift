@@ -23,6 +23,11 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
         )
     }
 
+    /// A store in this process's memory: nothing to remove afterwards.
+    static let memory = LinkStoreFactory(name: "memory") {
+        (MemoryLinkStore(), {})
+    }
+
     /// A store in a schema of its own on the test server, dropped afterwards.
     static let postgres = LinkStoreFactory(name: "PostgreSQL") {
         let schema = try PostgresTestDatabase.makeSchema()
@@ -38,7 +43,9 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
 
     /// Every store the conformance suite runs against: PostgreSQL only when
     /// `WAYFINDER_TEST_POSTGRES_URL` names a server (see ``PostgresTestDatabase``).
-    static var all: [LinkStoreFactory] { PostgresTestDatabase.isConfigured ? [.sqlite, .postgres] : [.sqlite] }
+    static var all: [LinkStoreFactory] {
+        PostgresTestDatabase.isConfigured ? [.sqlite, .memory, .postgres] : [.sqlite, .memory]
+    }
 
     /// Runs `body` with a fresh store and removes the store afterwards, even when `body` throws.
     func withStore(_ body: (any LinkStore) async throws -> Void) async throws {
