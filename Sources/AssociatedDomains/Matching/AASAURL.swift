@@ -231,7 +231,7 @@ struct AASAURLTexts {
             if caseSensitive { return text }
             guard text.contains(where: { (0x41...0x5A).contains($0.value) }) else { return text }
             return ArraySlice(
-                text.map { (0x41...0x5A).contains($0.value) ? Unicode.Scalar($0.value + 0x20)! : $0 })
+                text.map { (0x41...0x5A).contains($0.value) ? Unicode.Scalar(UInt8($0.value + 0x20)) : $0 })
         }
         var string = String(String.UnicodeScalarView(text))
         // A malformed escape cannot be decoded; it is then compared as written.

@@ -27,10 +27,10 @@ struct ConsoleMiddleware: RouterMiddleware {
                     error.status, "http-error", title: error.status.reasonPhrase,
                     detail: error.body ?? error.status.reasonPhrase))
         }
-        response.headers[HTTPField.Name("Content-Security-Policy")!] = Self.contentSecurityPolicy
-        response.headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        response.headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
-        response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
+        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
+        response.headers[.xFrameOptions] = "DENY"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.referrerPolicy] = "same-origin"
         if response.headers[.cacheControl] == nil {
             response.headers[.cacheControl] = "no-store"
         }

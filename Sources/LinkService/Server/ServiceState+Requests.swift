@@ -8,7 +8,7 @@ extension ServiceState {
     /// peer's header is believed, `trustForwardedFor`).
     func clientAddress(of request: Request, context: LinkRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
-        guard let forwarded = request.headers[HTTPField.Name("X-Forwarded-For")!] else { return peer }
+        guard let forwarded = request.headers[.xForwardedFor] else { return peer }
         let entries = forwarded.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         if configuration.trustForwardedFor { return entries.first ?? forwarded }
         if configuration.trustedProxies.contains(peer), let last = entries.last { return last }
@@ -21,7 +21,7 @@ extension ServiceState {
         if request.uri.scheme?.rawValue == "https" { return true }
         let peer = context.remoteAddress?.ipAddress ?? ""
         guard configuration.trustedProxies.contains(peer),
-            let proto = request.headers[HTTPField.Name("X-Forwarded-Proto")!]
+            let proto = request.headers[.xForwardedProto]
         else { return false }
         return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
     }
@@ -31,7 +31,7 @@ extension ServiceState {
     func forwardedHost(of request: Request, context: LinkRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? ""
         if configuration.trustedProxies.contains(peer),
-            let forwarded = request.headers[HTTPField.Name("X-Forwarded-Host")!]
+            let forwarded = request.headers[.xForwardedHost]
         {
             return forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? forwarded
         }

@@ -23,5 +23,5 @@ extension PageRenderer {
             body: .init(byteBuffer: ByteBuffer(string: render(page, nonce: nonce))))
     }
 
-    static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    static let referrerPolicy = HTTPField.Name.referrerPolicy
 }

@@ -13,7 +13,13 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
 
     static let sqlite = LinkStoreFactory(name: "SQLite") {
         let directory = try TemporaryDirectory()
-        let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        let store: SQLiteLinkStore
+        do {
+            store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        } catch {
+            directory.remove()
+            throw error
+        }
         return (
             store,
             {
@@ -52,10 +58,10 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
         let (store, cleanup) = try await make()
         do {
             try await body(store)
-            await cleanup()
         } catch {
             await cleanup()
             throw error
         }
+        await cleanup()
     }
 }
