@@ -66,7 +66,7 @@ struct FirebaseShortLinksAPI: Sendable {
             return try await create(request)
         } catch let error as FirebaseAPIError {
             return error.response()
-        } catch LinkStoreError.unavailable {
+        } catch let error as LinkStoreError where error.code == .unavailable {
             return FirebaseAPIError(.serviceUnavailable, "The link database is unavailable; retry in a few seconds.")
                 .response()
         } catch {

@@ -85,8 +85,8 @@ struct LinksAPI: Sendable {
         let page: LinkPage
         do {
             page = try await state.store.links(tenant: tenant.id, after: query.get("cursor"), limit: limit)
-        } catch LinkStoreError.invalidCursor(let cursor) {
-            throw Problem.invalidField("cursor", LinkStoreError.invalidCursor(cursor).description)
+        } catch let error as LinkStoreError where error.code == .invalidCursor {
+            throw Problem.invalidField("cursor", error.description)
         }
         var members: [JSONNode.Member] = [.init(key: "links", value: JSONNode(.array(page.links.map(LinkJSON.node))))]
         members.append(

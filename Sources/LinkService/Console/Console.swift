@@ -109,7 +109,7 @@ struct Console: Sendable {
         do {
             page = try await state.store.searchLinks(
                 tenant: signedIn.tenant.id, matching: query, before: cursor, limit: Self.pageSize)
-        } catch LinkStoreError.invalidCursor {
+        } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", "this page of results does not exist; start from the first page")
         }
         let now = Date()

@@ -194,21 +194,3 @@ public struct FirebaseImport: Sendable {
         }
     }
 }
-
-/// Why an export cannot be imported at all (nothing is written).
-public enum FirebaseImportError: Error, Sendable, Hashable, CustomStringConvertible {
-    case emptyFile
-    case unreadableHeader(CSVError)
-    case missingColumns([String], found: [String])
-
-    public var description: String {
-        switch self {
-        case .emptyFile:
-            "the file is empty; export the links from the Firebase console (CSV with a header row)"
-        case .unreadableHeader(let error):
-            "the header row cannot be read: \(error)"
-        case .missingColumns(let missing, let found):
-            "the header has no \(missing.map { "\"\($0)\"" }.joined(separator: " or ")) column (required: short_link, link); found: \(found.joined(separator: ", "))"
-        }
-    }
-}

@@ -17,25 +17,20 @@ import Prometheus
 struct RedirectHandler: Sendable {
     let state: ServiceState
 
-    func respond(to request: Request, context: LinkRequestContext) async -> Response {
+    func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
         guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
             return html(.notFound, state.pages.renderNotFound(siteName: nil, websiteURL: nil))
         }
         let path = request.uri.path
         let policy = LinkPolicy(tenant: tenant)
         let query = request.uri.query.map { _ in request.uri.queryParameters }
-        let target: RedirectTarget
-        do {
-            guard
-                let found = try await self.target(
-                    path: path, query: query, request: request, tenant: tenant, policy: policy)
-            else {
-                return notFound(tenant)
-            }
-            target = found
-        } catch {
-            state.logger.error("link lookup failed", metadata: ["error": "\(error)", "path": "\(path)"])
-            return Response(status: .serviceUnavailable, headers: [.retryAfter: "5"])
+        // A store error goes on to ProblemMiddleware, which answers an outage with the same 503
+        // problem document (and `Retry-After`) as the API.
+        guard
+            let target = try await self.target(
+                path: path, query: query, request: request, tenant: tenant, policy: policy)
+        else {
+            return notFound(tenant)
         }
 
         if query?.get("d") == "1" {

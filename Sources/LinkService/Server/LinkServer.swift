@@ -70,8 +70,8 @@ public struct LinkServer: Sendable {
         // Before the catch-all below: /admin is never a tenant's path.
         Console(state: state).register(on: router)
         let redirects = RedirectHandler(state: state)
-        router.get("/") { request, context in await redirects.respond(to: request, context: context) }
-        router.get("/**") { request, context in await redirects.respond(to: request, context: context) }
+        router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
+        router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         return router
     }
 

@@ -15,9 +15,9 @@ struct ProblemMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch let problem as Problem {
             response = problem.response()
-        } catch LinkStoreError.unavailable(let why) {
+        } catch let error as LinkStoreError where error.code == .unavailable {
             context.logger.warning(
-                "database unavailable", metadata: ["error": "\(why)", "path": "\(request.uri.path)"])
+                "database unavailable", metadata: ["error": "\(error.detail)", "path": "\(request.uri.path)"])
             response = Problem(
                 .serviceUnavailable, "database-unavailable", title: "The database is unavailable",
                 detail: "the link database cannot be reached right now; retry in a few seconds", retryAfter: 5

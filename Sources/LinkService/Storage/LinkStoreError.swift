@@ -1,21 +1,81 @@
 /// Why a store refused a request or could not be opened.
-public enum LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// Match on ``code`` (`catch let error as LinkStoreError where error.code == .unavailable`); the
+/// set of codes may grow without breaking a `switch`. ``description`` says what to do.
+public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Reason: Sendable, Hashable {
+        case invalidCursor(String)
+        case unsupportedDatabaseURL(String)
+        case schemaTooNew(found: Int, known: Int)
+        case database(String)
+        case invalidDatabaseURL(String, String)
+        case unavailable(String)
+    }
+
+    /// A stable kind of store error, for matching and for logs.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The kebab-case name, as written in logs.
+        public let description: String
+
+        private init(_ name: String) { description = name }
+
+        /// A list cursor this store did not hand out.
+        public static let invalidCursor = Code("invalid-cursor")
+        /// A database URL that names no supported store.
+        public static let unsupportedDatabaseURL = Code("unsupported-database-url")
+        /// The database holds a schema newer than this build knows.
+        public static let schemaTooNew = Code("schema-too-new")
+        /// The database said no.
+        public static let database = Code("database-error")
+        /// A database URL of a supported kind with a part that is wrong.
+        public static let invalidDatabaseURL = Code("invalid-database-url")
+        /// The database cannot be reached or did not answer in time; the call may be retried.
+        public static let unavailable = Code("database-unavailable")
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
     /// A list cursor this store did not hand out.
-    case invalidCursor(String)
+    public static func invalidCursor(_ cursor: String) -> Self { Self(.invalidCursor(cursor)) }
     /// A database URL that names no supported store.
-    case unsupportedDatabaseURL(String)
+    public static func unsupportedDatabaseURL(_ url: String) -> Self { Self(.unsupportedDatabaseURL(url)) }
     /// The database holds a schema newer than this build knows.
-    case schemaTooNew(found: Int, known: Int)
+    public static func schemaTooNew(found: Int, known: Int) -> Self { Self(.schemaTooNew(found: found, known: known)) }
     /// The database said no; the message is the database's.
-    case database(String)
+    public static func database(_ message: String) -> Self { Self(.database(message)) }
     /// A database URL of a supported kind with a part that is wrong (the URL, with its password
     /// hidden, and what is wrong).
-    case invalidDatabaseURL(String, String)
+    public static func invalidDatabaseURL(_ url: String, _ why: String) -> Self { Self(.invalidDatabaseURL(url, why)) }
     /// The database cannot be reached or did not answer in time; the call may be retried.
-    case unavailable(String)
+    public static func unavailable(_ why: String) -> Self { Self(.unavailable(why)) }
+
+    /// What kind of error this is.
+    public var code: Code {
+        switch reason {
+        case .invalidCursor: .invalidCursor
+        case .unsupportedDatabaseURL: .unsupportedDatabaseURL
+        case .schemaTooNew: .schemaTooNew
+        case .database: .database
+        case .invalidDatabaseURL: .invalidDatabaseURL
+        case .unavailable: .unavailable
+        }
+    }
+
+    /// The specific cause: the database's message, the part of a URL that is wrong, why the
+    /// database is unavailable, the rejected cursor or URL.
+    public var detail: String {
+        switch reason {
+        case .invalidCursor(let text), .unsupportedDatabaseURL(let text), .database(let text),
+            .invalidDatabaseURL(_, let text), .unavailable(let text):
+            text
+        case .schemaTooNew(let found, let known): "schema version \(found), known up to \(known)"
+        }
+    }
 
     public var description: String {
-        switch self {
+        switch reason {
         case .invalidCursor(let cursor):
             "invalid cursor \"\(cursor)\": pass the nextCursor of a previous page, or no cursor for the first page"
         case .unsupportedDatabaseURL(let url):

@@ -40,8 +40,8 @@ struct PostgresConnectionURLTests {
         #expect {
             try PostgresConnectionURL(parsing: text)
         } throws: { error in
-            guard case .invalidDatabaseURL(_, let why) = error as? LinkStoreError else { return false }
-            return why.contains(reason)
+            guard let error = error as? LinkStoreError, error.code == .invalidDatabaseURL else { return false }
+            return error.detail.contains(reason)
         }
     }
 
@@ -65,8 +65,8 @@ struct PostgresConnectionURLTests {
         await #expect {
             try await PostgresLinkStore.open(url: "postgres://app@127.0.0.1:9/links?sslmode=disable")
         } throws: { error in
-            guard case .unavailable(let why) = error as? LinkStoreError else { return false }
-            return why.contains("127.0.0.1:9")
+            guard let error = error as? LinkStoreError, error.code == .unavailable else { return false }
+            return error.detail.contains("127.0.0.1:9")
         }
     }
 }
