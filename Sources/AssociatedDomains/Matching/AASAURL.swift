@@ -6,6 +6,11 @@ import DeepLinkRouting
 /// The URL is decoded into scalars once; every part is a slice of that one array, and the scheme
 /// and host are compared in place (ASCII) rather than copied into lowercased strings, because a
 /// decision on a small file costs little more than this split.
+///
+/// It does not reuse DeepLinkRouting's `URLParts`, on purpose: iOS's matching takes a scheme that
+/// starts with a digit or `+-.` and requires `//`, which `URLParts` does not, and the rules compare
+/// scalars, whose offsets are not `URLParts`' byte offsets. Sharing the splitter would change
+/// decisions the AASA tests pin byte for byte.
 struct AASAURL {
     let scalars: [Unicode.Scalar]
     private let schemeRange: Range<Int>
