@@ -36,15 +36,10 @@ struct AASAMatchCommand: AsyncParsableCommand {
     var urls: [String]
 
     func run() async throws {
-        let bytes = try CommandInput.bytes(file)
-        let compiled: CompiledAASA
-        do throws(AASAError) {
-            compiled = try CompiledAASA(json: bytes, domain: domain)
-        } catch {
-            for diagnostic in error.diagnostics { printError("\(file): \(diagnostic)") }
-            throw ExitCode(1)
-        }
-        for url in urls {
+        try MatchOutput.run(
+            file: file, urls: urls, json: json,
+            compile: { bytes throws(AASAError) in try CompiledAASA(json: bytes, domain: domain) }
+        ) { compiled, url in
             let explanation = compiled.explain(appID: app, url: url)
             var place: [JSONNode.Member] = []
             if let detail = explanation.detailIndex, let rule = explanation.rule {
@@ -54,9 +49,7 @@ struct AASAMatchCommand: AsyncParsableCommand {
                     .init(key: "percentEncoded", value: JSONNode(.bool(rule.percentEncoded))),
                 ]
             }
-            MatchOutput.print(
-                url: url, decision: explanation.decision, place: place, verdicts: explanation.verdicts,
-                summary: explanation.summary, json: json)
+            return (explanation.decision, place, explanation.verdicts, explanation.summary)
         }
     }
 }

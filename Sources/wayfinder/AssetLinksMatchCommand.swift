@@ -37,23 +37,16 @@ struct AssetLinksMatchCommand: AsyncParsableCommand {
     var urls: [String]
 
     func run() async throws {
-        let bytes = try CommandInput.bytes(file)
-        let compiled: CompiledAssetLinks
-        do throws(AASAError) {
-            compiled = try CompiledAssetLinks(json: bytes, domain: domain)
-        } catch {
-            for diagnostic in error.diagnostics { printError("\(file): \(diagnostic)") }
-            throw ExitCode(1)
-        }
-        for url in urls {
+        try MatchOutput.run(
+            file: file, urls: urls, json: json,
+            compile: { bytes throws(AASAError) in try CompiledAssetLinks(json: bytes, domain: domain) }
+        ) { compiled, url in
             let explanation = compiled.explain(package: package, url: url)
             var place: [JSONNode.Member] = []
             if let statement = explanation.statementIndex, let rule = explanation.ruleIndex {
                 place = [MatchOutput.number("statement", statement), MatchOutput.number("rule", rule)]
             }
-            MatchOutput.print(
-                url: url, decision: explanation.decision, place: place, verdicts: explanation.verdicts,
-                summary: explanation.summary, json: json)
+            return (explanation.decision, place, explanation.verdicts, explanation.summary)
         }
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import AssociatedDomains
 import DeepLinkRouting
 
@@ -42,12 +43,14 @@ struct DecideBatch<Compiled> {
         guard let app = request[appKey]?.stringValue else { return failure("missing \"\(appKey)\" (a string)") }
         guard let url = request["url"]?.stringValue else { return failure("missing \"url\" (a string)") }
         let text: String
-        switch request[fileKey]?.value {
+        let missingFile = "missing \"\(fileKey)\": the file as a JSON \(fileShape) or its text as a string"
+        guard let file = request[fileKey] else { return failure(missingFile) }
+        switch file.value {
         case .string(let given): text = given
         case .object where fileShape == "object", .array where fileShape == "array":
-            text = request[fileKey]!.jsonText(style: .compact)
+            text = file.jsonText(style: .compact)
         default:
-            return failure("missing \"\(fileKey)\": the file as a JSON \(fileShape) or its text as a string")
+            return failure(missingFile)
         }
         let key = domain + "\u{0}" + text
         let compiled: Compiled
@@ -80,6 +83,34 @@ struct DecideBatchError: Error {
 /// How `aasa match` and `assetlinks match` print a decision: one line of words, or with `--json`
 /// one object whose `place` members say which rule decided and which keys failed.
 enum MatchOutput {
+    /// What `explain` says of one URL: the decision, where it was made (`place`), the keys'
+    /// verdicts and the line for people.
+    typealias Explained = (
+        decision: AASADecision, place: [JSONNode.Member], verdicts: [AASAExplanation.KeyVerdict], summary: String
+    )
+
+    /// Reads and compiles `file` once (printing its diagnostics and exiting 1 when it cannot be
+    /// read), then prints each URL's decision.
+    static func run<Compiled>(
+        file: String, urls: [String], json: Bool, compile: ([UInt8]) throws(AASAError) -> Compiled,
+        explain: (Compiled, String) -> Explained
+    ) throws {
+        let bytes = try CommandInput.bytes(file)
+        let compiled: Compiled
+        do throws(AASAError) {
+            compiled = try compile(bytes)
+        } catch {
+            for diagnostic in error.diagnostics { printError("\(file): \(diagnostic)") }
+            throw ExitCode(1)
+        }
+        for url in urls {
+            let explained = explain(compiled, url)
+            print(
+                url: url, decision: explained.decision, place: explained.place, verdicts: explained.verdicts,
+                summary: explained.summary, json: json)
+        }
+    }
+
     static func print(
         url: String, decision: AASADecision, place: [JSONNode.Member], verdicts: [AASAExplanation.KeyVerdict],
         summary: String, json: Bool

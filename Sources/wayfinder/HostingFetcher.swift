@@ -104,10 +104,12 @@ struct HostingFetcher {
                     .timeout, message: "could not connect within the time limit; raise it with --timeout SECONDS")
             }
             return FetchFailure(.other, message: "the connection failed: \(error)")
+        case let error as SocketAddressError.UnknownHost:
+            // NIO's getaddrinfo resolver fails a lookup with this type (no text to search).
+            return FetchFailure(.dns, message: "the host name \(error.host) does not resolve (DNS lookup failed)")
+        case is SocketAddressError:
+            return FetchFailure(.dns, message: "the host name does not resolve (DNS lookup failed)")
         default:
-            if "\(error)".contains("NXDOMAIN") || error is SocketAddressError {
-                return FetchFailure(.dns, message: "the host name does not resolve (DNS lookup failed)")
-            }
             return FetchFailure(.other, message: "the request failed: \(error)")
         }
     }

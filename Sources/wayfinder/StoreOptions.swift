@@ -15,7 +15,8 @@ struct StoreOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "Database URL: sqlite:PATH or postgres://… (default sqlite:./wayfinder.sqlite).", valueName: "url"))
+            "Database URL: sqlite:PATH, postgres://… or memory: (kept in memory, gone at exit; for demos) (default sqlite:./wayfinder.sqlite).",
+            valueName: "url"))
     var database: String?
 
     /// The configuration from the environment, overridden by the flags given.

@@ -13,6 +13,15 @@ struct OpenSSLFixture {
     init(keyType: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-cms-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        do {
+            try makeFiles(keyType: keyType)
+        } catch {
+            remove()
+            throw error
+        }
+    }
+
+    private func makeFiles(keyType: String) throws {
         let newKey =
             keyType == "rsa" ? ["-newkey", "rsa:2048"] : ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256"]
         try run(
@@ -103,11 +112,9 @@ struct SigningTests {
     @Test("a changed byte breaks the signature; another CA does not vouch for the signer")
     func tampering() async throws {
         let fixture = try OpenSSLFixture(keyType: "ec")
+        defer { fixture.remove() }
         let other = try OpenSSLFixture(keyType: "ec")
-        defer {
-            fixture.remove()
-            other.remove()
-        }
+        defer { other.remove() }
         var signed = try SignedAASA.sign(
             Self.content, certificatePEM: try fixture.text("signer.pem"), privateKeyPEM: try fixture.text("signer.key"))
         let good = try SignedAASA(der: signed)
@@ -121,11 +128,9 @@ struct SigningTests {
     @Test("a key that is not the certificate's is refused; garbage is not a signed file")
     func badInput() throws {
         let fixture = try OpenSSLFixture(keyType: "ec")
+        defer { fixture.remove() }
         let other = try OpenSSLFixture(keyType: "ec")
-        defer {
-            fixture.remove()
-            other.remove()
-        }
+        defer { other.remove() }
         #expect(throws: SigningError.self) {
             try SignedAASA.sign(
                 Self.content, certificatePEM: try fixture.text("signer.pem"),

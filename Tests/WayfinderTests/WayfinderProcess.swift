@@ -38,6 +38,12 @@ struct WayfinderProcess {
         process.standardError = err
         process.standardInput = input
         try process.run()
+        // Whatever throws below, the child does not outlive the test: stopped if still running,
+        // and waited for.
+        defer {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+        }
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Drain stderr on another thread while stdout is read here, so that a large output on

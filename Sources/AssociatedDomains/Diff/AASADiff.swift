@@ -44,14 +44,19 @@ public struct AASADiff: Sendable, Hashable {
 
         /// One line for people, such as `ABCDE12345.com.example.app: moved #2 → #0: match / "/e/*"`.
         public var description: String {
+            // A change made by `AASADiff` has the sides its kind names; one built by hand may lack
+            // one, and then shows `?` in its place rather than trapping.
+            let app = appID ?? ""
+            let was = before.map { "#\($0.position)" } ?? "#?"
+            let now = after.map { "#\($0.position)" } ?? "#?"
+            let oldRule = before?.rule.summary ?? "?"
+            let newRule = after?.rule.summary ?? "?"
             switch kind {
             case .variableChanged: return "variable-changed $(\(variable ?? ""))"
-            case .added: return "\(appID ?? ""): added #\(after!.position): \(after!.rule.summary)"
-            case .removed: return "\(appID ?? ""): removed #\(before!.position): \(before!.rule.summary)"
-            case .changed:
-                return "\(appID ?? ""): changed #\(before!.position): \(before!.rule.summary) → \(after!.rule.summary)"
-            case .moved:
-                return "\(appID ?? ""): moved #\(before!.position) → #\(after!.position): \(after!.rule.summary)"
+            case .added: return "\(app): added \(now): \(newRule)"
+            case .removed: return "\(app): removed \(was): \(oldRule)"
+            case .changed: return "\(app): changed \(was): \(oldRule) → \(newRule)"
+            case .moved: return "\(app): moved \(was) → \(now): \(newRule)"
             }
         }
     }

@@ -6,6 +6,11 @@ import DeepLinkRouting
 /// The URL is decoded into scalars once; every part is a slice of that one array, and the scheme
 /// and host are compared in place (ASCII) rather than copied into lowercased strings, because a
 /// decision on a small file costs little more than this split.
+///
+/// It does not reuse DeepLinkRouting's `URLParts`, on purpose: iOS's matching takes a scheme that
+/// starts with a digit or `+-.` and requires `//`, which `URLParts` does not, and the rules compare
+/// scalars, whose offsets are not `URLParts`' byte offsets. Sharing the splitter would change
+/// decisions the AASA tests pin byte for byte.
 struct AASAURL {
     let scalars: [Unicode.Scalar]
     private let schemeRange: Range<Int>
@@ -231,7 +236,7 @@ struct AASAURLTexts {
             if caseSensitive { return text }
             guard text.contains(where: { (0x41...0x5A).contains($0.value) }) else { return text }
             return ArraySlice(
-                text.map { (0x41...0x5A).contains($0.value) ? Unicode.Scalar($0.value + 0x20)! : $0 })
+                text.map { (0x41...0x5A).contains($0.value) ? Unicode.Scalar(UInt8($0.value + 0x20)) : $0 })
         }
         var string = String(String.UnicodeScalarView(text))
         // A malformed escape cannot be decoded; it is then compared as written.

@@ -106,7 +106,7 @@ public struct CompiledAASA: Sendable {
                     detailIndex: entry.detail, rule: entry.rule.rule, verdicts: verdicts)
             }
             let score = verdicts.filter(\.matched).count
-            if closest == nil || score > closest!.score {
+            if score > closest?.score ?? -1 {
                 closest = (entry.detail, entry.rule.rule, verdicts, score)
             }
         }

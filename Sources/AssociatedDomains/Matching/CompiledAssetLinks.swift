@@ -115,9 +115,8 @@ public struct CompiledAssetLinks: Sendable {
         packages.map { ($0, decide(package: $0, url: url)) }
     }
 
+    /// The AASA check of scheme and host: http(s) on the domain or, for `*.example.com`, a subdomain.
     private func isServed(_ url: AASAURL) -> Bool {
-        guard url.scheme == "https" || url.scheme == "http" else { return false }
-        if domain.hasPrefix("*.") { return url.host.hasSuffix("." + domain.dropFirst(2)) }
-        return url.host == domain
+        url.isWebScheme && url.isServed(by: domain, asciiDomain: nil)
     }
 }

@@ -120,7 +120,9 @@ public struct SignedAASA: Sendable {
     public static func sign(
         _ content: [UInt8], certificatePEM: String, privateKeyPEM: String, chainPEM: String? = nil
     ) throws(SigningError) -> [UInt8] {
-        let certificate = try certificates(pem: certificatePEM, what: "the certificate").first!
+        guard let certificate = try certificates(pem: certificatePEM, what: "the certificate").first else {
+            throw SigningError("the certificate: no PEM certificate found")
+        }
         let chain =
             try chainPEM.map { text throws(SigningError) in try certificates(pem: text, what: "the chain") } ?? []
         let key: Certificate.PrivateKey

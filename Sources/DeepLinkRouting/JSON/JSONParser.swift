@@ -331,7 +331,9 @@ extension JSONParser {
                         throw error("invalid UTF-16 surrogate pair")
                     }
                     let value = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-                    return Unicode.Scalar(value)!
+                    // A high and a low surrogate always combine into U+10000...U+10FFFF, a valid scalar.
+                    guard let scalar = Unicode.Scalar(value) else { throw error("invalid UTF-16 surrogate pair") }
+                    return scalar
                 }
                 guard let scalar = Unicode.Scalar(first) else {
                     throw error("unpaired UTF-16 surrogate \\u\(String(first, radix: 16, uppercase: true))")

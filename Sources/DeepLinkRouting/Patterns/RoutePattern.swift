@@ -142,7 +142,11 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             }
             return .literal(decoded)
         }
-        let close = piece.utf8.firstIndex(of: UInt8(ascii: "}"))!
+        // parseSegments splits outside braces only and rejects an unclosed one, so a piece with "{"
+        // has its "}"; the guard keeps a change there from turning into a trap.
+        guard let close = piece.utf8.firstIndex(of: UInt8(ascii: "}")) else {
+            throw RoutePatternError(.unclosedBrace, pattern: text, offset: offset)
+        }
         guard open == piece.utf8.startIndex, piece.utf8.index(after: close) == piece.utf8.endIndex else {
             throw RoutePatternError(.partialSegment, pattern: text, offset: offset)
         }

@@ -13,6 +13,9 @@ public struct ReverseRoutingError: Error, Sendable, Hashable, CustomStringConver
         case wrongType(route: String, parameter: String, type: String, value: String)
         /// The domain is not one of the table's.
         case unknownDomain(String)
+        /// The link built is not a URL `URL(string:)` accepts (a domain or scheme that is not
+        /// one); the text as built.
+        case invalidURL(String)
     }
 
     /// What is wrong.
@@ -37,6 +40,8 @@ public struct ReverseRoutingError: Error, Sendable, Hashable, CustomStringConver
         case .wrongType(let route, let parameter, let type, let value):
             "the parameter \"\(parameter)\" of the route \"\(route)\" is a \(type), and \"\(value)\" is not one"
         case .unknownDomain(let domain): "\"\(domain)\" is not one of the app's domains"
+        case .invalidURL(let text):
+            "\"\(text)\" is not a valid URL: check the domains and schemes the route table was built with"
         }
     }
 }

@@ -93,7 +93,9 @@ extension RouteTable {
                 + PercentDecoding.encodeQueryComponent(value)
             separator = "&"
         }
-        // Every piece is percent-encoded, so the text is always a valid URL.
-        return URL(string: text)!
+        // Every piece is percent-encoded; only a domain or scheme the table was built with that is
+        // not one (a table not made from a validated manifest) can make the text no URL.
+        guard let url = URL(string: text) else { throw ReverseRoutingError(.invalidURL(text)) }
+        return url
     }
 }

@@ -72,7 +72,8 @@ struct ParameterDecoder: Decoder {
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try convert(key) { UInt64($0) } }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            if T.self == UUID.self { return try convert(key) { UUID(uuidString: $0) } as! T }
+            // `as? T` succeeds exactly when T is UUID: then a UUID is read from its text.
+            if T.self == UUID.self, let uuid = try convert(key, { UUID(uuidString: $0) }) as? T { return uuid }
             return try T(from: Single(value: try text(key), codingPath: codingPath + [key]))
         }
 
@@ -136,7 +137,8 @@ struct ParameterDecoder: Decoder {
         func decode(_ type: UInt32.Type) throws -> UInt32 { try convert { UInt32($0) } }
         func decode(_ type: UInt64.Type) throws -> UInt64 { try convert { UInt64($0) } }
         func decode<T: Decodable>(_ type: T.Type) throws -> T {
-            if T.self == UUID.self { return try convert { UUID(uuidString: $0) } as! T }
+            // `as? T` succeeds exactly when T is UUID: then a UUID is read from its text.
+            if T.self == UUID.self, let uuid = try convert({ UUID(uuidString: $0) }) as? T { return uuid }
             return try T(from: self)
         }
     }

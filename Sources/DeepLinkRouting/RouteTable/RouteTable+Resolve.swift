@@ -261,14 +261,15 @@ extension RouteTable {
         let before = search.captures.count
         for (offset, item) in items.enumerated() {
             let found = search.query.flatMap { QueryScanner.first(item.name, in: search.bytes, query: $0) }
-            guard let found else {
+            // An item found means the link has a query.
+            guard let found, let query = search.query else {
                 if item.requirement == .required {
                     search.captures.truncate(to: before)
                     return false
                 }
                 continue
             }
-            let value = found ?? (search.query!.upperBound..<search.query!.upperBound)
+            let value = found ?? (query.upperBound..<query.upperBound)
             if QueryScanner.decoded(search.bytes, value) == nil {
                 search.invalid = DeepLinkError(.invalidPercentEncoding(component: "query")).reason
                 search.captures.truncate(to: before)

@@ -81,7 +81,7 @@ extension LinksAPI {
                 .contentDisposition: "attachment; filename=\"\(link.slug)-qr.\(format.rawValue)\"",
                 // An SVG opened on its own is a document: it may run nothing and load nothing.
                 .contentSecurityPolicy: "default-src 'none'",
-                HTTPField.Name("X-Content-Type-Options")!: "nosniff",
+                .xContentTypeOptions: "nosniff",
             ],
             body: .init(byteBuffer: body))
     }

@@ -26,15 +26,11 @@ struct ClaimTokenIssuer: Sendable {
         switch decision {
         case .redirect(let location):
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
-            func storeURL(claimToken: String? = nil) -> String? {
-                tenant.playStoreURL(
-                    linkID: linkID, campaign: target.utm, gclid: target.firebase?.gclid, claimToken: claimToken)
-            }
             guard client.platform == .android, target.fallbacks.android == nil,
-                location == storeURL(), opensApp(target, tenant),
+                location == tenant.playStoreURL(for: target), opensApp(target, tenant),
                 let token = token(linkID: linkID, target: target, tenant: tenant, now: now)
             else { return false }
-            decision = .redirect(storeURL(claimToken: token) ?? location)
+            decision = .redirect(tenant.playStoreURL(for: target, claimToken: token) ?? location)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
                 let token = token(linkID: linkID, target: target, tenant: tenant, now: now)

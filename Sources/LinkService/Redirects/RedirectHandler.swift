@@ -117,7 +117,7 @@ struct RedirectHandler: Sendable {
 
 extension Request {
     /// HTTP/1 `Host`, for requests that kept it as a field rather than the authority.
-    static let hostField = HTTPField.Name("Host")!
+    static let hostField = HTTPField.Name.hostHeader
 
     /// The host the client asked for, lowercased and without port: the `Host` header (HTTP/1)
     /// or `:authority` (HTTP/2).

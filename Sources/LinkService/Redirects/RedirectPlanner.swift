@@ -58,9 +58,7 @@ struct RedirectPlanner: Sendable {
             if let android = target.fallbacks.android {
                 return Plan(decision: .redirect(android), reason: "afl / the Android fallback")
             }
-            if let store = tenant.playStoreURL(
-                linkID: target.linkID, campaign: target.utm, gclid: target.firebase?.gclid)
-            {
+            if let store = tenant.playStoreURL(for: target) {
                 return Plan(
                     decision: .redirect(store),
                     reason:

@@ -9,9 +9,6 @@ import NIOCore
 /// names; `frame-ancestors 'none'`), `X-Frame-Options: DENY` for browsers that predate
 /// `frame-ancestors`, `X-Content-Type-Options: nosniff` and a `Referrer-Policy`.
 enum SecurityHeaders {
-    static let referrerPolicyField = HTTPField.Name("Referrer-Policy")!
-    static let frameOptionsField = HTTPField.Name("X-Frame-Options")!
-
     /// The policy of the redirect path's pages: images over https (the app icon, the social
     /// card), and only the page's own inline style and script, marked with `nonce`.
     static func pagePolicy(nonce: String) -> String {
@@ -32,9 +29,9 @@ enum SecurityHeaders {
         to headers: inout HTTPFields, policy: String, referrerPolicy: String = "strict-origin-when-cross-origin"
     ) {
         headers[.contentSecurityPolicy] = policy
-        headers[frameOptionsField] = "DENY"
+        headers[.xFrameOptions] = "DENY"
         headers[.xContentTypeOptions] = "nosniff"
-        headers[referrerPolicyField] = referrerPolicy
+        headers[.referrerPolicy] = referrerPolicy
     }
 
     /// An HTML page of the redirect path, never cached, under ``pagePolicy(nonce:)`` with the

@@ -15,7 +15,7 @@ extension ServiceState {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
         let trustsEveryPeer = configuration.trustForwardedFor
         guard trustsEveryPeer || configuration.trustedProxies.contains(peer) else { return peer }
-        let values = request.headers[values: Self.forwardedForField]
+        let values = request.headers[values: .xForwardedFor]
         guard !values.isEmpty else { return peer }
         let entries = values.joined(separator: ",").split(separator: ",")
         for entry in entries.reversed() {
@@ -26,8 +26,6 @@ extension ServiceState {
         }
         return peer
     }
-
-    static let forwardedForField = HTTPField.Name("X-Forwarded-For")!
 
     /// Whether `text` is an IPv4 or IPv6 address (what a proxy writes into `X-Forwarded-For`).
     static func isIPAddress(_ text: String) -> Bool {
@@ -57,7 +55,7 @@ extension ServiceState {
         if request.uri.scheme?.rawValue == "https" { return true }
         let peer = context.remoteAddress?.ipAddress ?? ""
         guard configuration.trustedProxies.contains(peer),
-            let proto = request.headers[HTTPField.Name("X-Forwarded-Proto")!]
+            let proto = request.headers[.xForwardedProto]
         else { return false }
         return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
     }
@@ -67,7 +65,7 @@ extension ServiceState {
     func forwardedHost(of request: Request, context: LinkRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? ""
         if configuration.trustedProxies.contains(peer),
-            let forwarded = request.headers[HTTPField.Name("X-Forwarded-Host")!]
+            let forwarded = request.headers[.xForwardedHost]
         {
             return forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? forwarded
         }

@@ -8,6 +8,8 @@ extension DatabaseURL {
             return try await SQLiteLinkStore.open(path: path, logger: logger)
         case .postgres(let url):
             return try await PostgresLinkStore.open(url: url, logger: logger)
+        case .memory:
+            return MemoryLinkStore()
         }
     }
 }

@@ -1,7 +1,9 @@
-/// A parsed `--database` value: `sqlite:PATH` (also `sqlite://PATH`) or `postgres://…`.
+/// A parsed `--database` value: `sqlite:PATH` (also `sqlite://PATH`), `postgres://…`, or
+/// `memory:` (a ``MemoryLinkStore``, for tests and demos: nothing survives a restart).
 public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
     case sqlite(path: String)
     case postgres(String)
+    case memory
 
     /// The default: an SQLite file in the working directory.
     public static let defaultValue = DatabaseURL.sqlite(path: "./wayfinder.sqlite")
@@ -15,6 +17,8 @@ public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
             let path = String(text.dropFirst("sqlite:".count))
             guard !path.isEmpty else { throw .unsupportedDatabaseURL(text) }
             self = .sqlite(path: path)
+        } else if text == "memory:" {
+            self = .memory
         } else if text.hasPrefix("postgres://") || text.hasPrefix("postgresql://") {
             _ = try PostgresConnectionURL(parsing: text)
             self = .postgres(text)
@@ -27,6 +31,7 @@ public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .sqlite(let path): "sqlite:\(path)"
         case .postgres(let url): PostgresConnectionURL.redacting(url)
+        case .memory: "memory:"
         }
     }
 }

@@ -86,7 +86,7 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
         case .invalidCursor(let cursor):
             "invalid cursor \"\(cursor)\": pass the nextCursor of a previous page, or no cursor for the first page"
         case .unsupportedDatabaseURL(let url):
-            "unsupported database URL \"\(url)\": use sqlite:PATH (for example sqlite:./wayfinder.sqlite) or postgres://USER@HOST/DB"
+            "unsupported database URL \"\(url)\": use sqlite:PATH (for example sqlite:./wayfinder.sqlite) or postgres://USER@HOST/DB (memory: for a store that forgets everything at exit)"
         case .schemaTooNew(let found, let known):
             "the database schema is at version \(found) but this wayfinder knows versions up to \(known): upgrade wayfinder"
         case .database(let message):

@@ -49,6 +49,13 @@ struct Tenant: Sendable {
     /// Links sent it; without one, `utm_source=wayfinder`. A deferred deep link's `wf_claim` token
     /// joins them when given. The referrer is itself a query string, percent-encoded as one
     /// parameter: the Install Referrer API hands the app `utm_source=…&wayfinder_link=…&wf_claim=…`.
+    /// The Play Store page for a redirect's target: its link, the link's own campaign and Firebase
+    /// `gclid`, and a deferred deep link's token when given. The planner's redirect and the claim
+    /// token issuer's both come from here, so the issuer finds the planner's URL.
+    func playStoreURL(for target: RedirectTarget, claimToken: String? = nil) -> String? {
+        playStoreURL(linkID: target.linkID, campaign: target.utm, gclid: target.firebase?.gclid, claimToken: claimToken)
+    }
+
     func playStoreURL(
         linkID: String?, campaign: UTMParameters = UTMParameters(), gclid: String? = nil, claimToken: String? = nil
     ) -> String? {

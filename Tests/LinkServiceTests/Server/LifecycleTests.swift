@@ -14,6 +14,7 @@ struct LifecycleTests {
     @Test("a link made before a restart still redirects after it (new server, same SQLite file)")
     func survivesRestart() async throws {
         let directory = try TemporaryDirectory()
+        defer { directory.remove() }
         let first = try await TestService.make(directory: directory)
         let key = try await first.key(for: "storyteller")
         try await first.server.makeApplication().test(.router) { client in

@@ -13,7 +13,13 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
 
     static let sqlite = LinkStoreFactory(name: "SQLite") {
         let directory = try TemporaryDirectory()
-        let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        let store: SQLiteLinkStore
+        do {
+            store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        } catch {
+            directory.remove()
+            throw error
+        }
         return (
             store,
             {
@@ -21,6 +27,11 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
                 directory.remove()
             }
         )
+    }
+
+    /// A store in this process's memory: nothing to remove afterwards.
+    static let memory = LinkStoreFactory(name: "memory") {
+        (MemoryLinkStore(), {})
     }
 
     /// A store in a schema of its own on the test server, dropped afterwards.
@@ -38,17 +49,19 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
 
     /// Every store the conformance suite runs against: PostgreSQL only when
     /// `WAYFINDER_TEST_POSTGRES_URL` names a server (see ``PostgresTestDatabase``).
-    static var all: [LinkStoreFactory] { PostgresTestDatabase.isConfigured ? [.sqlite, .postgres] : [.sqlite] }
+    static var all: [LinkStoreFactory] {
+        PostgresTestDatabase.isConfigured ? [.sqlite, .memory, .postgres] : [.sqlite, .memory]
+    }
 
     /// Runs `body` with a fresh store and removes the store afterwards, even when `body` throws.
     func withStore(_ body: (any LinkStore) async throws -> Void) async throws {
         let (store, cleanup) = try await make()
         do {
             try await body(store)
-            await cleanup()
         } catch {
             await cleanup()
             throw error
         }
+        await cleanup()
     }
 }

@@ -36,9 +36,20 @@ struct SQLiteLinkStoreTests {
             ("sqlite:./wayfinder.sqlite", DatabaseURL.sqlite(path: "./wayfinder.sqlite")),
             ("sqlite:///var/lib/w.sqlite", .sqlite(path: "/var/lib/w.sqlite")),
             ("postgres://u@h/db", .postgres("postgres://u@h/db")),
+            ("memory:", .memory),
         ])
     func databaseURLs(text: String, expected: DatabaseURL) throws {
         #expect(try DatabaseURL(parsing: text) == expected)
+    }
+
+    @Test("memory: opens an empty store in memory, and its description reads back as written")
+    func memoryDatabaseURL() async throws {
+        let url = try DatabaseURL(parsing: "memory:")
+        #expect(url.description == "memory:")
+        let store = try await url.openStore()
+        #expect(store is MemoryLinkStore)
+        #expect(try await store.links(tenant: "storyteller", after: nil, limit: 10).links.isEmpty)
+        #expect(throws: LinkStoreError.unsupportedDatabaseURL("memory:x")) { try DatabaseURL(parsing: "memory:x") }
     }
 
     @Test("an unknown database URL says which forms work")

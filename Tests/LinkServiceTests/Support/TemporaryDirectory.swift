@@ -14,4 +14,11 @@ struct TemporaryDirectory: Sendable {
     func remove() {
         try? FileManager.default.removeItem(at: url)
     }
+
+    /// Runs `body` with a fresh folder and removes the folder afterwards, also when `body` throws.
+    static func with<R>(_ body: (TemporaryDirectory) async throws -> R) async throws -> R {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        return try await body(directory)
+    }
 }

@@ -6,11 +6,13 @@ import HummingbirdTesting
 import LinkService
 import NIOCore
 
-/// A link service on a fresh SQLite file, with the example manifests as tenants.
+/// A link service with the example manifests as tenants, its links in memory: tests that are not
+/// about storage need no database file (the store conformance suite pins that the memory store
+/// behaves as SQLite and PostgreSQL do).
 struct TestService {
-    let directory: TemporaryDirectory
-    let databasePath: String
-    let store: SQLiteLinkStore
+    /// The folder of the SQLite file when the test asked for one (a test of restarts).
+    let directory: TemporaryDirectory?
+    let store: any LinkStore
     let server: LinkServer
 
     static let packageRoot = URL(fileURLWithPath: #filePath)
@@ -20,16 +22,24 @@ struct TestService {
         try Manifest(contentsOf: packageRoot.appendingPathComponent("Examples/\(name).json"))
     }
 
+    /// A service on a ``MemoryLinkStore``, or on the SQLite file `links.sqlite` in `directory` when
+    /// one is given (so that a second service on the same directory finds the first one's links).
     static func make(
         manifests: [Manifest]? = nil, configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0),
         directory: TemporaryDirectory? = nil
     ) async throws -> TestService {
-        let directory = try directory ?? TemporaryDirectory()
-        let path = directory.path("links.sqlite")
-        let store = try await SQLiteLinkStore.open(path: path)
-        let manifests = try manifests ?? [example("storyteller"), example("chat")]
-        let server = try LinkServer(configuration: configuration, manifests: manifests, store: store)
-        return TestService(directory: directory, databasePath: path, store: store, server: server)
+        let store: any LinkStore =
+            if let directory { try await SQLiteLinkStore.open(path: directory.path("links.sqlite")) } else {
+                MemoryLinkStore()
+            }
+        do {
+            let manifests = try manifests ?? [example("storyteller"), example("chat")]
+            let server = try LinkServer(configuration: configuration, manifests: manifests, store: store)
+            return TestService(directory: directory, store: store, server: server)
+        } catch {
+            try? await store.close()
+            throw error
+        }
     }
 
     /// A new API key of `tenant`, stored as `keys create` stores it.
@@ -41,7 +51,7 @@ struct TestService {
 
     func close() async {
         try? await store.close()
-        directory.remove()
+        directory?.remove()
     }
 }
 

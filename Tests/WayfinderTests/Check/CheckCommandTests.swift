@@ -24,15 +24,15 @@ struct CheckCommandTests {
     ]
 
     let authority: TestCertificateAuthority
-    let caFile: URL
 
     init() throws {
         authority = try TestCertificateAuthority()
-        caFile = try authority.writeCertificatePEM()
     }
 
     /// Serves `replies` and runs `wayfinder check 127.0.0.1:PORT --ca-certificate CA arguments…`.
     func check(_ replies: [String: Reply], _ arguments: [String] = []) async throws -> WayfinderProcess.Result {
+        let caFile = try authority.writeCertificatePEM()
+        defer { try? FileManager.default.removeItem(at: caFile) }
         let caPath = caFile.path
         return try await LoopbackHTTPSServer.run(authority: authority, replies: replies) { port in
             // A generous time limit: the loopback server shares two cores with the whole test run,

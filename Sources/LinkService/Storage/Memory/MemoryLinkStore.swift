@@ -1,0 +1,204 @@
+import Foundation
+
+/// A store that keeps everything in this process's memory: for tests and demos, since nothing
+/// survives a restart (`wayfinder serve --database memory:`).
+///
+/// It behaves as the SQLite and PostgreSQL stores do, and the same conformance suite pins it:
+/// slugs are unique per tenant and compared byte for byte, every date is kept to the millisecond
+/// (what the databases store), a batch is all or nothing, and cursors are the positions it hands
+/// out. Every call runs start to end on the actor without suspending, so each is a transaction of
+/// its own. Like SQLite's, it is the only writer of its data and needs no ``LinkChangeFeed``.
+public actor MemoryLinkStore: LinkStore {
+    /// A link and the position that orders it (creation order) and makes its cursor.
+    struct Row {
+        var seq: Int
+        var link: Link
+    }
+
+    /// Tenant and slug, compared as bytes: the databases' unique constraint does not fold
+    /// canonically equivalent strings together, and neither does this store.
+    struct SlugKey: Hashable {
+        var tenant: [UInt8]
+        var slug: [UInt8]
+
+        init(tenant: String, slug: String) {
+            self.tenant = Array(tenant.utf8)
+            self.slug = Array(slug.utf8)
+        }
+    }
+
+    var rows: [Int: Row] = [:]
+    /// Positions of the stored links, ascending.
+    var order: [Int] = []
+    var seqBySlug: [SlugKey: Int] = [:]
+    var linkIDs: Set<String> = []
+    var nextSeq = 1
+    var apiKeysByHash: [String: APIKeyRecord] = [:]
+    var clicks: [Click] = []
+    var rollups: [ClickRollup.Key: Int] = [:]
+    var issuedClaims: [ClickRollup.IssuedKey: Int] = [:]
+    var secrets: [Int: ClaimSecret] = [:]
+    var claims: [String: DeferredClaim] = [:]
+    var sessions: [String: ConsoleSession] = [:]
+
+    /// An empty store.
+    public init() {}
+
+    public func migrate() async throws {}
+
+    public func close() async throws {}
+
+    // MARK: Links
+
+    public func insertLink(_ link: Link) async throws -> LinkInsertion {
+        try insert(link)
+    }
+
+    public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+        // All or nothing: a link that cannot be stored puts every earlier one of the batch back.
+        let saved = (rows, order, seqBySlug, linkIDs, nextSeq)
+        do {
+            return try links.map { try insert($0) }
+        } catch {
+            (rows, order, seqBySlug, linkIDs, nextSeq) = saved
+            throw error
+        }
+    }
+
+    private func insert(_ link: Link) throws -> LinkInsertion {
+        let key = SlugKey(tenant: link.tenant, slug: link.slug)
+        if let seq = seqBySlug[key], let existing = rows[seq] {
+            return .slugTaken(existing: existing.link)
+        }
+        guard !linkIDs.contains(link.id) else {
+            throw LinkStoreError.database("a link with id \(link.id) exists already")
+        }
+        let seq = nextSeq
+        nextSeq += 1
+        rows[seq] = Row(seq: seq, link: Self.stored(link))
+        order.append(seq)
+        seqBySlug[key] = seq
+        linkIDs.insert(link.id)
+        return .inserted(link)
+    }
+
+    public func link(tenant: String, slug: String) async throws -> Link? {
+        seqBySlug[SlugKey(tenant: tenant, slug: slug)].flatMap { rows[$0]?.link }
+    }
+
+    public func updateLink(_ link: Link) async throws -> Bool {
+        guard let seq = seqBySlug[SlugKey(tenant: link.tenant, slug: link.slug)], var row = rows[seq] else {
+            return false
+        }
+        // As the databases' UPDATE: everything but the identity (id, tenant, slug) is replaced.
+        var updated = Self.stored(link)
+        updated.id = row.link.id
+        row.link = updated
+        rows[seq] = row
+        return true
+    }
+
+    public func deleteLink(tenant: String, slug: String) async throws -> Bool {
+        let key = SlugKey(tenant: tenant, slug: slug)
+        guard let seq = seqBySlug.removeValue(forKey: key), let row = rows.removeValue(forKey: seq) else {
+            return false
+        }
+        order.remove(at: Self.firstIndex(in: order) { $0 >= seq })
+        let id = row.link.id
+        linkIDs.remove(id)
+        clicks.removeAll { $0.linkID == id }
+        rollups = rollups.filter { $0.key.linkID != id }
+        issuedClaims = issuedClaims.filter { $0.key.linkID != id }
+        claims = claims.filter { $0.value.linkID != id }
+        return true
+    }
+
+    public func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+        let after = try cursor.map(Self.position(of:)) ?? 0
+        let tenant = Array(tenant.utf8)
+        let rows = self.rows
+        let candidates = order[Self.firstIndex(in: order) { $0 > after }...].lazy
+            .compactMap { rows[$0] }
+            .filter { $0.link.tenant.utf8.elementsEqual(tenant) }
+        return Self.page(of: candidates, limit: limit)
+    }
+
+    public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+        -> LinkPage
+    {
+        let before = try cursor.map(Self.position(of:)) ?? Int.max
+        let tenant = Array(tenant.utf8)
+        // As the SQL stores: the needle lowered as Swift lowers it, the fields lowered in ASCII
+        // only (SQLite's lower()), and matched as written (no pattern characters).
+        let needle = Array(text.lowercased().utf8)
+        let rows = self.rows
+        let candidates = order[..<Self.firstIndex(in: order) { $0 >= before }].reversed().lazy
+            .compactMap { rows[$0] }
+            .filter { row in
+                let link = row.link
+                guard link.tenant.utf8.elementsEqual(tenant) else { return false }
+                return needle.isEmpty
+                    || [link.slug, link.content.destination, link.content.social?.title ?? ""].contains {
+                        Self.asciiLowercased($0).contains(needle)
+                    }
+            }
+        return Self.page(of: candidates, limit: limit)
+    }
+
+    /// The first `limit` (at least one) rows, and the cursor of the last when more follow.
+    private static func page(of rows: some Sequence<Row>, limit: Int) -> LinkPage {
+        let limit = max(1, limit)
+        var links: [Link] = []
+        var last = 0
+        for row in rows {
+            if links.count == limit { return LinkPage(links: links, nextCursor: String(last)) }
+            links.append(row.link)
+            last = row.seq
+        }
+        return LinkPage(links: links, nextCursor: nil)
+    }
+
+    /// The position a cursor names, as the SQL stores read it.
+    private static func position(of cursor: String) throws -> Int {
+        guard let seq = Int(cursor), seq >= 0 else { throw LinkStoreError.invalidCursor(cursor) }
+        return seq
+    }
+
+    /// The index of the first position in `order` (ascending) for which `isPast` holds, which
+    /// holds for every position after it too (a binary search).
+    private static func firstIndex(in order: [Int], where isPast: (Int) -> Bool) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(order[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+
+    private static func asciiLowercased(_ text: String) -> [UInt8] {
+        text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
+    }
+
+    /// The link as a database gives it back: dates to the millisecond, empty social
+    /// card and Firebase parameters none.
+    private static func stored(_ link: Link) -> Link {
+        var link = link
+        link.createdAt = link.createdAt.truncatedToMilliseconds
+        link.updatedAt = link.updatedAt.truncatedToMilliseconds
+        link.content.expiresAt = link.content.expiresAt?.truncatedToMilliseconds
+        if link.content.social?.isEmpty == true { link.content.social = nil }
+        if link.content.firebase?.isEmpty == true { link.content.firebase = nil }
+        return link
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Whether `needle` occurs in these bytes (SQL's `instr(...) > 0`).
+    fileprivate func contains(_ needle: [UInt8]) -> Bool {
+        guard needle.count <= count else { return false }
+        return (0...(count - needle.count)).contains { start in
+            self[start..<(start + needle.count)].elementsEqual(needle)
+        }
+    }
+}
