@@ -18,7 +18,9 @@ struct RedirectHandler: Sendable {
     let state: ServiceState
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
-        guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
+        // Lowercased once: the tenant, the link prefix and the visited URL all use it.
+        let host = request.hostName
+        guard let tenant = state.tenants.tenant(forHost: host) else {
             return html(.notFound, state.pages.renderNotFound(siteName: nil, websiteURL: nil))
         }
         let path = request.uri.path
@@ -28,7 +30,7 @@ struct RedirectHandler: Sendable {
         // problem document (and `Retry-After`) as the API.
         guard
             let target = try await self.target(
-                path: path, query: query, request: request, tenant: tenant, policy: policy)
+                path: path, host: host, query: query, request: request, tenant: tenant, policy: policy)
         else {
             return notFound(tenant)
         }
@@ -60,10 +62,11 @@ struct RedirectHandler: Sendable {
     /// What the visited path stands for: a stored link (an existing slug wins), a long link at
     /// the root, or a route of the manifest.
     private func target(
-        path: String, query: FlatDictionary<Substring, Substring>?, request: Request, tenant: Tenant, policy: LinkPolicy
+        path: String, host: String, query: FlatDictionary<Substring, Substring>?, request: Request, tenant: Tenant,
+        policy: LinkPolicy
     ) async throws -> RedirectTarget? {
         // Under a link path prefix of the domain (FDL's `https://domain/link`), as at the root.
-        let linkPath = tenant.pathUnderLinkPrefix(path, host: request.hostName) ?? path
+        let linkPath = tenant.pathUnderLinkPrefix(path, host: host) ?? path
         let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
             if let link = try await state.store.cachedLink(tenant: tenant.id, slug: String(slug)) {
@@ -71,7 +74,7 @@ struct RedirectHandler: Sendable {
                 return RedirectTarget(link: link, destinationIsWeb: policy.isWebPageQuickly(link.content.destination))
             }
         }
-        let visitedURL = "https://\(request.hostName)\(request.uri.description)"
+        let visitedURL = "https://\(host)\(request.uri.description)"
         if linkPath == "/" || linkPath.isEmpty {
             return FirebaseLongLink.target(query: { query?.get($0) }, visitedURL: visitedURL, policy: policy)
         }
