@@ -95,14 +95,15 @@ struct ConsoleTests {
     @Test("a session idle longer than the configured time is over")
     func idleExpiry() async throws {
         var configuration = LinkServiceConfiguration(port: 0)
-        configuration.consoleIdleTimeout = .seconds(3)
+        // Long enough that a loaded test run cannot idle out between sign-in and the first page.
+        configuration.consoleIdleTimeout = .seconds(10)
         let service = try await TestService.make(configuration: configuration)
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
             var console = ConsoleClient(client)
             try await console.signIn(key)
             #expect(try await console.get("/admin/links").status == .ok)
-            try await Task.sleep(for: .seconds(4))
+            try await Task.sleep(for: .seconds(11))
             #expect(try await console.get("/admin/links").status == .seeOther)
         }
         await service.close()

@@ -69,6 +69,28 @@ final class ServeProcess: @unchecked Sendable {
         return server
     }
 
+    /// Runs `body` with a server on a new SQLite file in a directory of its own (its log is there
+    /// too); the server is killed and the directory removed afterwards, whatever `body` does.
+    static func withServer<R>(
+        named name: String, environment: [String: String] = [:], _ body: (ServeProcess, URL) async throws -> R
+    ) async throws -> R {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "wayfinder-\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("links.sqlite")
+        let server = try await start(
+            database: "sqlite:" + database.path, logDirectory: directory, environment: environment)
+        do {
+            let result = try await body(server, database)
+            await server.kill()
+            return result
+        } catch {
+            await server.kill()
+            throw error
+        }
+    }
+
     var pid: Int32 { process.processIdentifier }
     var base: String { "http://127.0.0.1:\(port)" }
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
