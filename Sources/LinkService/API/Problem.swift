@@ -54,6 +54,13 @@ struct Problem: Error, HTTPResponseError, Sendable {
 }
 
 extension Problem {
+    /// The problem document of a Hummingbird `HTTPError` (its status, and its body as the detail).
+    init(_ error: HTTPError) {
+        self.init(
+            error.status, "http-error", title: error.status.reasonPhrase,
+            detail: error.body ?? error.status.reasonPhrase)
+    }
+
     /// A request field with a bad value: `400`.
     static func invalidField(_ field: String, _ detail: String, code: String = "invalid-field") -> Problem {
         Problem(.badRequest, code, title: "A field of the request is not valid", detail: detail, field: field)

@@ -22,10 +22,7 @@ struct ConsoleMiddleware: RouterMiddleware {
         } catch let problem as Problem {
             response = page(for: problem)
         } catch let error as HTTPError {
-            response = page(
-                for: Problem(
-                    error.status, "http-error", title: error.status.reasonPhrase,
-                    detail: error.body ?? error.status.reasonPhrase))
+            response = page(for: Problem(error))
         }
         SecurityHeaders.apply(to: &response.headers, policy: Self.contentSecurityPolicy, referrerPolicy: "same-origin")
         if response.headers[.cacheControl] == nil {

@@ -32,10 +32,7 @@ struct ProblemMiddleware: RouterMiddleware {
                 retryAfter: 30
             ).response()
         } catch let error as HTTPError {
-            response = Problem(
-                error.status, "http-error", title: error.status.reasonPhrase,
-                detail: error.body ?? error.status.reasonPhrase
-            ).response()
+            response = Problem(error).response()
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             response = Problem(

@@ -122,12 +122,7 @@ extension PostgresLinkStore {
                 """,
                 logger: logger
             ).collect()
-            let page = rows.prefix(limit)
-            var next: String? = nil
-            if rows.count > limit, let last = page.last {
-                next = String(try last.makeRandomAccess()["seq"].decode(Int.self))
-            }
-            return LinkPage(links: try page.map(Self.link(from:)), nextCursor: next)
+            return try Self.page(of: rows, limit: limit)
         }
     }
 
@@ -154,12 +149,7 @@ extension PostgresLinkStore {
                 """,
                 logger: logger
             ).collect()
-            let page = rows.prefix(limit)
-            var next: String? = nil
-            if rows.count > limit, let last = page.last {
-                next = String(try last.makeRandomAccess()["seq"].decode(Int.self))
-            }
-            return LinkPage(links: try page.map(Self.link(from:)), nextCursor: next)
+            return try Self.page(of: rows, limit: limit)
         }
     }
 
@@ -184,6 +174,17 @@ extension PostgresLinkStore {
         binds.append(link.createdAt.millisecondsSince1970)
         binds.append(link.updatedAt.millisecondsSince1970)
         binds.append(content.firebase?.storedText)
+    }
+
+    /// A page of at most `limit` links from `rows` (which hold one more when there is a next page),
+    /// the cursor being the last link's `seq`.
+    private static func page(of rows: [PostgresRow], limit: Int) throws -> LinkPage {
+        let page = rows.prefix(limit)
+        var next: String? = nil
+        if rows.count > limit, let last = page.last {
+            next = String(try last.makeRandomAccess()["seq"].decode(Int.self))
+        }
+        return LinkPage(links: try page.map(Self.link(from:)), nextCursor: next)
     }
 
     private static func link(from row: PostgresRow) throws -> Link {
