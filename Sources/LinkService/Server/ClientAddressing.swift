@@ -1,0 +1,68 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// Who a request came from and how, believing forwarding headers only from trusted proxies
+/// (``LinkServiceConfiguration/trustedProxies``, or every peer with
+/// ``LinkServiceConfiguration/trustForwardedFor``).
+struct ClientAddressing: Sendable {
+    let trustForwardedFor: Bool
+    let trustedProxies: [String]
+
+    init(_ configuration: LinkServiceConfiguration) {
+        self.trustForwardedFor = configuration.trustForwardedFor
+        self.trustedProxies = configuration.trustedProxies
+    }
+
+    /// The client's address, for rate limits and logs: the peer's; or, when the peer is a trusted
+    /// proxy, the address the proxies appended to `X-Forwarded-For`: the rightmost entry that is
+    /// not itself a trusted proxy.
+    ///
+    /// Never the leftmost entry: a client writes what it likes there, and would pick its own rate
+    /// limit bucket. An entry that is not an IP address (a proxy that misbehaves, or a header the
+    /// client sent to a server with no proxy) is not believed: the peer's address is used.
+    func clientAddress(of request: Request, context: LinkRequestContext) -> String {
+        let peer = context.remoteAddress?.ipAddress ?? "unknown"
+        guard trustForwardedFor || trustedProxies.contains(peer) else { return peer }
+        let values = request.headers[values: .xForwardedFor]
+        guard !values.isEmpty else { return peer }
+        let entries = values.joined(separator: ",").split(separator: ",")
+        for entry in entries.reversed() {
+            let address = entry.trimmingCharacters(in: .whitespaces)
+            guard Self.isIPAddress(address) else { return peer }
+            if !trustForwardedFor, trustedProxies.contains(address) { continue }
+            return address
+        }
+        return peer
+    }
+
+    /// Whether `text` is an IPv4 or IPv6 address (what a proxy writes into `X-Forwarded-For`).
+    static func isIPAddress(_ text: String) -> Bool {
+        guard !text.isEmpty, text.utf8.count <= 45 else { return false }
+        return (try? SocketAddress(ipAddress: text, port: 0)) != nil
+    }
+
+    /// Whether the request came over TLS: said by a trusted proxy in `X-Forwarded-Proto`, or an
+    /// `https` request line (when TLS is terminated by the server itself).
+    func cameOverTLS(_ request: Request, context: LinkRequestContext) -> Bool {
+        if request.uri.scheme?.rawValue == "https" { return true }
+        let peer = context.remoteAddress?.ipAddress ?? ""
+        guard trustedProxies.contains(peer),
+            let proto = request.headers[.xForwardedProto]
+        else { return false }
+        return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
+    }
+
+    /// The host and port the browser asked for: `X-Forwarded-Host` from a trusted proxy, else
+    /// `Host` (or the HTTP/2 authority).
+    func forwardedHost(of request: Request, context: LinkRequestContext) -> String {
+        let peer = context.remoteAddress?.ipAddress ?? ""
+        if trustedProxies.contains(peer),
+            let forwarded = request.headers[.xForwardedHost]
+        {
+            return forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? forwarded
+        }
+        return request.headers[Request.hostField] ?? request.head.authority ?? ""
+    }
+}
