@@ -109,6 +109,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Helpers more than one test target uses (not a test target itself: nothing to run).
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DeepLinkRoutingTests",
             dependencies: ["DeepLinkRouting"],
@@ -138,6 +144,7 @@ let package = Package(
                 "LinkService",
                 "AssociatedDomains",
                 "DeepLinkRouting",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -149,6 +156,7 @@ let package = Package(
             name: "WayfinderTests",
             dependencies: [
                 "wayfinder",
+                "TestSupport",
                 // `wayfinder check` is tested against real HTTPS servers on loopback with a
                 // throwaway CA made in the test.
                 .product(name: "Hummingbird", package: "hummingbird"),
