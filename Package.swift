@@ -12,8 +12,12 @@ let swiftSettings: [SwiftSetting] = [
 // Fuzzing (Documentation/Fuzzing.md): with WAYFINDER_FUZZ=1 our own modules are built with
 // libFuzzer's coverage instrumentation and AddressSanitizer, and the `WayfinderFuzz` executable is
 // declared. The dependencies keep their ordinary build, so a fuzz build reuses them.
+// WAYFINDER_FUZZ_OPTIMIZE=1 also optimizes our modules (the parsers under test are ours): release
+// speed for long runs without a release build of every dependency.
 let fuzzing = ProcessInfo.processInfo.environment["WAYFINDER_FUZZ"] == "1"
-let fuzzFlags = ["-sanitize=fuzzer,address"]
+let fuzzOptimized = ProcessInfo.processInfo.environment["WAYFINDER_FUZZ_OPTIMIZE"] == "1"
+let sanitizerFlags = ["-sanitize=fuzzer,address"]
+let fuzzFlags = sanitizerFlags + (fuzzOptimized ? ["-O"] : [])
 let ownSwiftSettings = swiftSettings + (fuzzing ? [SwiftSetting.unsafeFlags(fuzzFlags)] : [])
 
 let package = Package(
@@ -178,7 +182,7 @@ if fuzzing {
             dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkService"],
             path: "Fuzz/Sources/WayfinderFuzz",
             swiftSettings: swiftSettings + [.unsafeFlags(fuzzFlags + ["-parse-as-library"])],
-            linkerSettings: [.unsafeFlags(fuzzFlags)]
+            linkerSettings: [.unsafeFlags(sanitizerFlags)]
         )
     )
 }
