@@ -78,13 +78,13 @@ public final class SQLiteLinkStore: LinkStore {
 
     /// The schema version the database is at.
     public func schemaVersion() async throws -> Int {
-        let rows = try await reader.query("SELECT MAX(version) AS version FROM schema_migrations")
+        let rows = try await read("SELECT MAX(version) AS version FROM schema_migrations")
         return rows.first?.column("version")?.integer ?? 0
     }
 
     /// The database's journal mode (`wal` once opened by this store).
     public func journalMode() async throws -> String {
-        try await reader.query("PRAGMA journal_mode").first?.column("journal_mode")?.string ?? ""
+        try await read("PRAGMA journal_mode").first?.column("journal_mode")?.string ?? ""
     }
 
     static func transaction(_ connection: SQLiteConnection, _ body: () async throws -> Void) async throws {
@@ -105,6 +105,16 @@ public final class SQLiteLinkStore: LinkStore {
             return try await writeLock.withLock { [writer] in
                 try await body(writer)
             }
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    /// Runs a read on the reader connection; a failing disk comes out as ``LinkStoreError`` like a
+    /// write's (see ``translate(_:)``), so a read that cannot reach the file answers `503`.
+    func read(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
+        do {
+            return try await reader.query(sql, binds)
         } catch {
             throw Self.translate(error)
         }
@@ -155,7 +165,7 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func link(tenant: String, slug: String) async throws -> Link? {
-        let rows = try await reader.query(
+        let rows = try await read(
             "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND slug = ?", [.text(tenant), .text(slug)])
         return rows.first.map(Self.link(from:))
     }
@@ -202,7 +212,7 @@ public final class SQLiteLinkStore: LinkStore {
             after = seq
         }
         let limit = max(1, limit)
-        let rows = try await reader.query(
+        let rows = try await read(
             "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND seq > ? ORDER BY seq LIMIT ?",
             [.text(tenant), .integer(after), .integer(limit + 1)])
         let page = rows.prefix(limit)
@@ -221,7 +231,7 @@ public final class SQLiteLinkStore: LinkStore {
         let limit = max(1, limit)
         let needle = SQLiteData.text(text.lowercased())
         // instr, not LIKE: what people type (%, _) is matched as written.
-        let rows = try await reader.query(
+        let rows = try await read(
             """
             SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND seq < ?
             AND (? = '' OR instr(lower(slug), ?) > 0 OR instr(lower(destination), ?) > 0
@@ -296,16 +306,16 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func apiKey(hash: String) async throws -> APIKeyRecord? {
-        try await reader.query("SELECT * FROM api_keys WHERE hash = ?", [.text(hash)]).first.map(Self.apiKey(from:))
+        try await read("SELECT * FROM api_keys WHERE hash = ?", [.text(hash)]).first.map(Self.apiKey(from:))
     }
 
     public func apiKeys(tenant: String?) async throws -> [APIKeyRecord] {
         let rows =
             if let tenant {
-                try await reader.query(
+                try await read(
                     "SELECT * FROM api_keys WHERE tenant = ? ORDER BY created_at, prefix", [.text(tenant)])
             } else {
-                try await reader.query("SELECT * FROM api_keys ORDER BY created_at, prefix")
+                try await read("SELECT * FROM api_keys ORDER BY created_at, prefix")
             }
         return rows.map(Self.apiKey(from:))
     }
@@ -409,7 +419,7 @@ public final class SQLiteLinkStore: LinkStore {
         // platform, referrer and bot flag over all days; each is one range of its primary key, one
         // row per day or breakdown, however many clicks the link has. The tenant check keeps a
         // link ID of another tenant from counting anything.
-        let rows = try await reader.query(
+        let rows = try await read(
             """
             SELECT 0 AS part, day, '' AS platform, '' AS referrer, 0 AS is_bot, count FROM click_daily_totals
             WHERE link_id = ?1 AND EXISTS (SELECT 1 FROM links WHERE links.id = ?1 AND links.tenant = ?2)
@@ -438,7 +448,7 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func clickCount(tenant: String) async throws -> Int {
-        try await reader.query("SELECT COUNT(*) AS count FROM clicks WHERE tenant = ?", [.text(tenant)]).first?.column(
+        try await read("SELECT COUNT(*) AS count FROM clicks WHERE tenant = ?", [.text(tenant)]).first?.column(
             "count")?.integer ?? 0
     }
 }
