@@ -18,6 +18,8 @@ struct LinksAPI: Sendable {
     /// Resolve calls are held to ``LinkServiceConfiguration/resolveRateLimit`` per address.
     let resolveLimiter: RateLimiter
     let addressing: ClientAddressing
+    /// Requests without a valid key are held to the per-address public budget.
+    let publicLimit: PublicRateLimit
     let maxBodySize: Int
     let logger: Logger
 
@@ -25,7 +27,8 @@ struct LinksAPI: Sendable {
         let api = router.group("/api/v1")
         api.get("/resolve") { request, context in try await resolve(request, context) }
         let links = api.group("/links").add(
-            middleware: APIKeyAuthenticator(store: store, tenants: tenants, limiter: apiLimiter))
+            middleware: APIKeyAuthenticator(
+                store: store, tenants: tenants, limiter: apiLimiter, publicLimit: publicLimit))
         links.post { request, context in try await create(request, context) }
         links.get { request, context in try await list(request, context) }
         links.get("/:slug") { request, context in try await read(request, context) }

@@ -51,7 +51,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Console sign-in attempts allowed per client address.
     public var consoleSignInRateLimit: RateLimit
     /// Requests allowed per client address to what needs no key: redirects, previews, `?d=1`
-    /// pages, well-known files, console pages, FDL's `/v1/shortLinks` before its key is checked.
+    /// pages, well-known files, console pages, FDL's `/v1/shortLinks` before its key is checked,
+    /// and `/api/v1/links…` requests without a valid key.
     /// Generous, so that no real visitor (nor a crawler, nor an office behind one address) meets
     /// it; `0` requests turns it off (load tests from one address).
     public var publicRateLimit: RateLimit

@@ -7,22 +7,27 @@ import Hummingbird
 ///
 /// The key alone picks the tenant, never the `Host`: another tenant's link is `404` to it, as if it
 /// did not exist. No key is `401` (`missing-api-key`), an unknown or revoked key `401`
-/// (`invalid-api-key`), a key over its budget `429` with `Retry-After`.
+/// (`invalid-api-key`), a key over its budget `429` with `Retry-After`. A request without a valid
+/// key is unauthenticated, so it is held to its address's public budget
+/// (``LinkServiceConfiguration/publicRateLimit``): guessing keys is `429` beyond it, like any
+/// other public call.
 struct APIKeyAuthenticator: RouterMiddleware {
     let store: any LinkStore
     let tenants: TenantDirectory
     let limiter: RateLimiter
+    let publicLimit: PublicRateLimit
 
     func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         var context = context
-        context.tenant = try await tenant(of: request)
+        context.tenant = try await tenant(of: request, context: context)
         return try await next(request, context)
     }
 
-    func tenant(of request: Request) async throws -> Tenant {
+    func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
         guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
+            if let problem = publicLimit.problem(request, context: context) { throw problem }
             throw Problem(
                 .unauthorized, "missing-api-key", title: "An API key is needed",
                 detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
@@ -31,6 +36,7 @@ struct APIKeyAuthenticator: RouterMiddleware {
         let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
         let hash = APIKey.hash(key)
         guard let tenant = try await Self.tenant(ofKeyHash: hash, store: store, tenants: tenants) else {
+            if let problem = publicLimit.problem(request, context: context) { throw problem }
             throw Problem(
                 .unauthorized, "invalid-api-key", title: "The API key is not valid",
                 detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")

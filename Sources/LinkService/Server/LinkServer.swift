@@ -100,7 +100,7 @@ public struct LinkServer: Sendable {
             .register(on: router)
         LinksAPI(
             tenants: tenants, store: store, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
-            addressing: addressing, maxBodySize: configuration.maxBodySize, logger: logger
+            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit,
