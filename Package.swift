@@ -12,8 +12,12 @@ let swiftSettings: [SwiftSetting] = [
 // Fuzzing (Documentation/Fuzzing.md): with WAYFINDER_FUZZ=1 our own modules are built with
 // libFuzzer's coverage instrumentation and AddressSanitizer, and the `WayfinderFuzz` executable is
 // declared. The dependencies keep their ordinary build, so a fuzz build reuses them.
+// WAYFINDER_FUZZ_OPTIMIZE=1 also optimizes our modules (the parsers under test are ours): release
+// speed for long runs without a release build of every dependency.
 let fuzzing = ProcessInfo.processInfo.environment["WAYFINDER_FUZZ"] == "1"
-let fuzzFlags = ["-sanitize=fuzzer,address"]
+let fuzzOptimized = ProcessInfo.processInfo.environment["WAYFINDER_FUZZ_OPTIMIZE"] == "1"
+let sanitizerFlags = ["-sanitize=fuzzer,address"]
+let fuzzFlags = sanitizerFlags + (fuzzOptimized ? ["-O"] : [])
 let ownSwiftSettings = swiftSettings + (fuzzing ? [SwiftSetting.unsafeFlags(fuzzFlags)] : [])
 
 let package = Package(
@@ -109,6 +113,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        // Helpers more than one test target uses (not a test target itself: nothing to run).
+        .target(
+            name: "TestSupport",
+            path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "DeepLinkRoutingTests",
             dependencies: ["DeepLinkRouting"],
@@ -138,8 +148,11 @@ let package = Package(
                 "LinkService",
                 "AssociatedDomains",
                 "DeepLinkRouting",
+                "TestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
+                // Stats migration tests turn a database back into an older schema's.
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
@@ -149,6 +162,7 @@ let package = Package(
             name: "WayfinderTests",
             dependencies: [
                 "wayfinder",
+                "TestSupport",
                 // `wayfinder check` is tested against real HTTPS servers on loopback with a
                 // throwaway CA made in the test.
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -176,7 +190,7 @@ if fuzzing {
             dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkService"],
             path: "Fuzz/Sources/WayfinderFuzz",
             swiftSettings: swiftSettings + [.unsafeFlags(fuzzFlags + ["-parse-as-library"])],
-            linkerSettings: [.unsafeFlags(fuzzFlags)]
+            linkerSettings: [.unsafeFlags(sanitizerFlags)]
         )
     )
 }

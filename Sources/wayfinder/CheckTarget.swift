@@ -12,17 +12,15 @@ struct CheckTarget: Equatable {
             throw CheckTargetError(
                 "\"\(text)\" has a scheme; give the host only, such as example.com (the check always uses HTTPS)")
         }
-        var host = Substring(text)
+        let (host, digits) = SplitURL.hostAndPort(text)
         var port: Int?
-        if let colon = text.lastIndex(of: ":") {
-            let digits = text[text.index(after: colon)...]
+        if let digits {
             guard let number = Int(digits), (1...65535).contains(number), digits.allSatisfy(\.isASCII) else {
                 throw CheckTargetError("\"\(text)\" has a port that is not a number from 1 to 65535")
             }
             port = number
-            host = text[..<colon]
         }
-        if let problem = HostName.problem(with: String(host)) {
+        if let problem = HostName.problem(with: host) {
             throw CheckTargetError("\"\(host)\" is not a host name: it \(problem)")
         }
         self.host = host.lowercased()

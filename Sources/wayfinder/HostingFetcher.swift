@@ -1,5 +1,6 @@
 import AssociatedDomains
 import AsyncHTTPClient
+import DeepLinkRouting
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -83,8 +84,8 @@ struct HostingFetcher {
             }
             return FetchFailure(.other, message: "could not connect to \(error.host) port \(error.port): \(error)")
         case let error as IOError where error.errnoCode == ECONNREFUSED:
-            let components = URLComponents(string: url)
-            let place = "\(components?.host ?? url) port \(components?.port ?? 443)"
+            let split = SplitURL(url)
+            let place = "\(split?.host ?? url) port \(split?.portNumber ?? 443)"
             return FetchFailure(
                 .connectionRefused, message: "connection refused: nothing accepts connections at \(place)")
         case let error as HTTPClientError:

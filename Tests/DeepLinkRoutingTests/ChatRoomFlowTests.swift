@@ -100,7 +100,7 @@ struct ChatRoomFlowTests {
             Issue.record("expected failed")
             return
         }
-        #expect(error as? HandlingError == HandlingError(.notAvailable(route: "room")))
+        #expect(error as? HandlingError == HandlingError.notAvailable(route: "room"))
     }
 
     @Test("the website's pages and profiles are told apart from rooms")

@@ -69,26 +69,26 @@ struct ReverseRoutingTests {
     func errors() throws {
         let table = try RouteTable(
             manifest: Manifest(contentsOf: ExampleManifests.directory.appendingPathComponent("payments.json")))
-        #expect(throws: ReverseRoutingError(.unknownRoute("nope"))) { try table.url(for: "nope", style: .customScheme) }
+        #expect(throws: ReverseRoutingError.unknownRoute("nope")) { try table.url(for: "nope", style: .customScheme) }
         #expect(
-            throws: ReverseRoutingError(
-                .parametersDoNotFit(route: "transaction", missing: ["transactionId"], unknown: []))
+            throws: ReverseRoutingError.parametersDoNotFit(
+                route: "transaction", missing: ["transactionId"], unknown: [])
         ) {
             try table.url(for: "transaction", style: .customScheme)
         }
         #expect(
-            throws: ReverseRoutingError(
-                .wrongType(route: "transaction", parameter: "transactionId", type: "int", value: "x"))
+            throws: ReverseRoutingError.wrongType(
+                route: "transaction", parameter: "transactionId", type: "int", value: "x")
         ) {
             try table.url(for: "transaction", parameters: ["transactionId": "x"], style: .customScheme)
         }
-        #expect(throws: ReverseRoutingError(.parametersDoNotFit(route: "pay", missing: ["order_id"], unknown: []))) {
+        #expect(throws: ReverseRoutingError.parametersDoNotFit(route: "pay", missing: ["order_id"], unknown: [])) {
             try table.url(for: "pay", style: .universalLink(domain: "pay.example.com"))
         }
-        #expect(throws: ReverseRoutingError(.noPattern(route: "receipts", style: .customScheme))) {
+        #expect(throws: ReverseRoutingError.noPattern(route: "receipts", style: .customScheme)) {
             try table.url(for: "receipts", parameters: ["rest": "x"], style: .customScheme)
         }
-        #expect(throws: ReverseRoutingError(.unknownDomain("evil.com"))) {
+        #expect(throws: ReverseRoutingError.unknownDomain("evil.com")) {
             try table.url(for: "pay", parameters: ["order_id": "1"], style: .universalLink(domain: "evil.com"))
         }
     }

@@ -30,10 +30,11 @@ struct RouteTableConflictTests {
     func ties(patterns: [String]) throws {
         let problems = try Self.problems([("first", [patterns[0]]), ("second", [patterns[1]])])
         #expect(problems.count == 1)
-        guard case .ambiguous(let first, let second, _)? = problems.first else {
+        guard let problem = problems.first, problem.code == "ambiguous-patterns", problem.patterns.count == 2 else {
             Issue.record("expected an ambiguity, got \(problems)")
             return
         }
+        let (first, second) = (problem.patterns[0], problem.patterns[1])
         #expect(
             first
                 == PatternReference(

@@ -135,16 +135,16 @@ struct RouterTests {
 
     @Test("a barrier, route or plugin naming an unknown barrier fails when the router is built")
     func unknownBarrier() throws {
-        #expect(throws: RouterError(.unknownBarrier("signedIn", usedBy: #"the route "account""#))) {
+        #expect(throws: RouterError.unknownBarrier("signedIn", usedBy: #"the route "account""#)) {
             _ = try RouterBuilder(table: try Self.table()).build()
         }
-        #expect(throws: RouterError(.unknownBarrier("consent", usedBy: "the mandatory barriers"))) {
+        #expect(throws: RouterError.unknownBarrier("consent", usedBy: "the mandatory barriers")) {
             _ = try Self.router { $0.configuration.mandatoryBarriers = ["consent"] }
         }
-        #expect(throws: RouterError(.unknownBarrier("pin", usedBy: #"the plugin "/t/{id}""#))) {
+        #expect(throws: RouterError.unknownBarrier("pin", usedBy: #"the plugin "/t/{id}""#)) {
             _ = try Self.router { $0.add(try! PathPlugin("/t/{id}", barrier: "pin") { _ in }) }
         }
-        #expect(throws: RouterError(.unknownRoute("nope"))) {
+        #expect(throws: RouterError.unknownRoute("nope")) {
             _ = try Self.router { $0.handle("nope") { _ in } }
         }
     }

@@ -3,28 +3,42 @@
 /// The route table splits links itself rather than asking `URL` for its parts: `URL.path`
 /// percent-decodes (so `%2F` would split a segment), and every accessor allocates a string. One
 /// pass over the bytes finds every component; nothing is copied.
-struct URLParts {
-    var scheme: Range<Int>
+///
+/// This is the package's one URL splitter: ``SplitURL`` gives the same parts as strings to code
+/// off the hot path (the link service's URL checks, its database URL, the CLI). Apple's
+/// associated-domains matching keeps its own reader (`AASAURL`) because iOS reads URLs differently.
+package struct URLParts {
+    package var scheme: Range<Int>
+    /// What stands before the host's `@`; `nil` when there is no `@`.
+    package var userInfo: Range<Int>?
     /// The host without user info and port; `nil` when the URL has no authority (`mailto:x`).
-    var host: Range<Int>?
-    var path: Range<Int>
-    var query: Range<Int>?
-    var fragment: Range<Int>?
+    package var host: Range<Int>?
+    /// What follows the host: the digits after its `:` (possibly none), or, after an IP literal,
+    /// anything else that stands there; `nil` when nothing does.
+    package var port: Range<Int>?
+    package var path: Range<Int>
+    package var query: Range<Int>?
+    package var fragment: Range<Int>?
 
     /// Splits `bytes`; `nil` when they do not start with a scheme and `:`.
-    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package init?(_ bytes: UnsafeBufferPointer<UInt8>) {
         let end = bytes.count
         var index = 0
         while index < end, URLParts.isSchemeByte(bytes[index], first: index == 0) { index += 1 }
         guard index > 0, index < end, bytes[index] == UInt8(ascii: ":") else { return nil }
         scheme = 0..<index
         index += 1
+        userInfo = nil
         host = nil
+        port = nil
         if index + 1 < end, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") {
             let authorityStart = index + 2
             var authorityEnd = authorityStart
             while authorityEnd < end, !URLParts.endsAuthority(bytes[authorityEnd]) { authorityEnd += 1 }
-            host = URLParts.host(in: bytes, authorityStart..<authorityEnd)
+            var hostStart = authorityStart
+            for index in authorityStart..<authorityEnd where bytes[index] == UInt8(ascii: "@") { hostStart = index + 1 }
+            if hostStart > authorityStart { userInfo = authorityStart..<(hostStart - 1) }
+            (host, port) = URLParts.hostAndPort(in: bytes, hostStart..<authorityEnd)
             index = authorityEnd
         }
         let pathStart = index
@@ -43,26 +57,24 @@ struct URLParts {
         }
     }
 
-    /// The host inside an authority: after the last `@`, before a `:port` (IPv6 literals keep
-    /// their brackets and inner colons).
-    private static func host(in bytes: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>) -> Range<Int> {
-        var start = authority.lowerBound
-        for index in authority where bytes[index] == UInt8(ascii: "@") { start = index + 1 }
-        var end = authority.upperBound
-        if start < end, bytes[start] == UInt8(ascii: "[") {
-            var index = start
-            while index < end, bytes[index] != UInt8(ascii: "]") { index += 1 }
-            return start..<min(index + 1, end)
-        }
+    /// Splits `HOST[:PORT]` (an authority without user info, or a `Host` header): the host ends
+    /// at its first `:`, except that an IP literal keeps its brackets and inner colons.
+    package static func hostAndPort(
+        in bytes: UnsafeBufferPointer<UInt8>, _ authority: Range<Int>
+    ) -> (host: Range<Int>, port: Range<Int>?) {
+        let start = authority.lowerBound
+        let end = authority.upperBound
         var index = start
-        while index < end {
-            if bytes[index] == UInt8(ascii: ":") {
-                end = index
-                break
-            }
-            index += 1
+        if start < end, bytes[start] == UInt8(ascii: "[") {
+            while index < end, bytes[index] != UInt8(ascii: "]") { index += 1 }
+            let hostEnd = min(index + 1, end)
+            guard hostEnd < end else { return (start..<hostEnd, nil) }
+            // Anything but `:` after the literal is kept as the port, so a check of it fails.
+            let portStart = bytes[hostEnd] == UInt8(ascii: ":") ? hostEnd + 1 : hostEnd
+            return (start..<hostEnd, portStart..<end)
         }
-        return start..<end
+        while index < end, bytes[index] != UInt8(ascii: ":") { index += 1 }
+        return (start..<index, index < end ? (index + 1)..<end : nil)
     }
 
     private static func isSchemeByte(_ byte: UInt8, first: Bool) -> Bool {

@@ -1,34 +1,84 @@
 /// Why a URL could not be built for a route.
+///
+/// Match on ``code`` (`catch let error as ReverseRoutingError where error.code == .unknownRoute`);
+/// the set of codes may grow without breaking a `switch`. ``description`` says what to build
+/// instead.
 public struct ReverseRoutingError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kinds of problem.
-    public enum Kind: Sendable, Hashable {
-        /// The table has no route with this name.
+    private enum Reason: Sendable, Hashable {
         case unknownRoute(String)
-        /// The route has no pattern of the requested style.
         case noPattern(route: String, style: LinkStyle)
-        /// No pattern of the route takes exactly these parameters; `missing` and `unknown` are
-        /// for the route's first pattern of the style.
         case parametersDoNotFit(route: String, missing: [String], unknown: [String])
-        /// A value does not parse as its parameter's type.
         case wrongType(route: String, parameter: String, type: String, value: String)
-        /// The domain is not one of the table's.
         case unknownDomain(String)
-        /// The link built is not a URL `URL(string:)` accepts (a domain or scheme that is not
-        /// one); the text as built.
         case invalidURL(String)
     }
 
-    /// What is wrong.
-    public var kind: Kind
+    /// A stable kind of reverse-routing error, for matching and for logs.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The kebab-case name, as written in logs.
+        public let description: String
 
-    /// An error of this kind.
-    public init(_ kind: Kind) {
-        self.kind = kind
+        private init(_ name: String) { description = name }
+
+        /// The table has no route with this name.
+        public static let unknownRoute = Code("unknown-route")
+        /// The route has no pattern of the requested style.
+        public static let noPattern = Code("no-pattern-of-style")
+        /// No pattern of the route takes exactly these parameters.
+        public static let parametersDoNotFit = Code("parameters-do-not-fit")
+        /// A value does not parse as its parameter's type.
+        public static let wrongType = Code("wrong-parameter-type")
+        /// The domain is not one of the table's.
+        public static let unknownDomain = Code("unknown-domain")
+        /// The link built is not a URL `URL(string:)` accepts.
+        public static let invalidURL = Code("invalid-url")
+    }
+
+    private let reason: Reason
+
+    private init(_ reason: Reason) { self.reason = reason }
+
+    /// The table has no route named `name`.
+    public static func unknownRoute(_ name: String) -> Self { Self(.unknownRoute(name)) }
+
+    /// The route has no pattern of the requested style.
+    public static func noPattern(route: String, style: LinkStyle) -> Self {
+        Self(.noPattern(route: route, style: style))
+    }
+
+    /// No pattern of the route takes exactly these parameters; `missing` and `unknown` are for
+    /// the route's first pattern of the style.
+    public static func parametersDoNotFit(route: String, missing: [String], unknown: [String]) -> Self {
+        Self(.parametersDoNotFit(route: route, missing: missing, unknown: unknown))
+    }
+
+    /// `value` does not parse as `type`, the type of the route's `parameter`.
+    public static func wrongType(route: String, parameter: String, type: String, value: String) -> Self {
+        Self(.wrongType(route: route, parameter: parameter, type: type, value: value))
+    }
+
+    /// The domain is not one of the table's.
+    public static func unknownDomain(_ domain: String) -> Self { Self(.unknownDomain(domain)) }
+
+    /// The link built is not a URL `URL(string:)` accepts (a domain or scheme that is not one);
+    /// the text as built.
+    public static func invalidURL(_ text: String) -> Self { Self(.invalidURL(text)) }
+
+    /// What kind of error this is.
+    public var code: Code {
+        switch reason {
+        case .unknownRoute: .unknownRoute
+        case .noPattern: .noPattern
+        case .parametersDoNotFit: .parametersDoNotFit
+        case .wrongType: .wrongType
+        case .unknownDomain: .unknownDomain
+        case .invalidURL: .invalidURL
+        }
     }
 
     /// What is wrong and what to build instead, naming the route.
     public var description: String {
-        switch kind {
+        switch reason {
         case .unknownRoute(let name): "there is no route named \"\(name)\""
         case .noPattern(let route, .customScheme):
             "the route \"\(route)\" has no schemeLinks; build a universal link instead"

@@ -13,25 +13,25 @@ extension RouteTable {
     public func url(for route: String, parameters: [String: String] = [:], style: LinkStyle) throws(ReverseRoutingError)
         -> URL
     {
-        guard let definition = self.route(named: route) else { throw ReverseRoutingError(.unknownRoute(route)) }
+        guard let definition = self.route(named: route) else { throw ReverseRoutingError.unknownRoute(route) }
         let queryNames = Set(definition.query.map(\.name))
         let pathParameters = Set(parameters.keys).subtracting(queryNames)
         let prefix: String
         let candidates: [[RoutePattern.Segment]]
         switch style {
         case .universalLink(let domain):
-            guard domains.contains(domain.lowercased()) else { throw ReverseRoutingError(.unknownDomain(domain)) }
+            guard domains.contains(domain.lowercased()) else { throw ReverseRoutingError.unknownDomain(domain) }
             prefix = "https://" + domain.lowercased() + "/"
             candidates = definition.paths.map(\.segments)
         case .customScheme:
             guard let first = definition.schemeLinks.first else {
-                throw ReverseRoutingError(.noPattern(route: route, style: style))
+                throw ReverseRoutingError.noPattern(route: route, style: style)
             }
             prefix = first.scheme + "://"
             candidates = definition.schemeLinks.filter { $0.scheme == first.scheme }.map(\.segments)
         }
         guard let firstCandidate = candidates.first else {
-            throw ReverseRoutingError(.noPattern(route: route, style: style))
+            throw ReverseRoutingError.noPattern(route: route, style: style)
         }
         func fits(_ segments: [RoutePattern.Segment]) -> Bool {
             let names = Set(segments.compactMap(\.parameterName))
@@ -48,11 +48,9 @@ extension RouteTable {
                 if case .parameter(let name, _) = segment { return name }
                 return nil
             }
-            throw ReverseRoutingError(
-                .parametersDoNotFit(
-                    route: route, missing: required.filter { parameters[$0] == nil },
-                    unknown: pathParameters.subtracting(names).sorted()
-                ))
+            throw ReverseRoutingError.parametersDoNotFit(
+                route: route, missing: required.filter { parameters[$0] == nil },
+                unknown: pathParameters.subtracting(names).sorted())
         }
         var pieces: [String] = []
         for segment in segments {
@@ -64,7 +62,7 @@ extension RouteTable {
                 if let type, let parameterType = trie.types.first(where: { $0.name == type }) {
                     let accepted = value.withUTF8Buffer { parameterType.accepts($0) }
                     guard accepted, !value.isEmpty else {
-                        throw ReverseRoutingError(.wrongType(route: route, parameter: name, type: type, value: value))
+                        throw ReverseRoutingError.wrongType(route: route, parameter: name, type: type, value: value)
                     }
                 }
                 pieces.append(PercentDecoding.encodeSegment(value))
@@ -84,7 +82,7 @@ extension RouteTable {
         for item in definition.query {
             guard let value = parameters[item.name] else {
                 if item.requirement == .required {
-                    throw ReverseRoutingError(.parametersDoNotFit(route: route, missing: [item.name], unknown: []))
+                    throw ReverseRoutingError.parametersDoNotFit(route: route, missing: [item.name], unknown: [])
                 }
                 continue
             }
@@ -95,7 +93,7 @@ extension RouteTable {
         }
         // Every piece is percent-encoded; only a domain or scheme the table was built with that is
         // not one (a table not made from a validated manifest) can make the text no URL.
-        guard let url = URL(string: text) else { throw ReverseRoutingError(.invalidURL(text)) }
+        guard let url = URL(string: text) else { throw ReverseRoutingError.invalidURL(text) }
         return url
     }
 }

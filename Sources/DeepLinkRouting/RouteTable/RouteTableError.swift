@@ -1,21 +1,55 @@
 /// Why a route table could not be built: every problem found, each naming the patterns involved.
 public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// One problem.
-    public enum Problem: Sendable, Hashable {
+    /// One problem: a struct over a private reason, so new kinds of problem can be added without
+    /// breaking a caller's `switch`; match on ``code``.
+    public struct Problem: Sendable, Hashable {
+        private enum Reason: Sendable, Hashable {
+            case ambiguous(PatternReference, PatternReference, example: String)
+            case overlappingTypes(PatternReference, PatternReference, String, String)
+            case unknownType(PatternReference, type: String)
+            case duplicateRouteName(String)
+            case undeclaredScheme(PatternReference, scheme: String)
+            case queryParameterCollision(PatternReference, name: String)
+            case invalidPattern(RoutePatternError)
+        }
+
+        private let reason: Reason
+
+        private init(_ reason: Reason) { self.reason = reason }
+
         /// Both patterns match `example` equally specifically, so neither could win.
-        case ambiguous(PatternReference, PatternReference, example: String)
-        /// Two different parameter types at the same position, which one segment could satisfy.
-        case overlappingTypes(PatternReference, PatternReference, String, String)
+        public static func ambiguous(_ first: PatternReference, _ second: PatternReference, example: String) -> Self {
+            Self(.ambiguous(first, second, example: example))
+        }
+
+        /// Two different parameter types at the same position (the first pattern's, then the
+        /// second's), which one segment could satisfy.
+        public static func overlappingTypes(
+            _ first: PatternReference, _ second: PatternReference, _ firstType: String, _ secondType: String
+        ) -> Self {
+            Self(.overlappingTypes(first, second, firstType, secondType))
+        }
+
         /// A typed parameter names a type that was not registered.
-        case unknownType(PatternReference, type: String)
+        public static func unknownType(_ reference: PatternReference, type: String) -> Self {
+            Self(.unknownType(reference, type: type))
+        }
+
         /// Two routes have one name.
-        case duplicateRouteName(String)
+        public static func duplicateRouteName(_ name: String) -> Self { Self(.duplicateRouteName(name)) }
+
         /// A scheme link in a scheme the table was not given.
-        case undeclaredScheme(PatternReference, scheme: String)
+        public static func undeclaredScheme(_ reference: PatternReference, scheme: String) -> Self {
+            Self(.undeclaredScheme(reference, scheme: scheme))
+        }
+
         /// A query item with the name of a path parameter.
-        case queryParameterCollision(PatternReference, name: String)
+        public static func queryParameterCollision(_ reference: PatternReference, name: String) -> Self {
+            Self(.queryParameterCollision(reference, name: name))
+        }
+
         /// A pattern given in code that does not parse.
-        case invalidPattern(RoutePatternError)
+        public static func invalidPattern(_ error: RoutePatternError) -> Self { Self(.invalidPattern(error)) }
     }
 
     /// Every problem found, in the order the routes were added.
@@ -34,9 +68,9 @@ public struct RouteTableError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 extension RouteTableError.Problem {
-    /// A stable kebab-case code.
+    /// A stable kebab-case code, the code of the problem's diagnostic.
     public var code: String {
-        switch self {
+        switch reason {
         case .ambiguous: "ambiguous-patterns"
         case .overlappingTypes: "overlapping-parameter-types"
         case .unknownType: "unknown-parameter-type"
@@ -49,7 +83,7 @@ extension RouteTableError.Problem {
 
     /// What is wrong, naming every pattern involved and what to do.
     public var message: String {
-        switch self {
+        switch reason {
         case .ambiguous(let first, let second, let example):
             "\(second) and \(first) both match \(example) equally specifically; change a literal, give a parameter a type, or remove one of them"
         case .overlappingTypes(let first, let second, let firstType, let secondType):
@@ -67,8 +101,21 @@ extension RouteTableError.Problem {
         }
     }
 
-    var path: JSONPath {
-        switch self {
+    /// The patterns involved, in the order they were added (none for a duplicate name or a
+    /// pattern that does not parse).
+    public var patterns: [PatternReference] {
+        switch reason {
+        case .ambiguous(let first, let second, _), .overlappingTypes(let first, let second, _, _): [first, second]
+        case .unknownType(let reference, _), .undeclaredScheme(let reference, _),
+            .queryParameterCollision(let reference, _):
+            [reference]
+        case .duplicateRouteName, .invalidPattern: []
+        }
+    }
+
+    /// Where in the manifest the problem is: the (second) pattern's path.
+    public var path: JSONPath {
+        switch reason {
         case .ambiguous(_, let second, _), .overlappingTypes(_, let second, _, _): second.path
         case .unknownType(let reference, _), .undeclaredScheme(let reference, _),
             .queryParameterCollision(let reference, _):
@@ -79,7 +126,7 @@ extension RouteTableError.Problem {
 
     var diagnostic: Diagnostic {
         var hint: String? = nil
-        switch self {
+        switch reason {
         case .ambiguous(let first, _, _), .overlappingTypes(let first, _, _, _):
             hint = "the other pattern is at \(first.path)"
         default: break

@@ -1,6 +1,6 @@
 /// How a route finds the content its link points at before the handler runs: a local cache
 /// first, then the server (TapTalk's room lookup). When neither has it, the link fails with
-/// ``HandlingError/Kind/notAvailable(route:)``; an error the server fetch throws fails it with
+/// ``HandlingError/notAvailable(route:)``; an error the server fetch throws fails it with
 /// that error.
 public struct ContentResolver<Value: Sendable>: Sendable {
     /// Looks the content up where it is cheap (a cache or database on the device); `nil` when it is

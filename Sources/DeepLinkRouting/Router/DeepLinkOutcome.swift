@@ -16,7 +16,7 @@ public enum DeepLinkOutcome: Sendable {
     case pending
     /// A newer link replaced it while it waited (on a barrier, or pending).
     case superseded
-    /// The handler threw (for example ``HandlingError/Kind/notAvailable(route:)``).
+    /// The handler threw (for example ``HandlingError/notAvailable(route:)``).
     case failed(any Error)
     /// The handler did not finish within the route's timeout; a late completion changes nothing.
     case timedOut

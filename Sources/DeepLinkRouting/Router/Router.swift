@@ -191,7 +191,7 @@ public actor Router {
             case .superseded: return .superseded
             }
         }
-        guard let handler else { return .failed(HandlingError(.noHandler(route: match.route))) }
+        guard let handler else { return .failed(HandlingError.noHandler(route: match.route)) }
         let race = Race<Result<Void, any Error>>()
         let result = await race.run(
             timeout: handler.timeout ?? configuration.handlerTimeout, clock: configuration.clock

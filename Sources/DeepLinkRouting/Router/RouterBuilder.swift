@@ -29,7 +29,7 @@ public struct RouterBuilder: Sendable {
     }
 
     /// Handles links to `route` whose content `resolver` finds first (cache, then server); the
-    /// handler gets the content. No content fails the link with ``HandlingError/Kind/notAvailable(route:)``.
+    /// handler gets the content. No content fails the link with ``HandlingError/notAvailable(route:)``.
     public mutating func handle<Value: Sendable>(
         _ route: String, resolver: ContentResolver<Value>, timeout: Duration? = nil,
         isShowing: (@Sendable (RouteMatch) async -> Bool)? = nil,
@@ -37,7 +37,7 @@ public struct RouterBuilder: Sendable {
     ) {
         handle(route, timeout: timeout, isShowing: isShowing) { match in
             guard let value = try await resolver.resolve(match) else {
-                throw HandlingError(.notAvailable(route: route))
+                throw HandlingError.notAvailable(route: route)
             }
             try await handler(match, value)
         }
@@ -69,25 +69,25 @@ public struct RouterBuilder: Sendable {
     }
 
     /// Builds the router, checking the wiring first.
-    /// Throws ``RouterError/Kind/unknownRoute(_:)`` when a handler names a route the table does not have,
-    /// and ``RouterError/Kind/unknownBarrier(_:usedBy:)`` when the mandatory list, a route or a plugin
+    /// Throws ``RouterError/unknownRoute(_:)`` when a handler names a route the table does not have,
+    /// and ``RouterError/unknownBarrier(_:usedBy:)`` when the mandatory list, a route or a plugin
     /// names a barrier that was not added: a missing barrier is a mistake to find at launch, not a
     /// link that is blocked later. The builder can be changed and built again.
     public func build() throws(RouterError) -> Router {
         for route in handlers.keys.sorted() where table.route(named: route) == nil {
-            throw RouterError(.unknownRoute(route))
+            throw RouterError.unknownRoute(route)
         }
         for name in configuration.mandatoryBarriers where barriers[name] == nil {
-            throw RouterError(.unknownBarrier(name, usedBy: "the mandatory barriers"))
+            throw RouterError.unknownBarrier(name, usedBy: "the mandatory barriers")
         }
         for route in table.routes {
             for name in route.barriers where barriers[name] == nil {
-                throw RouterError(.unknownBarrier(name, usedBy: "the route \"\(route.name)\""))
+                throw RouterError.unknownBarrier(name, usedBy: "the route \"\(route.name)\"")
             }
         }
         for plugin in plugins {
             for name in plugin.barriers where barriers[name] == nil {
-                throw RouterError(.unknownBarrier(name, usedBy: "the plugin \"\(plugin.name)\""))
+                throw RouterError.unknownBarrier(name, usedBy: "the plugin \"\(plugin.name)\"")
             }
         }
         return Router(self)

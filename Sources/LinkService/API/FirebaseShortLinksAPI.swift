@@ -21,7 +21,13 @@ import NIOCore
 /// lookup table: `SHORT` takes the shortest prefix of the hash (4 characters or more) that is free
 /// or already this link, `UNGUESSABLE` (FDL's default) 17 characters.
 struct FirebaseShortLinksAPI: Sendable {
-    let state: ServiceState
+    let tenants: TenantDirectory
+    let store: CachingLinkStore
+    /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
+    let apiLimiter: RateLimiter
+    let publicLimit: PublicRateLimit
+    let maxBodySize: Int
+    let logger: Logger
 
     static let shortLength = 4
     static let unguessableLength = 17
@@ -62,7 +68,7 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 
     func respond(to request: Request, context: LinkRequestContext) async -> Response {
-        if let problem = state.publicRequestProblem(request, context: context) {
+        if let problem = publicLimit.problem(request, context: context) {
             return FirebaseAPIError(.tooManyRequests, problem.detail).response(retryAfter: problem.retryAfter)
         }
         do {
@@ -76,23 +82,23 @@ struct FirebaseShortLinksAPI: Sendable {
             return FirebaseAPIError(.serviceUnavailable, "The link database's disk is full; retry once space is freed.")
                 .response()
         } catch {
-            state.logger.error("FDL short link failed", metadata: ["error": "\(error)"])
+            logger.error("FDL short link failed", metadata: ["error": "\(error)"])
             return FirebaseAPIError(.internalServerError, "The server could not answer; the error is in its log.")
                 .response()
         }
     }
 
     private func create(_ request: Request) async throws -> Response {
-        guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
+        guard let tenant = tenants.tenant(forHost: request.hostName) else {
             throw FirebaseAPIError(.notFound, "\(request.hostName) is not a Dynamic Links domain of this server.")
         }
         try await authenticate(request, tenant: tenant)
         let bytes: ByteBuffer
         do {
-            bytes = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
+            bytes = try await LinksAPI.readBody(request, limit: maxBodySize)
         } catch {
             throw FirebaseAPIError(
-                .contentTooLarge, "The request body is larger than \(state.configuration.maxBodySize) bytes.")
+                .contentTooLarge, "The request body is larger than \(maxBodySize) bytes.")
         }
         let body: JSONNode
         do {
@@ -138,7 +144,7 @@ struct FirebaseShortLinksAPI: Sendable {
     private func make(content: LinkContent, domain: String, unguessable: Bool, tenant: Tenant) async throws -> Link {
         let digest = Self.digest(content: content, domain: domain, tenant: tenant.id, unguessable: unguessable)
         let lengths = unguessable ? [Self.unguessableLength] : Array(Self.shortLength...12)
-        let creator = LinkCreator(store: state.store)
+        let creator = LinkCreator(store: store)
         for length in lengths {
             let slug = String(decoding: digest.prefix(length), as: UTF8.self)
             guard SlugRules.problem(with: slug) == nil else { continue }
@@ -310,11 +316,11 @@ struct FirebaseShortLinksAPI: Sendable {
                 .forbidden, "The request is missing a valid API key: pass ?key= with a key of `wayfinder keys create`.")
         }
         let hash = APIKey.hash(key)
-        guard let record = try await state.store.apiKey(hash: hash), record.revokedAt == nil, record.tenant == tenant.id
+        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil, record.tenant == tenant.id
         else {
             throw FirebaseAPIError(.badRequest, "API key not valid. Please pass a valid API key.")
         }
-        if let wait = state.apiLimiter.acquire(hash) {
+        if let wait = apiLimiter.acquire(hash) {
             throw FirebaseAPIError(.tooManyRequests, "This key is over its budget; retry in \(wait) s.")
         }
     }

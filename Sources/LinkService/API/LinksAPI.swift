@@ -11,13 +11,21 @@ import Prometheus
 /// installed apps make. Every call except resolve needs `Authorization: Bearer <key>`, and the key
 /// alone picks the tenant: another tenant's link is `404`, as if it did not exist.
 struct LinksAPI: Sendable {
-    let state: ServiceState
+    let tenants: TenantDirectory
+    let store: CachingLinkStore
+    /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
+    let apiLimiter: RateLimiter
+    /// Resolve calls are held to ``LinkServiceConfiguration/resolveRateLimit`` per address.
+    let resolveLimiter: RateLimiter
+    let addressing: ClientAddressing
+    let maxBodySize: Int
+    let logger: Logger
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
         api.get("/resolve") { request, context in try await resolve(request, context) }
         let links = api.group("/links").add(
-            middleware: APIKeyAuthenticator(store: state.store, tenants: state.tenants, limiter: state.apiLimiter))
+            middleware: APIKeyAuthenticator(store: store, tenants: tenants, limiter: apiLimiter))
         links.post { request, context in try await create(request, context) }
         links.get { request, context in try await list(request, context) }
         links.get("/:slug") { request, context in try await read(request, context) }
@@ -36,9 +44,9 @@ struct LinksAPI: Sendable {
 
     private func create(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let tenant = try context.authenticatedTenant()
-        let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
+        let body = try await LinksAPI.readBody(request, limit: maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
-        switch try await LinkCreator(store: state.store).create(parsed, for: tenant) {
+        switch try await LinkCreator(store: store).create(parsed, for: tenant) {
         case .created(let link): return created(link)
         case .existing(let link): return json(.ok, LinkJSON.node(link))
         }
@@ -52,21 +60,21 @@ struct LinksAPI: Sendable {
     private func update(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let tenant = try context.authenticatedTenant()
         let link = try await existingLink(tenant: tenant, context: context)
-        let body = try await LinksAPI.readBody(request, limit: state.configuration.maxBodySize)
+        let body = try await LinksAPI.readBody(request, limit: maxBodySize)
         let patch: JSONNode
         do {
             patch = try JSONParser(maximumDepth: 16).parse(body.readableBytesView)
         } catch {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
-        let changed = try await LinkUpdater(store: state.store).update(link, by: patch, for: tenant)
+        let changed = try await LinkUpdater(store: store).update(link, by: patch, for: tenant)
         return json(.ok, LinkJSON.node(changed))
     }
 
     private func delete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let tenant = try context.authenticatedTenant()
         let slug = try slugParameter(context)
-        guard try await state.store.deleteLink(tenant: tenant.id, slug: slug) else {
+        guard try await store.deleteLink(tenant: tenant.id, slug: slug) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
         }
         return Response(status: .noContent)
@@ -84,7 +92,7 @@ struct LinksAPI: Sendable {
         }
         let page: LinkPage
         do {
-            page = try await state.store.links(tenant: tenant.id, after: query.get("cursor"), limit: limit)
+            page = try await store.links(tenant: tenant.id, after: query.get("cursor"), limit: limit)
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", error.description)
         }
@@ -97,13 +105,13 @@ struct LinksAPI: Sendable {
     private func stats(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let tenant = try context.authenticatedTenant()
         let link = try await existingLink(tenant: tenant, context: context)
-        return json(.ok, LinkJSON.node(try await state.store.stats(tenant: tenant.id, linkID: link.id)))
+        return json(.ok, LinkJSON.node(try await store.stats(tenant: tenant.id, linkID: link.id)))
     }
 
     /// What an installed app asks when a short link opened it: the destination and the link's data.
     private func resolve(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let client = state.clientAddress(of: request, context: context)
-        if let wait = state.resolveLimiter.acquire(client) {
+        let client = addressing.clientAddress(of: request, context: context)
+        if let wait = resolveLimiter.acquire(client) {
             throw Problem(
                 .tooManyRequests, "rate-limited", title: "Too many requests",
                 detail: "too many resolve calls from \(client); retry in \(wait) s", retryAfter: wait)
@@ -114,11 +122,11 @@ struct LinksAPI: Sendable {
         guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else {
             throw Problem.invalidField("url", "\"\(text)\" is not an http(s) URL")
         }
-        guard let tenant = state.tenants.tenant(forHost: url.host) else {
+        guard let tenant = tenants.tenant(forHost: url.host) else {
             throw Problem.notFound("\(url.host) is not a domain of this server", field: "url")
         }
         let slug = url.path.dropFirst()
-        if SlugRules.isWellFormed(slug), let link = try await state.link(tenant: tenant.id, slug: String(slug)),
+        if SlugRules.isWellFormed(slug), let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)),
             !link.isExpired(at: Date())
         {
             return json(.ok, LinkJSON.resolution(of: link, opening: tenant.routes.resolve(link.content.destination)))
@@ -143,7 +151,7 @@ struct LinksAPI: Sendable {
     /// The tenant's link named by the path's slug; `404` when it has none (another tenant's too).
     func existingLink(tenant: Tenant, context: LinkRequestContext) async throws -> Link {
         let slug = try slugParameter(context)
-        guard let link = try await state.store.link(tenant: tenant.id, slug: slug) else {
+        guard let link = try await store.link(tenant: tenant.id, slug: slug) else {
             throw Problem.notFound("\(tenant.id) has no link \"\(slug)\"", field: "slug")
         }
         return link
@@ -163,7 +171,7 @@ struct LinksAPI: Sendable {
     }
 
     private func created(_ link: Link) -> Response {
-        state.logger.info(
+        logger.info(
             "link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
         var response = json(.created, LinkJSON.node(link))
         response.headers[.location] = "/api/v1/links/\(link.slug)"

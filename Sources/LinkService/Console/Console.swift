@@ -15,15 +15,21 @@ import NIOCore
 /// Every form carries the session's CSRF token; a `POST` without it, or with another session's,
 /// is `403` and changes nothing. ``ConsoleMiddleware`` adds the security headers.
 struct Console: Sendable {
-    let state: ServiceState
+    let sessions: ConsoleSessions
+    let store: CachingLinkStore
+    let pages: ConsoleRenderer
+    /// Sign-in attempts per address (``LinkServiceConfiguration/consoleSignInRateLimit``).
+    let signInLimiter: RateLimiter
+    let publicLimit: PublicRateLimit
+    let maxBodySize: Int
+    let logger: Logger
+    var addressing: ClientAddressing { publicLimit.addressing }
 
     static let pageSize = 20
 
-    private var sessions: ConsoleSessions { ConsoleSessions(state: state) }
-
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
-        let admin = router.group("/admin").add(middleware: ConsoleMiddleware(renderer: state.consolePages))
-            .add(middleware: PublicRateLimitMiddleware(state: state))
+        let admin = router.group("/admin").add(middleware: ConsoleMiddleware(renderer: pages))
+            .add(middleware: PublicRateLimitMiddleware(limit: publicLimit))
         admin.get { request, _ in try await index(request) }
         admin.get("/console.css") { _, _ in asset(ConsoleAssets.stylesheet, type: "text/css; charset=utf-8") }
         admin.get("/console.js") { _, _ in asset(ConsoleAssets.script, type: "text/javascript; charset=utf-8") }
@@ -60,33 +66,33 @@ struct Console: Sendable {
         var context: [String: Any] = ["pageTitle": "Sign in"]
         context["error"] = error
         context["notice"] = notice
-        return html(state.consolePages.render("signIn", context), status: status)
+        return html(pages.render("signIn", context), status: status)
     }
 
     private func signIn(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         try checkOrigin(request, context)
-        let client = state.clientAddress(of: request, context: context)
-        if let wait = state.consoleSignInLimiter.acquire(client) {
+        let client = addressing.clientAddress(of: request, context: context)
+        if let wait = signInLimiter.acquire(client) {
             var response = signInPage(
                 error: "Too many sign-in attempts from your address; try again in \(wait) seconds.",
                 status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
             return response
         }
-        let form = try await ConsoleForm.read(request, limit: state.configuration.maxBodySize)
+        let form = try await ConsoleForm.read(request, limit: maxBodySize)
         let key = form.text("key")
         guard !key.isEmpty, let opened = try await sessions.signIn(key: key) else {
-            state.logger.notice("console sign-in refused", metadata: ["client": "\(client)"])
+            logger.notice("console sign-in refused", metadata: ["client": "\(client)"])
             return signInPage(
                 error: "That API key is not valid: it is unknown or revoked. Nobody is signed in.",
                 status: .unauthorized)
         }
         // A session the browser had before is over: one browser, one session.
         try? await sessions.signOut(request)
-        state.logger.info("console sign-in", metadata: ["tenant": "\(opened.session.tenant)", "client": "\(client)"])
+        logger.info("console sign-in", metadata: ["tenant": "\(opened.session.tenant)", "client": "\(client)"])
         var response = redirect("/admin/links")
         response.headers[.setCookie] = ConsoleSessions.cookie(
-            id: opened.id, secure: state.cameOverTLS(request, context: context))
+            id: opened.id, secure: addressing.cameOverTLS(request, context: context))
         return response
     }
 
@@ -95,7 +101,7 @@ struct Console: Sendable {
         try await sessions.signOut(request)
         var response = redirect("/admin/sign-in?done=signed-out")
         response.headers[.setCookie] = ConsoleSessions.removalCookie(
-            secure: state.cameOverTLS(request, context: context))
+            secure: addressing.cameOverTLS(request, context: context))
         return response
     }
 
@@ -108,7 +114,7 @@ struct Console: Sendable {
         let cursor = parameters.get("cursor").flatMap { $0.isEmpty ? nil : $0 }
         let page: LinkPage
         do {
-            page = try await state.store.searchLinks(
+            page = try await store.searchLinks(
                 tenant: signedIn.tenant.id, matching: query, before: cursor, limit: Self.pageSize)
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", "this page of results does not exist; start from the first page")
@@ -130,7 +136,7 @@ struct Console: Sendable {
                 "expired": link.isExpired(at: now),
             ]
         }
-        return html(state.consolePages.render("links", context))
+        return html(pages.render("links", context))
     }
 
     private func newLink(_ request: Request) async throws -> Response {
@@ -142,10 +148,10 @@ struct Console: Sendable {
         let signedIn = try await verifiedPost(request, context)
         var form = LinkForm(form: signedIn.form)
         do {
-            let creation = try await LinkCreator(store: state.store).create(
+            let creation = try await LinkCreator(store: store).create(
                 try form.linkRequest(), for: signedIn.tenant)
             let link = creation.link
-            state.logger.info(
+            logger.info(
                 "link created in the console", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)"])
             return redirect("/admin/links/\(link.slug)?done=created")
         } catch let problem as Problem where problem.status == .badRequest || problem.status == .conflict {
@@ -166,7 +172,7 @@ struct Console: Sendable {
         var form = LinkForm(form: signedIn.form)
         form.values["slug"] = link.slug
         do {
-            _ = try await LinkUpdater(store: state.store).update(
+            _ = try await LinkUpdater(store: store).update(
                 link, by: form.patch(), for: signedIn.tenant)
             return redirect("/admin/links/\(link.slug)?done=saved")
         } catch let problem as Problem where problem.status == .badRequest {
@@ -182,16 +188,16 @@ struct Console: Sendable {
         page["navLinks"] = true
         page["slug"] = link.slug
         page["shortURL"] = link.shortURL
-        return html(state.consolePages.render("deleteLink", page))
+        return html(pages.render("deleteLink", page))
     }
 
     private func delete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let signedIn = try await verifiedPost(request, context)
         let link = try await existingLink(signedIn.signedIn, context)
-        guard try await state.store.deleteLink(tenant: signedIn.tenant.id, slug: link.slug) else {
+        guard try await store.deleteLink(tenant: signedIn.tenant.id, slug: link.slug) else {
             throw Problem.notFound("\(link.slug) was deleted already")
         }
-        state.logger.info(
+        logger.info(
             "link deleted in the console", metadata: ["tenant": "\(signedIn.tenant.id)", "slug": "\(link.slug)"])
         return redirect("/admin/links?done=deleted")
     }
@@ -199,11 +205,11 @@ struct Console: Sendable {
     private func linkPage(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
         let link = try await existingLink(signedIn, context)
-        let stats = try await state.store.stats(tenant: signedIn.tenant.id, linkID: link.id)
+        let stats = try await store.stats(tenant: signedIn.tenant.id, linkID: link.id)
         var page = layout(signedIn, title: link.slug, notice: Self.notice(request))
         page["navLinks"] = true
         page.merge(LinkPageContext(link: link, stats: stats).values) { _, new in new }
-        return html(state.consolePages.render("link", page))
+        return html(pages.render("link", page))
     }
 
     /// The link's QR code, as `GET /api/v1/links/{slug}/qr` answers it (same parameters, same
@@ -251,7 +257,7 @@ struct Console: Sendable {
                 },
             ]
         }
-        return html(state.consolePages.render("domains", page))
+        return html(pages.render("domains", page))
     }
 
     static func prettyJSON(_ bytes: [UInt8]) -> String {
@@ -269,9 +275,9 @@ struct Console: Sendable {
                 .forbidden, "no-session", title: "Not signed in",
                 detail: "Your session has ended, so nothing was changed. Sign in again and repeat what you did.")
         }
-        let form = try await ConsoleForm.read(request, limit: state.configuration.maxBodySize)
+        let form = try await ConsoleForm.read(request, limit: maxBodySize)
         guard ConsoleSessions.isValidCSRF(form["csrf"], for: signedIn.session) else {
-            state.logger.warning(
+            logger.warning(
                 "console form without a valid CSRF token", metadata: ["tenant": "\(signedIn.tenant.id)"])
             throw Problem(
                 .forbidden, "csrf", title: "The form is not valid",
@@ -293,9 +299,9 @@ struct Console: Sendable {
     /// another site from signing a browser in with the attacker's key.
     private func checkOrigin(_ request: Request, _ context: LinkRequestContext) throws {
         guard let origin = request.headers[.origin], origin != "null" else { return }
-        let host = state.forwardedHost(of: request, context: context)
-        guard let components = URLComponents(string: origin), let originHost = components.host,
-            (originHost + (components.port.map { ":\($0)" } ?? "")).lowercased() == host.lowercased()
+        let host = addressing.forwardedHost(of: request, context: context)
+        guard let url = SplitURL(origin), url.hasValidAuthority, let originHost = url.host,
+            (originHost + (url.portNumber.map { ":\($0)" } ?? "")).lowercased() == host.lowercased()
         else {
             throw Problem(
                 .forbidden, "cross-site", title: "The form came from another site",
@@ -307,7 +313,7 @@ struct Console: Sendable {
     {
         let slug = context.parameters.get("slug") ?? ""
         guard SlugRules.isWellFormed(slug),
-            let link = try await state.store.link(tenant: signedIn.tenant.id, slug: slug)
+            let link = try await store.link(tenant: signedIn.tenant.id, slug: slug)
         else {
             throw Problem.notFound("\(signedIn.tenant.id) has no link \"\(slug)\"")
         }
@@ -337,7 +343,7 @@ struct Console: Sendable {
         page["domains"] = signedIn.tenant.manifest.domains.map { ["name": $0, "selected": $0 == selected] }
         page["domainError"] = form.errors["domain"]
         page["skipPreview"] = form.value("skipPreview") == "on"
-        return html(state.consolePages.render("linkForm", page), status: status)
+        return html(pages.render("linkForm", page), status: status)
     }
 
     private func layout(_ signedIn: ConsoleSessions.SignedIn, title: String, notice: String? = nil) -> [String: Any] {

@@ -10,7 +10,10 @@ import Hummingbird
 /// last used. A session ends when it is idle longer than the configured time, when its key is
 /// revoked, or on "Sign out"; being in the store, it works on every instance behind one database.
 struct ConsoleSessions: Sendable {
-    let state: ServiceState
+    let store: CachingLinkStore
+    let tenants: TenantDirectory
+    /// ``LinkServiceConfiguration/consoleIdleTimeout``.
+    let idleTimeout: Duration
 
     static let cookieName = "wayfinder_console"
     /// A request refreshes the stored last use at most this often (not a write per page view).
@@ -26,17 +29,18 @@ struct ConsoleSessions: Sendable {
     /// the cookie value (the session id) to hand to the browser.
     func signIn(key: String, at now: Date = Date()) async throws -> (id: String, session: ConsoleSession)? {
         let keyHash = APIKey.hash(key.trimmingCharacters(in: .whitespacesAndNewlines))
-        guard let tenant = try await state.tenant(ofKeyHash: keyHash) else { return nil }
+        guard let tenant = try await APIKeyAuthenticator.tenant(ofKeyHash: keyHash, store: store, tenants: tenants)
+        else { return nil }
         let id = RandomText.make(length: 43, from: RandomText.lettersAndDigits)
         let now = now.truncatedToMilliseconds
         let session = ConsoleSession(
             idHash: APIKey.hash(id), tenant: tenant.id, keyHash: keyHash,
             csrfToken: RandomText.make(length: 32, from: RandomText.lettersAndDigits), createdAt: now,
             lastUsedAt: now)
-        try await state.store.insertSession(session)
+        try await store.insertSession(session)
         // Now and then, forget sessions that ended by idling.
         if Int.random(in: 0..<20) == 0 {
-            _ = try? await state.store.deleteSessions(lastUsedBefore: now.addingTimeInterval(-idleSeconds))
+            _ = try? await store.deleteSessions(lastUsedBefore: now.addingTimeInterval(-idleSeconds))
         }
         return (id, session)
     }
@@ -46,15 +50,16 @@ struct ConsoleSessions: Sendable {
     func current(_ request: Request, at now: Date = Date()) async throws -> SignedIn? {
         guard let id = Self.sessionID(in: request) else { return nil }
         let idHash = APIKey.hash(id)
-        guard let session = try await state.store.session(idHash: idHash) else { return nil }
+        guard let session = try await store.session(idHash: idHash) else { return nil }
         guard now.timeIntervalSince(session.lastUsedAt) < idleSeconds,
-            let tenant = try await state.tenant(ofKeyHash: session.keyHash), tenant.id == session.tenant
+            let tenant = try await APIKeyAuthenticator.tenant(
+                ofKeyHash: session.keyHash, store: store, tenants: tenants), tenant.id == session.tenant
         else {
-            _ = try await state.store.deleteSession(idHash: idHash)
+            _ = try await store.deleteSession(idHash: idHash)
             return nil
         }
         if now.timeIntervalSince(session.lastUsedAt) >= Self.touchInterval {
-            try await state.store.touchSession(idHash: idHash, at: now.truncatedToMilliseconds)
+            try await store.touchSession(idHash: idHash, at: now.truncatedToMilliseconds)
         }
         return SignedIn(session: session, tenant: tenant)
     }
@@ -62,7 +67,7 @@ struct ConsoleSessions: Sendable {
     /// Ends the request's session on the server.
     func signOut(_ request: Request) async throws {
         guard let id = Self.sessionID(in: request) else { return }
-        _ = try await state.store.deleteSession(idHash: APIKey.hash(id))
+        _ = try await store.deleteSession(idHash: APIKey.hash(id))
     }
 
     /// Whether `token` is the session's CSRF token (compared in constant time).
@@ -98,7 +103,7 @@ struct ConsoleSessions: Sendable {
     }
 
     private var idleSeconds: TimeInterval {
-        let components = state.configuration.consoleIdleTimeout.components
+        let components = idleTimeout.components
         return TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
     }
 }

@@ -19,22 +19,26 @@ struct DeferredClaimsAPI: Sendable {
     /// The query parameter (and referrer item) that carries a token.
     static let parameter = "wf_claim"
 
-    let state: ServiceState
-    var deferred: DeferredLinks { state.deferred }
+    let deferred: DeferredLinks
+    let tenants: TenantDirectory
+    /// Links are read through the redirect cache: a claim follows a redirect closely.
+    let store: CachingLinkStore
+    let addressing: ClientAddressing
+    let logger: Logger
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         router.post("/api/v1/deferred/claims") { request, context in try await claim(request, context) }
     }
 
     func claim(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let client = state.clientAddress(of: request, context: context)
+        let client = addressing.clientAddress(of: request, context: context)
         if let wait = deferred.claimLimiter.acquire(client) {
             deferred.metrics.reject(.rateLimited)
             throw Problem(
                 .tooManyRequests, "rate-limited", title: "Too many requests",
                 detail: "too many claims from \(client); retry in \(wait) s", retryAfter: wait)
         }
-        guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
+        guard let tenant = tenants.tenant(forHost: request.hostName) else {
             deferred.metrics.reject(.unknown)
             throw Problem.notFound("\(request.hostName) is not a domain of this server", field: "Host")
         }
@@ -55,7 +59,7 @@ struct DeferredClaimsAPI: Sendable {
                 detail: "the token expired at \(ISO8601.string(from: token.expiryDate)); open the link again",
                 field: "token")
         }
-        guard let link = try await state.link(tenant: tenant.id, slug: token.slug), link.id == token.linkID,
+        guard let link = try await store.cachedLink(tenant: tenant.id, slug: token.slug), link.id == token.linkID,
             !link.isExpired(at: now)
         else {
             deferred.metrics.reject(.linkGone)
@@ -63,14 +67,14 @@ struct DeferredClaimsAPI: Sendable {
         }
         let claim = DeferredClaim(
             nonce: token.nonceHex, tenant: tenant.id, linkID: link.id, claimedAt: now.truncatedToMilliseconds)
-        guard try await state.store.recordClaim(claim) else {
+        guard try await store.recordClaim(claim) else {
             deferred.metrics.reject(.alreadyClaimed)
             throw Problem(
                 .gone, "claim-used", title: "The claim token was used already",
                 detail: "each claim token is claimed once; this one was claimed before", field: "token")
         }
         deferred.metrics.claimed.increment()
-        state.logger.info(
+        logger.info(
             "deferred link claimed", metadata: ["tenant": "\(tenant.id)", "slug": "\(link.slug)", "id": "\(link.id)"])
         let body = JSONNode.object([
             "destination": JSONNode(.string(link.content.destination)),
@@ -120,7 +124,7 @@ struct DeferredClaimsAPI: Sendable {
     /// instance does not know it yet.
     private func secret(keyID: UInt32) async throws -> ClaimSecret? {
         if let secret = deferred.keyring.secret(keyID: Int(keyID)) { return secret }
-        try await deferred.keyring.reloadIfOlder(than: .seconds(1), from: state.store)
+        try await deferred.keyring.reloadIfOlder(than: .seconds(1), from: store)
         return deferred.keyring.secret(keyID: Int(keyID))
     }
 }

@@ -15,14 +15,23 @@ import Prometheus
 /// This is the service's hot path: the query string is parsed once and only when there is one,
 /// URLs are built only for what needs them, and nothing is logged unless something fails.
 struct RedirectHandler: Sendable {
-    let state: ServiceState
+    let tenants: TenantDirectory
+    let store: CachingLinkStore
+    let clicks: ClickBuffer
+    /// ``LinkServiceConfiguration/clickFlush``.
+    let clickFlush: ClickFlushMode
+    let issuer: ClaimTokenIssuer
+    let pages: PageRenderer
+    let publicLimit: PublicRateLimit
+    let metrics: LinkServiceMetrics
+    let logger: Logger
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
-        if let refused = state.limitPublicRequest(request, context: context) { return refused }
+        if let refused = publicLimit.refusal(request, context: context) { return refused }
         // Lowercased once: the tenant, the link prefix and the visited URL all use it.
         let host = request.hostName
-        guard let tenant = state.tenants.tenant(forHost: host) else {
-            return state.pages.notFoundResponse(siteName: nil, websiteURL: nil)
+        guard let tenant = tenants.tenant(forHost: host) else {
+            return pages.notFoundResponse(siteName: nil, websiteURL: nil)
         }
         let path = request.uri.path
         let policy = LinkPolicy(tenant: tenant)
@@ -47,16 +56,16 @@ struct RedirectHandler: Sendable {
             // The website shares this domain and the visit is already there: a redirect would loop.
             decision = .preview(planner.page(for: target))
         }
-        let claimIssued = state.deferred.issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
+        let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
         await record(target, tenant: tenant, client: client, query: query, request: request, claimIssued: claimIssued)
         switch decision {
         case .redirect(let location):
-            state.metrics.countRedirect(platform: client.platform)
+            metrics.countRedirect(platform: client.platform)
             return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
         case .preview(let page):
-            state.metrics.countRedirect(platform: client.platform)
-            state.metrics.previews.increment()
-            return state.pages.response(for: page)
+            metrics.countRedirect(platform: client.platform)
+            metrics.previews.increment()
+            return pages.response(for: page)
         }
     }
 
@@ -70,7 +79,7 @@ struct RedirectHandler: Sendable {
         let linkPath = tenant.pathUnderLinkPrefix(path, host: host) ?? path
         let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
-            if let link = try await state.store.cachedLink(tenant: tenant.id, slug: String(slug)) {
+            if let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)) {
                 guard !link.isExpired(at: Date()) else { return nil }
                 return RedirectTarget(link: link, destinationIsWeb: policy.isWebPageQuickly(link.content.destination))
             }
@@ -97,21 +106,21 @@ struct RedirectHandler: Sendable {
         let click = Click(
             linkID: target.linkID, tenant: tenant.id, time: Date(), platform: client.platform, os: client.os,
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued)
-        if state.configuration.clickFlush == .synchronous {
+        if clickFlush == .synchronous {
             do {
-                try await state.store.base.insertClicks([click])
-                state.metrics.clicksWritten.increment()
+                try await store.base.insertClicks([click])
+                metrics.clicksWritten.increment()
                 return
             } catch {
                 // The visitor is answered anyway; the flusher retries the click with the others.
-                state.logger.warning("click not written; buffered for the next flush", metadata: ["error": "\(error)"])
+                logger.warning("click not written; buffered for the next flush", metadata: ["error": "\(error)"])
             }
         }
-        state.clicks.append(click)
+        clicks.append(click)
     }
 
     private func notFound(_ tenant: Tenant) -> Response {
-        state.pages.notFoundResponse(siteName: tenant.manifest.name, websiteURL: tenant.websiteURL)
+        pages.notFoundResponse(siteName: tenant.manifest.name, websiteURL: tenant.websiteURL)
     }
 }
 
@@ -122,8 +131,6 @@ extension Request {
     /// The host the client asked for, lowercased and without port: the `Host` header (HTTP/1)
     /// or `:authority` (HTTP/2).
     var hostName: String {
-        var host = Substring(headers[Request.hostField] ?? head.authority ?? "")
-        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") { host = host[..<colon] }
-        return host.lowercased()
+        SplitURL.hostAndPort(headers[Request.hostField] ?? head.authority ?? "").host.lowercased()
     }
 }

@@ -16,7 +16,24 @@ import ServiceLifecycle
 /// The application runs the click flusher as a service next to the HTTP server; on graceful
 /// shutdown the server stops taking requests first, then every buffered click is written.
 public struct LinkServer: Sendable {
-    let state: ServiceState
+    // The composition root: what lives as long as the server, made once here. Each handler is
+    // given, when the router is built, only the parts it uses (as Hummingbird's examples hand a
+    // repository to their controllers); nothing passes this whole set around.
+    let configuration: LinkServiceConfiguration
+    let tenants: TenantDirectory
+    /// The store, behind the bounded cache of links read for redirects.
+    let store: CachingLinkStore
+    let clicks: ClickBuffer
+    let metrics: LinkServiceMetrics
+    let deferred: DeferredLinks
+    let pages: PageRenderer
+    let consolePages: ConsoleRenderer
+    let apiLimiter: RateLimiter
+    let resolveLimiter: RateLimiter
+    let consoleSignInLimiter: RateLimiter
+    /// Per client address, for everything that needs no key.
+    let publicLimit: PublicRateLimit
+    let logger: Logger
 
     public init(
         configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest],
@@ -24,53 +41,82 @@ public struct LinkServer: Sendable {
         logger: Logger = Logger(label: "wayfinder")
     ) throws {
         guard !manifests.isEmpty else { throw TenantError.noTenants }
-        let tenants = try TenantDirectory(manifests.map(Tenant.make(from:)))
-        state = try ServiceState(configuration: configuration, tenants: tenants, store: store, logger: logger)
+        self.tenants = try TenantDirectory(manifests.map(Tenant.make(from:)))
+        self.configuration = configuration
+        self.metrics = LinkServiceMetrics()
+        self.store = CachingLinkStore(
+            base: store, lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity,
+            registry: metrics.registry)
+        self.clicks = ClickBuffer(
+            batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
+        self.deferred = DeferredLinks(configuration: configuration, metrics: metrics)
+        self.pages = try PageRenderer()
+        self.consolePages = try ConsoleRenderer()
+        self.apiLimiter = RateLimiter(configuration.apiRateLimit)
+        self.resolveLimiter = RateLimiter(configuration.resolveRateLimit)
+        self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit)
+        self.publicLimit = PublicRateLimit(
+            limiter: RateLimiter(configuration.publicRateLimit), addressing: ClientAddressing(configuration))
+        self.logger = logger
     }
 
     /// The HTTP application, with the click flusher as one of its services.
     public func makeApplication() -> some ApplicationProtocol {
         let flusher = ClickFlusher(
-            buffer: state.clicks, store: state.store.base, interval: state.configuration.clickFlushInterval,
-            metrics: state.metrics,
-            logger: state.logger)
-        var services: [any Service] = [flusher, state.deferred.refresher(store: state.store, logger: state.logger)]
-        if let feed = state.store.base as? any LinkChangeFeed {
-            services.append(LinkChangeFollower(feed: feed, cache: state.store, logger: state.logger))
+            buffer: clicks, store: store.base, interval: configuration.clickFlushInterval, metrics: metrics,
+            logger: logger)
+        var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
+        if let feed = store.base as? any LinkChangeFeed {
+            services.append(LinkChangeFollower(feed: feed, cache: store, logger: logger))
         }
         var application = Application(
             router: makeRouter(),
             configuration: .init(
-                address: .hostname(state.configuration.host, port: state.configuration.port), serverName: "wayfinder"),
+                address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
-            logger: state.logger)
-        application.beforeServerStarts { [state] in
-            await state.deferred.loadKeyring(from: state.store, logger: state.logger)
+            logger: logger)
+        application.beforeServerStarts { [deferred, store, logger] in
+            await deferred.loadKeyring(from: store, logger: logger)
         }
         return application
     }
 
     func makeRouter() -> Hummingbird.Router<LinkRequestContext> {
         let router = Hummingbird.Router(context: LinkRequestContext.self)
-        router.add(middleware: ProblemMiddleware(metrics: state.metrics))
+        router.add(middleware: ProblemMiddleware(metrics: metrics))
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
         }
-        router.get("/metrics") { [state] _, _ in
+        router.get("/metrics") { [metrics] _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: state.metrics.exposition())))
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
         }
+        let addressing = publicLimit.addressing
         OpenAPIDocument().register(on: router)
-        DeferredClaimsAPI(state: state).register(on: router)
-        LinksAPI(state: state).register(on: router)
-        FirebaseShortLinksAPI(state: state).register(on: router)
-        WellKnownHandler(state: state).register(on: router)
+        DeferredClaimsAPI(deferred: deferred, tenants: tenants, store: store, addressing: addressing, logger: logger)
+            .register(on: router)
+        LinksAPI(
+            tenants: tenants, store: store, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
+            addressing: addressing, maxBodySize: configuration.maxBodySize, logger: logger
+        ).register(on: router)
+        FirebaseShortLinksAPI(
+            tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            maxBodySize: configuration.maxBodySize, logger: logger
+        ).register(on: router)
+        WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
+            .register(on: router)
         // Before the catch-all below: /admin is never a tenant's path.
-        Console(state: state).register(on: router)
-        let redirects = RedirectHandler(state: state)
+        Console(
+            sessions: ConsoleSessions(store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout),
+            store: store, pages: consolePages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
+            maxBodySize: configuration.maxBodySize, logger: logger
+        ).register(on: router)
+        let redirects = RedirectHandler(
+            tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
+            issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         return router
@@ -84,6 +130,6 @@ public struct LinkServer: Sendable {
 
     /// Clicks waiting in memory (for tests and `/metrics`).
     public var pendingClicks: Int {
-        get async { state.clicks.count }
+        get async { clicks.count }
     }
 }

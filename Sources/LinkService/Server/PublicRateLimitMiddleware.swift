@@ -3,12 +3,12 @@ import Hummingbird
 /// Holds every request of its routes to the per-address public budget
 /// (``LinkServiceConfiguration/publicRateLimit``): a `429` problem with `Retry-After` beyond it.
 struct PublicRateLimitMiddleware: RouterMiddleware {
-    let state: ServiceState
+    let limit: PublicRateLimit
 
     func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
-        if let problem = state.publicRequestProblem(request, context: context) { throw problem }
+        if let problem = limit.problem(request, context: context) { throw problem }
         return try await next(request, context)
     }
 }

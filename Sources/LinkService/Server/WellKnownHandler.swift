@@ -7,7 +7,10 @@ import NIOCore
 /// `/.well-known/assetlinks.json` on every domain of every tenant: `200`, `application/json`,
 /// never a redirect, cacheable.
 struct WellKnownHandler: Sendable {
-    let state: ServiceState
+    let tenants: TenantDirectory
+    let publicLimit: PublicRateLimit
+    /// ``LinkServiceConfiguration/wellKnownMaxAge``, in seconds.
+    let maxAge: Int
 
     enum File: Sendable {
         case appleAppSiteAssociation
@@ -15,7 +18,7 @@ struct WellKnownHandler: Sendable {
     }
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
-        let files = router.group().add(middleware: PublicRateLimitMiddleware(state: state))
+        let files = router.group().add(middleware: PublicRateLimitMiddleware(limit: publicLimit))
         files.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation)
         }
         files.get("/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation) }
@@ -23,7 +26,7 @@ struct WellKnownHandler: Sendable {
     }
 
     func respond(_ request: Request, _ file: File) -> Response {
-        guard let tenant = state.tenants.tenant(forHost: request.hostName) else {
+        guard let tenant = tenants.tenant(forHost: request.hostName) else {
             return Response(
                 status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],
                 body: .init(byteBuffer: ByteBuffer(string: "unknown host\n")))
@@ -34,7 +37,7 @@ struct WellKnownHandler: Sendable {
             status: .ok,
             headers: [
                 .contentType: "application/json",
-                .cacheControl: "public, max-age=\(state.configuration.wellKnownMaxAge)",
+                .cacheControl: "public, max-age=\(maxAge)",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }

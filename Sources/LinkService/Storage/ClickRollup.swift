@@ -31,6 +31,58 @@ public enum ClickRollup {
         return counts
     }
 
+    /// One row of a link's daily totals: people's clicks of one UTC day, whatever their
+    /// platform or referrer (bots are not counted here, as in ``LinkStats/byDay``).
+    public struct DayKey: Sendable, Hashable {
+        public var linkID: String
+        public var day: String
+
+        public init(linkID: String, day: String) {
+            self.linkID = linkID
+            self.day = day
+        }
+    }
+
+    /// One row of a link's totals over every day: clicks of a platform, referrer and bot flag.
+    public struct TotalKey: Sendable, Hashable {
+        public var linkID: String
+        public var platform: String
+        public var referrer: String
+        public var isBot: Bool
+
+        public init(linkID: String, platform: String, referrer: String, isBot: Bool) {
+            self.linkID = linkID
+            self.platform = platform
+            self.referrer = referrer
+            self.isBot = isBot
+        }
+    }
+
+    /// The daily-total increments of a batch's rollup increments: people's clicks per link and day.
+    ///
+    /// Stores keep these beside the fine rollup rows so that a stats call reads one row per day
+    /// (and one per platform, referrer and bot flag, ``totals(of:)``), however many clicks the
+    /// link has and however they spread over platforms and referrers.
+    public static func dailyTotals(of rollups: [Key: Int]) -> [DayKey: Int] {
+        var counts: [DayKey: Int] = [:]
+        for (key, count) in rollups where !key.isBot {
+            counts[DayKey(linkID: key.linkID, day: key.day), default: 0] += count
+        }
+        return counts
+    }
+
+    /// The all-days total increments of a batch's rollup increments: clicks per link, platform,
+    /// referrer and bot flag.
+    public static func totals(of rollups: [Key: Int]) -> [TotalKey: Int] {
+        var counts: [TotalKey: Int] = [:]
+        for (key, count) in rollups {
+            counts[
+                TotalKey(linkID: key.linkID, platform: key.platform, referrer: key.referrer, isBot: key.isBot),
+                default: 0] += count
+        }
+        return counts
+    }
+
     /// Stats from rollup rows (and their counts).
     public static func stats(from rows: [(Key, Int)]) -> LinkStats {
         var stats = LinkStats()
@@ -63,12 +115,13 @@ public enum ClickRollup {
         }
     }
 
-    /// Stats from sums the database made: people's clicks per day, and every platform, referrer
-    /// and bot flag summed over the days.
+    /// Stats from a link's daily totals (people's clicks per day) and its totals per platform,
+    /// referrer and bot flag over every day.
     ///
-    /// The same figures as ``stats(from:)`` over the link's rollup rows, but a store sends at most
-    /// one row per day plus one per platform, referrer and bot flag, however many rows the days
-    /// hold: the cost of a stats call no longer grows with the rows read out of the database.
+    /// The same figures as ``stats(from:)`` over the link's rollup rows, but a store reads at most
+    /// one row per day plus one per platform, referrer and bot flag (the rows of
+    /// ``dailyTotals(of:)`` and ``totals(of:)``), so the cost of a stats call does not grow with
+    /// the link's clicks.
     public static func stats(days: [(day: String, count: Int)], breakdown: [Breakdown]) -> LinkStats {
         var stats = LinkStats()
         for (day, count) in days where count != 0 {

@@ -1,31 +1,35 @@
+import DeepLinkRouting
 import Foundation
 
 /// The parts of an absolute URL that decide where it leads: scheme and host, lowercased.
 ///
 /// Stricter than `URL(string:)`: no user info (`https://good.com@evil.com`), no spaces or
 /// control characters, no backslashes (which browsers read as `/`), and a host for http(s).
+/// Split by ``SplitURL`` (the package's one URL splitter), refusing what `URLComponents(string:)`
+/// refuses in the authority.
 struct WebURL: Sendable, Hashable {
     let scheme: String
     /// Lowercase host without port; for custom schemes, the first path segment (may be empty).
     let host: String
+    /// As written (still percent-encoded).
     let path: String
     let query: String?
 
     init?(_ text: String) {
         guard !text.isEmpty, text.utf8.count <= LinkRequest.maximumFieldLength,
             !text.utf8.contains(where: { $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\\") }),
-            let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-            components.user == nil, components.password == nil
+            let split = SplitURL(text), split.hasValidAuthority, split.userInfo == nil
         else { return nil }
+        let scheme = split.scheme.lowercased()
         self.scheme = scheme
-        self.path = components.percentEncodedPath
-        self.query = components.percentEncodedQuery
+        self.path = split.path
+        self.query = split.query
+        let host = split.host.map { (PercentDecoding.decode($0) ?? $0).lowercased() }
         if scheme == "http" || scheme == "https" {
-            guard let host = components.host?.lowercased(), !host.isEmpty, text.lowercased().hasPrefix(scheme + "://")
-            else { return nil }
+            guard let host, !host.isEmpty, text.lowercased().hasPrefix(scheme + "://") else { return nil }
             self.host = host
         } else {
-            self.host = components.host?.lowercased() ?? ""
+            self.host = host ?? ""
         }
     }
 }

@@ -102,41 +102,62 @@ struct HostileRequestTests {
 
     @Test("every hostile request is answered below 500 or closed, and the server goes on serving")
     func battery() async throws {
-        let service = try await TestService.make(manifests: [LocalTenant.manifest])
-        let key = try await service.key(for: "local")
-        do {
-            try await service.server.makeApplication().test(.live) { client in
-                let port = try #require(client.port)
-                #expect(
-                    try await LocalTenant.create(
-                        "spring", destination: "https://www.local.example.com/s", key: key, via: client
-                    )
-                    .status == .created)
-                for (name, bytes) in Self.battery {
-                    let connection = try RawHTTPConnection(port: port)
-                    let answer = await connection.exchange(bytes)
-                    connection.close()
-                    if let status = answer.status {
-                        #expect(status < 500, "\(name): \(answer.text.prefix(300))")
-                    }
-                    #expect(!answer.text.lowercased().contains("\r\nset-cookie: x=1"), "\(name): header injected")
-                    #expect(
-                        !answer.text.lowercased().contains("location: http://evil"),
-                        "\(name): redirected off the tenant")
-                    let health = try await client.execute(uri: "/healthz", method: .get)
-                    #expect(health.status == .ok, "after \(name)")
+        try await Self.withSpringServer { client, port in
+            for (name, bytes) in Self.battery {
+                let connection = try RawHTTPConnection(port: port)
+                let answer = await connection.exchange(bytes)
+                connection.close()
+                if let status = answer.status {
+                    #expect(status < 500, "\(name): \(answer.text.prefix(300))")
                 }
-                #expect(try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
+                #expect(!answer.text.lowercased().contains("\r\nset-cookie: x=1"), "\(name): header injected")
+                #expect(
+                    !answer.text.lowercased().contains("location: http://evil"),
+                    "\(name): redirected off the tenant")
+                let health = try await client.execute(uri: "/healthz", method: .get)
+                #expect(health.status == .ok, "after \(name)")
             }
-        } catch {
-            await service.close()
-            throw error
+            #expect(try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
         }
-        await service.close()
     }
 
     @Test("200 stalled connections (half a head, half a body) do not keep others from being served")
     func stalledConnections() async throws {
+        try await Self.withSpringServer { client, port in
+            var stalled: [RawHTTPConnection] = []
+            for index in 0..<200 {
+                let connection = try RawHTTPConnection(port: port)
+                if index.isMultiple(of: 2) {
+                    await connection.send(Array("GET /spring HTTP/1.1\r\nHost: localh".utf8))
+                } else {
+                    await connection.send(
+                        Self.request(
+                            "/api/v1/deferred/claims", method: "POST",
+                            headers: ["Content-Type: application/json", "Content-Length: 1000"])
+                            + Array(#"{"tok"#.utf8))
+                }
+                stalled.append(connection)
+            }
+            let start = ContinuousClock.now
+            for _ in 0..<50 {
+                #expect(
+                    try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
+            }
+            // A fresh connection is served too, while the 200 still hang.
+            let fresh = try RawHTTPConnection(port: port)
+            #expect(await fresh.exchange(Self.request("/healthz")).status == 200)
+            fresh.close()
+            #expect(ContinuousClock.now - start < .seconds(30))
+            for connection in stalled { connection.close() }
+            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+        }
+    }
+
+    /// A live server of the local tenant with the link `spring` made through the API; `body`
+    /// gets the client and the server's port. The service is closed even when `body` throws.
+    static func withSpringServer(
+        _ body: @Sendable (any TestClientProtocol, Int) async throws -> Void
+    ) async throws {
         let service = try await TestService.make(manifests: [LocalTenant.manifest])
         let key = try await service.key(for: "local")
         do {
@@ -147,32 +168,7 @@ struct HostileRequestTests {
                         "spring", destination: "https://www.local.example.com/s", key: key, via: client
                     )
                     .status == .created)
-                var stalled: [RawHTTPConnection] = []
-                for index in 0..<200 {
-                    let connection = try RawHTTPConnection(port: port)
-                    if index.isMultiple(of: 2) {
-                        await connection.send(Array("GET /spring HTTP/1.1\r\nHost: localh".utf8))
-                    } else {
-                        await connection.send(
-                            Self.request(
-                                "/api/v1/deferred/claims", method: "POST",
-                                headers: ["Content-Type: application/json", "Content-Length: 1000"])
-                                + Array(#"{"tok"#.utf8))
-                    }
-                    stalled.append(connection)
-                }
-                let start = ContinuousClock.now
-                for _ in 0..<50 {
-                    #expect(
-                        try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
-                }
-                // A fresh connection is served too, while the 200 still hang.
-                let fresh = try RawHTTPConnection(port: port)
-                #expect(await fresh.exchange(Self.request("/healthz")).status == 200)
-                fresh.close()
-                #expect(ContinuousClock.now - start < .seconds(30))
-                for connection in stalled { connection.close() }
-                #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+                try await body(client, port)
             }
         } catch {
             await service.close()

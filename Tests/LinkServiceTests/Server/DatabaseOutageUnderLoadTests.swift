@@ -5,6 +5,7 @@ import Hummingbird
 import HummingbirdTesting
 import LinkService
 import NIOCore
+import TestSupport
 import Testing
 
 /// A live server under a steady mixed load while its PostgreSQL stops and starts again.

@@ -41,20 +41,47 @@ struct StatsAggregationTests {
             ]
             for batch in batches { try await store.insertClicks(batch) }
             let all = batches.flatMap { $0 }
-            let rollups = ClickRollup.rollups(of: all)
-            for id in ids {
-                let expected = ClickRollup.stats(
-                    from: rollups.filter { $0.key.linkID == id }.map { ($0.key, $0.value) })
-                let stats = try await store.stats(tenant: "storyteller", linkID: id)
-                #expect(stats.clicks == expected.clicks)
-                #expect(stats.botClicks == expected.botClicks)
-                #expect(stats.byDay == expected.byDay)
-                #expect(stats.byPlatform == expected.byPlatform)
-                #expect(stats.byReferrer == expected.byReferrer)
-                #expect(stats.clicks + stats.botClicks == all.filter { $0.linkID == id }.count)
-                #expect(try await store.stats(tenant: "another", linkID: id) == LinkStats())
-            }
+            try await Self.expectStats(of: ids, in: store, equalRollupSumsOf: all)
             #expect(try await store.clickCount(tenant: "storyteller") == all.count)
+        }
+    }
+
+    /// Checks every figure of each link's stats against the fine rollup rows of `clicks` summed
+    /// one by one, and that another tenant sees nothing.
+    static func expectStats(
+        of ids: [String], in store: any LinkStore, equalRollupSumsOf clicks: [Click],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let rollups = ClickRollup.rollups(of: clicks)
+        for id in ids {
+            let expected = ClickRollup.stats(from: rollups.filter { $0.key.linkID == id }.map { ($0.key, $0.value) })
+            let stats = try await store.stats(tenant: "storyteller", linkID: id)
+            #expect(stats.clicks == expected.clicks, sourceLocation: sourceLocation)
+            #expect(stats.botClicks == expected.botClicks, sourceLocation: sourceLocation)
+            #expect(stats.byDay == expected.byDay, sourceLocation: sourceLocation)
+            #expect(stats.byPlatform == expected.byPlatform, sourceLocation: sourceLocation)
+            #expect(stats.byReferrer == expected.byReferrer, sourceLocation: sourceLocation)
+            #expect(
+                stats.clicks + stats.botClicks == clicks.filter { $0.linkID == id }.count,
+                sourceLocation: sourceLocation)
+            #expect(try await store.stats(tenant: "another", linkID: id) == LinkStats(), sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(
+        "a deleted link's rollups go with it: a link stored again under its ID starts from no clicks",
+        arguments: LinkStoreFactory.all)
+    func deletedLinkRollups(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let link = LinkStoreConformanceTests.makeLink(slug: "gone")
+            _ = try await store.insertLink(link)
+            try await store.insertClicks(Self.clicks(of: [link.id], count: 300, offset: 0))
+            #expect(try await store.stats(tenant: "storyteller", linkID: link.id).clicks > 0)
+            #expect(try await store.deleteLink(tenant: "storyteller", slug: "gone"))
+            var again = LinkStoreConformanceTests.makeLink(slug: "back")
+            again.id = link.id
+            _ = try await store.insertLink(again)
+            #expect(try await store.stats(tenant: "storyteller", linkID: link.id) == LinkStats())
         }
     }
 

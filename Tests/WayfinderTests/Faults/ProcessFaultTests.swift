@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `wayfinder serve` on a SQLite file, killed and stopped while it is busy.

@@ -3,14 +3,26 @@ import Foundation
 extension MemoryLinkStore {
     public func insertClicks(_ clicks: [Click]) async throws {
         self.clicks += clicks
-        rollups.merge(ClickRollup.rollups(of: clicks), uniquingKeysWith: +)
+        let batch = ClickRollup.rollups(of: clicks)
+        rollups.merge(batch, uniquingKeysWith: +)
+        for (key, count) in ClickRollup.dailyTotals(of: batch) {
+            dailyTotals[key.linkID, default: [:]][key.day, default: 0] += count
+        }
+        for (key, count) in ClickRollup.totals(of: batch) {
+            totals[key.linkID, default: [:]][key, default: 0] += count
+        }
         issuedClaims.merge(ClickRollup.issuedClaims(of: clicks), uniquingKeysWith: +)
     }
 
     public func stats(tenant: String, linkID: String) async throws -> LinkStats {
         // As the SQL stores: a link ID of another tenant counts nothing.
         guard hasLink(id: linkID, tenant: tenant) else { return LinkStats() }
-        var stats = ClickRollup.stats(from: rollups.filter { $0.key.linkID == linkID }.map { ($0.key, $0.value) })
+        var stats = ClickRollup.stats(
+            days: (dailyTotals[linkID] ?? [:]).map { (day: $0.key, count: $0.value) },
+            breakdown: (totals[linkID] ?? [:]).map {
+                ClickRollup.Breakdown(
+                    platform: $0.key.platform, referrer: $0.key.referrer, isBot: $0.key.isBot, count: $0.value)
+            })
         stats.deferred = try await deferredFunnel(tenant: tenant, linkID: linkID)
         return stats
     }

@@ -36,6 +36,10 @@ public actor MemoryLinkStore: LinkStore {
     var apiKeysByHash: [String: APIKeyRecord] = [:]
     var clicks: [Click] = []
     var rollups: [ClickRollup.Key: Int] = [:]
+    /// The rollups stats are read from, as in the SQL stores: link ID → day → people's clicks,
+    /// and link ID → clicks per platform, referrer and bot flag over every day.
+    var dailyTotals: [String: [String: Int]] = [:]
+    var totals: [String: [ClickRollup.TotalKey: Int]] = [:]
     var issuedClaims: [ClickRollup.IssuedKey: Int] = [:]
     var secrets: [Int: ClaimSecret] = [:]
     var claims: [String: DeferredClaim] = [:]
@@ -108,6 +112,8 @@ public actor MemoryLinkStore: LinkStore {
         linkIDs.remove(id)
         clicks.removeAll { $0.linkID == id }
         rollups = rollups.filter { $0.key.linkID != id }
+        dailyTotals[id] = nil
+        totals[id] = nil
         issuedClaims = issuedClaims.filter { $0.key.linkID != id }
         claims = claims.filter { $0.value.linkID != id }
         return true

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import NIOSSL
 import PostgresNIO
@@ -29,33 +30,37 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
 
     public init(parsing text: String) throws(LinkStoreError) {
         guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"),
-            let components = URLComponents(string: text)
+            let url = SplitURL(text), url.hasValidAuthority
         else {
             throw .unsupportedDatabaseURL(Self.redacting(text))
         }
         func invalid(_ why: String) -> LinkStoreError {
             .invalidDatabaseURL(Self.redacting(text), why)
         }
-        guard let host = components.host, !host.isEmpty else {
+        func decoded(_ part: String) -> String { PercentDecoding.decode(part) ?? part }
+        guard let host = url.host.map(decoded), !host.isEmpty else {
             throw invalid("it names no host; write postgres://USER@HOST:PORT/DATABASE")
         }
-        guard let username = components.user, !username.isEmpty else {
+        guard let username = url.user.map(decoded), !username.isEmpty else {
             throw invalid("it names no user; write postgres://USER@HOST:PORT/DATABASE")
         }
-        let database = String(components.path.drop { $0 == "/" })
+        let database = String(decoded(url.path).drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/") else {
             throw invalid("it names no database; write postgres://USER@HOST:PORT/DATABASE")
         }
         self.host = host
-        self.port = components.port ?? 5432
+        self.port = url.portNumber ?? 5432
         self.username = username
-        self.password = components.password
+        self.password = url.password.map(decoded)
         self.database = database.removingPercentEncoding ?? database
         self.tlsMode = .prefer
         self.schema = "public"
-        for item in components.queryItems ?? [] {
-            let value = item.value ?? ""
-            switch item.name {
+        let query = url.query ?? ""
+        let items = query.isEmpty ? [] : query.split(separator: "&", omittingEmptySubsequences: false)
+        for item in items {
+            let name = decoded(String(item.prefix { $0 != "=" }))
+            let value = decoded(String(item.drop { $0 != "=" }.dropFirst()))
+            switch name {
             case "sslmode":
                 guard let mode = TLSMode(rawValue: value) else {
                     throw invalid(
@@ -71,7 +76,7 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
                 }
                 schema = value
             default:
-                throw invalid("unknown option \"\(item.name)\"; the options are sslmode and schema")
+                throw invalid("unknown option \"\(name)\"; the options are sslmode and schema")
             }
         }
     }
@@ -100,9 +105,12 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
 
     /// `text` with the password replaced by `***`, for URLs that may not parse.
     public static func redacting(_ text: String) -> String {
-        guard var components = URLComponents(string: text), components.password != nil else { return text }
-        components.password = "***"
-        return components.string ?? text
+        guard let url = SplitURL(text), let userInfo = url.userInfo, let user = url.user, url.password != nil else {
+            return text
+        }
+        // The user info starts right after `scheme://`.
+        let rest = text.utf8.dropFirst(url.scheme.utf8.count + 3 + userInfo.utf8.count)
+        return "\(url.scheme)://\(user):***" + String(decoding: rest, as: UTF8.self)
     }
 
     /// The configuration of a connection pool: every connection's `search_path` is the schema.

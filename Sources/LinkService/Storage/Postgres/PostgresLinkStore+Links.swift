@@ -99,6 +99,8 @@ extension PostgresLinkStore {
                 guard let id = try rows.first?.decode(String.self) else { return false }
                 try await connection.query("DELETE FROM clicks WHERE link_id = \(id)", logger: logger)
                 try await connection.query("DELETE FROM click_daily WHERE link_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM click_daily_totals WHERE link_id = \(id)", logger: logger)
+                try await connection.query("DELETE FROM click_totals WHERE link_id = \(id)", logger: logger)
                 try await Self.deleteDeferred(linkID: id, on: connection, logger: logger)
                 return true
             }

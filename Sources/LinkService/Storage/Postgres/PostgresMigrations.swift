@@ -136,6 +136,42 @@ enum PostgresMigrations {
         // Firebase Dynamic Links parameters a link keeps beyond its own fields (ipfl, ibi, isi, at, …),
         // as the JSON of `FirebaseParameters`.
         (4, ["ALTER TABLE links ADD COLUMN firebase text"]),
+        (
+            // The rollups a stats call reads, kept by the click flusher beside `click_daily`: people's
+            // clicks per link and day, and clicks per link, platform, referrer and bot flag over every
+            // day, so a stats call reads one row per day and one per breakdown, however many clicks
+            // the link has. An existing database gets them summed from `click_daily`.
+            5,
+            [
+                """
+                CREATE TABLE click_daily_totals (
+                    link_id text NOT NULL,
+                    day text NOT NULL,
+                    count bigint NOT NULL,
+                    PRIMARY KEY (link_id, day)
+                )
+                """,
+                """
+                CREATE TABLE click_totals (
+                    link_id text NOT NULL,
+                    platform text NOT NULL,
+                    referrer text NOT NULL,
+                    is_bot boolean NOT NULL,
+                    count bigint NOT NULL,
+                    PRIMARY KEY (link_id, platform, referrer, is_bot)
+                )
+                """,
+                """
+                INSERT INTO click_daily_totals (link_id, day, count)
+                SELECT link_id, day, SUM(count) FROM click_daily WHERE NOT is_bot GROUP BY link_id, day
+                """,
+                """
+                INSERT INTO click_totals (link_id, platform, referrer, is_bot, count)
+                SELECT link_id, platform, referrer, is_bot, SUM(count) FROM click_daily
+                GROUP BY link_id, platform, referrer, is_bot
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

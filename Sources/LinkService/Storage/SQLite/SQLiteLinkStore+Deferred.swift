@@ -3,7 +3,7 @@ import SQLiteNIO
 
 extension SQLiteLinkStore {
     public func claimSecrets() async throws -> [ClaimSecret] {
-        try await reader.query("SELECT key_id, secret, created_at, retired_at FROM claim_secrets ORDER BY key_id")
+        try await read("SELECT key_id, secret, created_at, retired_at FROM claim_secrets ORDER BY key_id")
             .compactMap { row in
                 guard let keyID = row.column("key_id")?.integer,
                     let secret = row.column("secret")?.string.flatMap(Hex.bytes(of:))
@@ -53,7 +53,7 @@ extension SQLiteLinkStore {
 
     public func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel {
         // As for stats, the tenant check keeps another tenant's link ID from counting anything.
-        let rows = try await reader.query(
+        let rows = try await read(
             """
             SELECT
                 (SELECT COALESCE(SUM(count), 0) FROM claims_issued_daily WHERE link_id = ?) AS issued,

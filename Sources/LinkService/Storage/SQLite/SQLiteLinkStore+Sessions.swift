@@ -18,7 +18,7 @@ extension SQLiteLinkStore {
     }
 
     public func session(idHash: String) async throws -> ConsoleSession? {
-        try await reader.query("SELECT * FROM console_sessions WHERE id_hash = ?", [.text(idHash)]).first.map { row in
+        try await read("SELECT * FROM console_sessions WHERE id_hash = ?", [.text(idHash)]).first.map { row in
             ConsoleSession(
                 idHash: row.column("id_hash")?.string ?? "", tenant: row.column("tenant")?.string ?? "",
                 keyHash: row.column("key_hash")?.string ?? "", csrfToken: row.column("csrf_token")?.string ?? "",

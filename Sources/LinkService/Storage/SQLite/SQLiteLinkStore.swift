@@ -78,13 +78,13 @@ public final class SQLiteLinkStore: LinkStore {
 
     /// The schema version the database is at.
     public func schemaVersion() async throws -> Int {
-        let rows = try await reader.query("SELECT MAX(version) AS version FROM schema_migrations")
+        let rows = try await read("SELECT MAX(version) AS version FROM schema_migrations")
         return rows.first?.column("version")?.integer ?? 0
     }
 
     /// The database's journal mode (`wal` once opened by this store).
     public func journalMode() async throws -> String {
-        try await reader.query("PRAGMA journal_mode").first?.column("journal_mode")?.string ?? ""
+        try await read("PRAGMA journal_mode").first?.column("journal_mode")?.string ?? ""
     }
 
     static func transaction(_ connection: SQLiteConnection, _ body: () async throws -> Void) async throws {
@@ -105,6 +105,16 @@ public final class SQLiteLinkStore: LinkStore {
             return try await writeLock.withLock { [writer] in
                 try await body(writer)
             }
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    /// Runs a read on the reader connection; a failing disk comes out as ``LinkStoreError`` like a
+    /// write's (see ``translate(_:)``), so a read that cannot reach the file answers `503`.
+    func read(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
+        do {
+            return try await reader.query(sql, binds)
         } catch {
             throw Self.translate(error)
         }
@@ -155,7 +165,7 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func link(tenant: String, slug: String) async throws -> Link? {
-        let rows = try await reader.query(
+        let rows = try await read(
             "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND slug = ?", [.text(tenant), .text(slug)])
         return rows.first.map(Self.link(from:))
     }
@@ -186,7 +196,9 @@ public final class SQLiteLinkStore: LinkStore {
                 guard let id = rows.first?.column("id")?.string else { return }
                 deleted = true
                 _ = try await writer.query("DELETE FROM clicks WHERE link_id = ?", [.text(id)])
-                _ = try await writer.query("DELETE FROM click_daily WHERE link_id = ?", [.text(id)])
+                for table in ["click_daily", "click_daily_totals", "click_totals"] {
+                    _ = try await writer.query("DELETE FROM \(table) WHERE link_id = ?", [.text(id)])
+                }
                 try await Self.deleteDeferred(linkID: id, on: writer)
             }
             return deleted
@@ -200,7 +212,7 @@ public final class SQLiteLinkStore: LinkStore {
             after = seq
         }
         let limit = max(1, limit)
-        let rows = try await reader.query(
+        let rows = try await read(
             "SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND seq > ? ORDER BY seq LIMIT ?",
             [.text(tenant), .integer(after), .integer(limit + 1)])
         let page = rows.prefix(limit)
@@ -219,7 +231,7 @@ public final class SQLiteLinkStore: LinkStore {
         let limit = max(1, limit)
         let needle = SQLiteData.text(text.lowercased())
         // instr, not LIKE: what people type (%, _) is matched as written.
-        let rows = try await reader.query(
+        let rows = try await read(
             """
             SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND seq < ?
             AND (? = '' OR instr(lower(slug), ?) > 0 OR instr(lower(destination), ?) > 0
@@ -294,16 +306,16 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func apiKey(hash: String) async throws -> APIKeyRecord? {
-        try await reader.query("SELECT * FROM api_keys WHERE hash = ?", [.text(hash)]).first.map(Self.apiKey(from:))
+        try await read("SELECT * FROM api_keys WHERE hash = ?", [.text(hash)]).first.map(Self.apiKey(from:))
     }
 
     public func apiKeys(tenant: String?) async throws -> [APIKeyRecord] {
         let rows =
             if let tenant {
-                try await reader.query(
+                try await read(
                     "SELECT * FROM api_keys WHERE tenant = ? ORDER BY created_at, prefix", [.text(tenant)])
             } else {
-                try await reader.query("SELECT * FROM api_keys ORDER BY created_at, prefix")
+                try await read("SELECT * FROM api_keys ORDER BY created_at, prefix")
             }
         return rows.map(Self.apiKey(from:))
     }
@@ -329,7 +341,9 @@ public final class SQLiteLinkStore: LinkStore {
 
     public func insertClicks(_ clicks: [Click]) async throws {
         guard !clicks.isEmpty else { return }
-        let rollups = Array(ClickRollup.rollups(of: clicks))
+        let rollups = ClickRollup.rollups(of: clicks)
+        let dailyTotals = ClickRollup.dailyTotals(of: rollups)
+        let totals = ClickRollup.totals(of: rollups)
         try await write { writer in
             try await Self.transaction(writer) {
                 for start in stride(from: 0, to: clicks.count, by: Self.rowsPerStatement) {
@@ -352,27 +366,45 @@ public final class SQLiteLinkStore: LinkStore {
                         """,
                         binds)
                 }
-                // One upsert for all of the batch's rollup rows (a batch's keys are distinct).
-                for start in stride(from: 0, to: rollups.count, by: Self.rowsPerStatement) {
-                    let chunk = rollups[start..<min(start + Self.rowsPerStatement, rollups.count)]
-                    var binds: [SQLiteData] = []
-                    binds.reserveCapacity(chunk.count * 6)
-                    for (key, count) in chunk {
-                        binds += [
+                // One upsert per rollup table for all of the batch's rows (a batch's keys are
+                // distinct): the fine rows, then the two that stats calls read.
+                try await Self.addCounts(
+                    rollups.map { key, count in
+                        [
                             .text(key.linkID), .text(key.day), .text(key.platform), .text(key.referrer),
                             .integer(key.isBot ? 1 : 0), .integer(count),
                         ]
-                    }
-                    _ = try await writer.query(
-                        """
-                        INSERT INTO click_daily (link_id, day, platform, referrer, is_bot, count)
-                        VALUES \(Self.placeholderRows(chunk.count, columns: 6))
-                        ON CONFLICT (link_id, day, platform, referrer, is_bot) DO UPDATE SET count = count + excluded.count
-                        """,
-                        binds)
-                }
+                    }, to: "click_daily", key: ["link_id", "day", "platform", "referrer", "is_bot"], on: writer)
+                try await Self.addCounts(
+                    dailyTotals.map { key, count in [.text(key.linkID), .text(key.day), .integer(count)] },
+                    to: "click_daily_totals", key: ["link_id", "day"], on: writer)
+                try await Self.addCounts(
+                    totals.map { key, count in
+                        [
+                            .text(key.linkID), .text(key.platform), .text(key.referrer), .integer(key.isBot ? 1 : 0),
+                            .integer(count),
+                        ]
+                    }, to: "click_totals", key: ["link_id", "platform", "referrer", "is_bot"], on: writer)
                 try await Self.addIssuedClaims(of: clicks, on: writer)
             }
+        }
+    }
+
+    /// Adds counts to a rollup table: `rows` are the `key` columns' values then the count, each
+    /// key at most once; a row already there gets the count added.
+    private static func addCounts(
+        _ rows: [[SQLiteData]], to table: String, key: [String], on writer: SQLiteConnection
+    ) async throws {
+        for start in stride(from: 0, to: rows.count, by: rowsPerStatement) {
+            let chunk = rows[start..<min(start + rowsPerStatement, rows.count)]
+            let columns = key.joined(separator: ", ")
+            _ = try await writer.query(
+                """
+                INSERT INTO \(table) (\(columns), count)
+                VALUES \(placeholderRows(chunk.count, columns: key.count + 1))
+                ON CONFLICT (\(columns)) DO UPDATE SET count = count + excluded.count
+                """,
+                chunk.flatMap { $0 })
         }
     }
 
@@ -383,19 +415,17 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func stats(tenant: String, linkID: String) async throws -> LinkStats {
-        // Summed in SQL, in one statement: people's clicks per day, then every platform, referrer
-        // and bot flag over all days. At most a few hundred rows come back however many rollup
-        // rows the link has (decoding each row costs far more than SQLite's scan of it). The
-        // tenant check keeps a link ID of another tenant from counting anything.
-        let rows = try await reader.query(
+        // One statement over the two rollups kept for it: people's clicks per day, then every
+        // platform, referrer and bot flag over all days; each is one range of its primary key, one
+        // row per day or breakdown, however many clicks the link has. The tenant check keeps a
+        // link ID of another tenant from counting anything.
+        let rows = try await read(
             """
-            SELECT 0 AS part, day, '' AS platform, '' AS referrer, 0 AS is_bot, SUM(count) AS count FROM click_daily
-            WHERE link_id = ?1 AND is_bot = 0 AND EXISTS (SELECT 1 FROM links WHERE links.id = ?1 AND links.tenant = ?2)
-            GROUP BY day
-            UNION ALL
-            SELECT 1, '', platform, referrer, is_bot, SUM(count) FROM click_daily
+            SELECT 0 AS part, day, '' AS platform, '' AS referrer, 0 AS is_bot, count FROM click_daily_totals
             WHERE link_id = ?1 AND EXISTS (SELECT 1 FROM links WHERE links.id = ?1 AND links.tenant = ?2)
-            GROUP BY platform, referrer, is_bot
+            UNION ALL
+            SELECT 1, '', platform, referrer, is_bot, count FROM click_totals
+            WHERE link_id = ?1 AND EXISTS (SELECT 1 FROM links WHERE links.id = ?1 AND links.tenant = ?2)
             """,
             [.text(linkID), .text(tenant)])
         var days: [(day: String, count: Int)] = []
@@ -418,7 +448,7 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     public func clickCount(tenant: String) async throws -> Int {
-        try await reader.query("SELECT COUNT(*) AS count FROM clicks WHERE tenant = ?", [.text(tenant)]).first?.column(
+        try await read("SELECT COUNT(*) AS count FROM clicks WHERE tenant = ?", [.text(tenant)]).first?.column(
             "count")?.integer ?? 0
     }
 }

@@ -111,6 +111,44 @@ enum SQLiteMigrations {
         // Firebase Dynamic Links parameters a link keeps beyond its own fields (ipfl, ibi, isi, at, …),
         // as the JSON of `FirebaseParameters`.
         (4, ["ALTER TABLE links ADD COLUMN firebase TEXT"]),
+        (
+            // The rollups a stats call reads, kept by the click flusher beside `click_daily`: people's
+            // clicks per link and day, and clicks per link, platform, referrer and bot flag over every
+            // day. A stats call then reads one row per day and one per breakdown, however many clicks
+            // the link has. `WITHOUT ROWID`: the rows live in their primary-key B-tree, so a link's
+            // rows are one range of it and `count` is read without a second lookup. An existing
+            // database gets them summed from `click_daily`.
+            5,
+            [
+                """
+                CREATE TABLE click_daily_totals (
+                    link_id TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (link_id, day)
+                ) WITHOUT ROWID
+                """,
+                """
+                CREATE TABLE click_totals (
+                    link_id TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    referrer TEXT NOT NULL,
+                    is_bot INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (link_id, platform, referrer, is_bot)
+                ) WITHOUT ROWID
+                """,
+                """
+                INSERT INTO click_daily_totals (link_id, day, count)
+                SELECT link_id, day, SUM(count) FROM click_daily WHERE is_bot = 0 GROUP BY link_id, day
+                """,
+                """
+                INSERT INTO click_totals (link_id, platform, referrer, is_bot, count)
+                SELECT link_id, platform, referrer, is_bot, SUM(count) FROM click_daily
+                GROUP BY link_id, platform, referrer, is_bot
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

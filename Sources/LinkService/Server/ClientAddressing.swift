@@ -3,25 +3,35 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-extension ServiceState {
+/// Who a request came from and how, believing forwarding headers only from trusted proxies
+/// (``LinkServiceConfiguration/trustedProxies``, or every peer with
+/// ``LinkServiceConfiguration/trustForwardedFor``).
+struct ClientAddressing: Sendable {
+    let trustForwardedFor: Bool
+    let trustedProxies: [String]
+
+    init(_ configuration: LinkServiceConfiguration) {
+        self.trustForwardedFor = configuration.trustForwardedFor
+        self.trustedProxies = configuration.trustedProxies
+    }
+
     /// The client's address, for rate limits and logs: the peer's; or, when the peer is a trusted
-    /// proxy (`trustedProxies`, or any peer with `trustForwardedFor`), the address the proxies
-    /// appended to `X-Forwarded-For`: the rightmost entry that is not itself a trusted proxy.
+    /// proxy, the address the proxies appended to `X-Forwarded-For`: the rightmost entry that is
+    /// not itself a trusted proxy.
     ///
     /// Never the leftmost entry: a client writes what it likes there, and would pick its own rate
     /// limit bucket. An entry that is not an IP address (a proxy that misbehaves, or a header the
     /// client sent to a server with no proxy) is not believed: the peer's address is used.
     func clientAddress(of request: Request, context: LinkRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
-        let trustsEveryPeer = configuration.trustForwardedFor
-        guard trustsEveryPeer || configuration.trustedProxies.contains(peer) else { return peer }
+        guard trustForwardedFor || trustedProxies.contains(peer) else { return peer }
         let values = request.headers[values: .xForwardedFor]
         guard !values.isEmpty else { return peer }
         let entries = values.joined(separator: ",").split(separator: ",")
         for entry in entries.reversed() {
             let address = entry.trimmingCharacters(in: .whitespaces)
             guard Self.isIPAddress(address) else { return peer }
-            if !trustsEveryPeer, configuration.trustedProxies.contains(address) { continue }
+            if !trustForwardedFor, trustedProxies.contains(address) { continue }
             return address
         }
         return peer
@@ -33,28 +43,12 @@ extension ServiceState {
         return (try? SocketAddress(ipAddress: text, port: 0)) != nil
     }
 
-    /// `nil` when the client address is within ``LinkServiceConfiguration/publicRateLimit``;
-    /// otherwise the `429` problem to answer (with `Retry-After`).
-    func publicRequestProblem(_ request: Request, context: LinkRequestContext) -> Problem? {
-        if publicLimiter.isUnlimited { return nil }
-        let client = clientAddress(of: request, context: context)
-        guard let wait = publicLimiter.acquire(client) else { return nil }
-        return Problem(
-            .tooManyRequests, "rate-limited", title: "Too many requests",
-            detail: "too many requests from \(client); retry in \(wait) s", retryAfter: wait)
-    }
-
-    /// The `429` answer when the client is over the public budget; `nil` when it may go on.
-    func limitPublicRequest(_ request: Request, context: LinkRequestContext) -> Response? {
-        publicRequestProblem(request, context: context)?.response()
-    }
-
     /// Whether the request came over TLS: said by a trusted proxy in `X-Forwarded-Proto`, or an
     /// `https` request line (when TLS is terminated by the server itself).
     func cameOverTLS(_ request: Request, context: LinkRequestContext) -> Bool {
         if request.uri.scheme?.rawValue == "https" { return true }
         let peer = context.remoteAddress?.ipAddress ?? ""
-        guard configuration.trustedProxies.contains(peer),
+        guard trustedProxies.contains(peer),
             let proto = request.headers[.xForwardedProto]
         else { return false }
         return proto.split(separator: ",").first?.trimmingCharacters(in: .whitespaces).lowercased() == "https"
@@ -64,17 +58,11 @@ extension ServiceState {
     /// `Host` (or the HTTP/2 authority).
     func forwardedHost(of request: Request, context: LinkRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? ""
-        if configuration.trustedProxies.contains(peer),
+        if trustedProxies.contains(peer),
             let forwarded = request.headers[.xForwardedHost]
         {
             return forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? forwarded
         }
         return request.headers[Request.hostField] ?? request.head.authority ?? ""
-    }
-
-    /// The tenant an API key acts for: `nil` when the key (by its SHA-256) is unknown or revoked,
-    /// or its tenant is not served here.
-    func tenant(ofKeyHash hash: String) async throws -> Tenant? {
-        try await APIKeyAuthenticator.tenant(ofKeyHash: hash, store: store, tenants: tenants)
     }
 }

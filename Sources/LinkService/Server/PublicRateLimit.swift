@@ -1,0 +1,24 @@
+import Hummingbird
+
+/// The per-address budget of everything that needs no key
+/// (``LinkServiceConfiguration/publicRateLimit``).
+struct PublicRateLimit: Sendable {
+    let limiter: RateLimiter
+    let addressing: ClientAddressing
+
+    /// `nil` when the client address is within the budget; otherwise the `429` problem to answer
+    /// (with `Retry-After`).
+    func problem(_ request: Request, context: LinkRequestContext) -> Problem? {
+        if limiter.isUnlimited { return nil }
+        let client = addressing.clientAddress(of: request, context: context)
+        guard let wait = limiter.acquire(client) else { return nil }
+        return Problem(
+            .tooManyRequests, "rate-limited", title: "Too many requests",
+            detail: "too many requests from \(client); retry in \(wait) s", retryAfter: wait)
+    }
+
+    /// The `429` answer when the client is over the budget; `nil` when it may go on.
+    func refusal(_ request: Request, context: LinkRequestContext) -> Response? {
+        problem(request, context: context)?.response()
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import LinkService
+import PostgresNIO
+import SQLiteNIO
+import Testing
+
+/// Schema version 5 adds the rollups stats are read from (`click_daily_totals`, `click_totals`);
+/// a database that had clicks before must get them summed from its `click_daily` rows when it is
+/// upgraded, and the flusher then adds to them.
+@Suite("Stats rollups on upgrade")
+struct StatsRollupMigrationTests {
+    /// Turns a database at the latest schema back into one at version 4: without the two tables
+    /// and without the record of the migrations from 5 on.
+    static func downgradeTo4(prefix: String = "") -> [String] {
+        [
+            "DROP TABLE \(prefix)click_daily_totals",
+            "DROP TABLE \(prefix)click_totals",
+            "DELETE FROM \(prefix)schema_migrations WHERE version >= 5",
+        ]
+    }
+
+    /// Three links with clicks written at version 4's schema (`click_daily` only), the store opened
+    /// again (migrating to the latest version), then more clicks: the stats equal every click's
+    /// fine rollup rows summed, before and after the new clicks.
+    static func checkUpgrade(
+        open: () async throws -> any LinkStore, close: (any LinkStore) async throws -> Void,
+        downgrade: () async throws -> Void
+    ) async throws {
+        let links = (0..<3).map { LinkStoreConformanceTests.makeLink(slug: "upgraded\($0)") }
+        let ids = links.map(\.id)
+        let before = StatsAggregationTests.clicks(of: ids, count: 2_000, offset: 0)
+        let after = StatsAggregationTests.clicks(of: ids, count: 700, offset: 2_000)
+
+        let first = try await open()
+        for link in links { _ = try await first.insertLink(link) }
+        try await first.insertClicks(before)
+        try await close(first)
+        try await downgrade()
+
+        let upgraded = try await open()
+        try await StatsAggregationTests.expectStats(of: ids, in: upgraded, equalRollupSumsOf: before)
+        try await upgraded.insertClicks(after)
+        try await StatsAggregationTests.expectStats(of: ids, in: upgraded, equalRollupSumsOf: before + after)
+        try await close(upgraded)
+    }
+
+    @Test("SQLite: upgrading a database with clicks fills the stats rollups from click_daily")
+    func sqliteUpgrade() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("upgrade.sqlite")
+        try await Self.checkUpgrade(
+            open: {
+                let store = try await SQLiteLinkStore.open(path: path)
+                #expect(try await store.schemaVersion() == SQLiteLinkStore.latestSchemaVersion)
+                return store
+            },
+            close: { try await ($0 as? SQLiteLinkStore)?.close() },
+            downgrade: {
+                let connection = try await SQLiteConnection.open(storage: .file(path: path))
+                for statement in Self.downgradeTo4() { _ = try await connection.query(statement) }
+                let version = try await connection.query("SELECT MAX(version) AS version FROM schema_migrations")
+                #expect(version.first?.column("version")?.integer == 4)
+                try await connection.close()
+            })
+    }
+
+    @Test(
+        "PostgreSQL: upgrading a database with clicks fills the stats rollups from click_daily",
+        .enabled(if: PostgresTestDatabase.isConfigured, PostgresTestDatabase.skipNote))
+    func postgresUpgrade() async throws {
+        try await PostgresTestDatabase.withSchema { schema in
+            try await Self.checkUpgrade(
+                open: {
+                    let store = try await PostgresLinkStore.open(
+                        url: schema.url, options: PostgresTestDatabase.storeOptions)
+                    #expect(try await store.schemaVersion() == PostgresLinkStore.latestSchemaVersion)
+                    return store
+                },
+                close: { try await ($0 as? PostgresLinkStore)?.close() },
+                downgrade: {
+                    try await PostgresTestDatabase.withAdminConnection { connection in
+                        for statement in Self.downgradeTo4(prefix: schema.name + ".") {
+                            try await connection.query(
+                                PostgresQuery(unsafeSQL: statement),
+                                logger: PostgresTestDatabase.logger)
+                        }
+                    }
+                })
+        }
+    }
+}
