@@ -33,8 +33,13 @@ public struct CompiledAASA: Sendable {
                 RuleIndex.Entry(detail: index, rule: CompiledRule($0, variables: variables))
             }
             for appID in detail.appIDs {
-                if entriesByApp[appID] == nil { appIDs.append(appID) }
-                entriesByApp[appID, default: []].append(contentsOf: entries)
+                if entriesByApp[appID] == nil {
+                    appIDs.append(appID)
+                    // The app's first detail: its rules are shared, not copied rule by rule.
+                    entriesByApp[appID] = entries
+                } else {
+                    entriesByApp[appID, default: []].append(contentsOf: entries)
+                }
             }
         }
         self.rulesByApp = entriesByApp.mapValues(RuleIndex.init(entries:))

@@ -116,6 +116,20 @@ struct CompiledRule: Sendable {
     /// `$(name)` becomes the declared values as alternatives, a built-in class or code list; an
     /// undefined variable becomes an empty set of alternatives, which never matches.
     static func glob(_ text: String, fold: Bool, variables: [String: [String]]) -> WildcardPattern {
+        // Most patterns have no variable: their tokens are the glob's, folded when ASCII (a fold
+        // of other text goes through `lowercased()` below, which can change the scalars).
+        if !SubstitutionReference.mayHoldReference(text) {
+            if !fold { return WildcardPattern(tokens: WildcardPattern.tokens(text), text: text) }
+            if text.utf8.allSatisfy({ $0 < 0x80 }) {
+                var tokens = WildcardPattern.tokens(text)
+                for index in tokens.indices {
+                    if case .literal(let scalar) = tokens[index], scalar.value &- 0x41 < 26 {
+                        tokens[index] = .literal(Unicode.Scalar(UInt8(scalar.value | 0x20)))
+                    }
+                }
+                return WildcardPattern(tokens: tokens, text: text)
+            }
+        }
         let (pieces, _) = SubstitutionReference.pieces(text)
         var tokens: [WildcardPattern.Token] = []
         func literalTokens(_ text: String) -> [WildcardPattern.Token] {

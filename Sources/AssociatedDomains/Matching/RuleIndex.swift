@@ -20,22 +20,43 @@ struct RuleIndex: Sendable {
     let entries: [Entry]
     /// Rules that any URL may match, by rule number.
     private let unindexed: [Int32]
-    /// Per flag combination that has indexed rules: first-segment hash to rule numbers.
-    private let tables: [(slot: Int, rules: [UInt64: [Int32]])]
+    /// Per flag combination that has indexed rules: first-segment hash to a run of `numbers`.
+    private let tables: [(slot: Int, rules: [UInt64: Range<Int32>])]
+    /// The indexed rule numbers, grouped by flag combination and key, ascending in each group.
+    private let numbers: [Int32]
 
     init(entries: [Entry]) {
         self.entries = entries
         var unindexed: [Int32] = []
-        var tables: [[UInt64: [Int32]]] = Array(repeating: [:], count: 4)
-        for (number, entry) in entries.enumerated() {
-            if let key = entry.rule.firstSegmentKey {
-                tables[entry.rule.slot][key, default: []].append(Int32(number))
+        // (slot, key, rule number) of every indexed rule, sorted into runs: one flat array and
+        // one dictionary of ranges rather than an array per key.
+        var keyed: [(slot: Int, key: UInt64, number: Int32)] = []
+        keyed.reserveCapacity(entries.count)
+        for number in entries.indices {
+            if let key = entries[number].rule.firstSegmentKey {
+                keyed.append((entries[number].rule.slot, key, Int32(number)))
             } else {
                 unindexed.append(Int32(number))
             }
         }
+        keyed.sort { ($0.slot, $0.key, $0.number) < ($1.slot, $1.key, $1.number) }
+        var tables: [(slot: Int, rules: [UInt64: Range<Int32>])] = []
+        var numbers: [Int32] = []
+        numbers.reserveCapacity(keyed.count)
+        var start = 0
+        while start < keyed.count {
+            var end = start
+            while end < keyed.count, keyed[end].slot == keyed[start].slot, keyed[end].key == keyed[start].key {
+                numbers.append(keyed[end].number)
+                end += 1
+            }
+            if tables.last?.slot != keyed[start].slot { tables.append((keyed[start].slot, [:])) }
+            tables[tables.count - 1].rules[keyed[start].key] = Int32(start)..<Int32(end)
+            start = end
+        }
         self.unindexed = unindexed
-        self.tables = tables.enumerated().compactMap { slot, rules in rules.isEmpty ? nil : (slot, rules) }
+        self.tables = tables
+        self.numbers = numbers
     }
 
     /// The first rule, in walk order, that matches the URL.
@@ -44,7 +65,7 @@ struct RuleIndex: Sendable {
         candidates.add(unindexed[...])
         for table in tables {
             let key = AASAURLTexts.firstSegmentKey(texts.path(table.slot))
-            if let rules = table.rules[key] { candidates.add(rules[...]) }
+            if let run = table.rules[key] { candidates.add(numbers[Int(run.lowerBound)..<Int(run.upperBound)]) }
         }
         while let number = candidates.next() {
             let rule = entries[Int(number)].rule

@@ -321,46 +321,62 @@ struct AASAReader {
         return component
     }
 
-    private mutating func readComponent(_ node: JSONNode, at path: JSONPath) -> AASAFile.Component? {
-        guard let members = collector.members(of: node, at: path, knownKeys: Self.componentKeys) else { return nil }
-        var component = AASAFile.Component()
-        component.path = patternString("/", in: members, at: path)
-        component.fragment = patternString("#", in: members, at: path)
-        if let query = members["?"] {
-            component.query = readQuery(query, at: path.appending("?"))
+    /// Reads one component. A file has thousands: the usual one (known keys, each once) is read
+    /// without a dictionary of its members and without making its path, which only diagnostics
+    /// need.
+    private mutating func readComponent(_ node: JSONNode, at path: @autoclosure () -> JSONPath)
+        -> AASAFile.Component?
+    {
+        guard let list = node.objectValue, Self.hasKnownKeysOnce(list, Self.componentKeys) else {
+            // Wrong kind, unknown or repeated keys: the general reader says so; lookups below
+            // find each key's first member, as its dictionary does.
+            guard collector.members(of: node, at: path(), knownKeys: Self.componentKeys) != nil else { return nil }
+            return readComponentMembers(MemberList(members: node.objectValue ?? []), at: path)
         }
-        component.exclude = bool("exclude", in: members, at: path)
-        component.caseSensitive = bool("caseSensitive", in: members, at: path)
-        component.percentEncoded = bool("percentEncoded", in: members, at: path)
+        return readComponentMembers(MemberList(members: list), at: path)
+    }
+
+    private mutating func readComponentMembers(_ members: MemberList, at path: () -> JSONPath) -> AASAFile.Component? {
+        var component = AASAFile.Component()
+        component.path = patternString("/", in: members, at: path())
+        component.fragment = patternString("#", in: members, at: path())
+        if let query = members["?"] {
+            component.query = readQuery(query, at: path().appending("?"))
+        }
+        component.exclude = bool("exclude", in: members, at: path())
+        component.caseSensitive = bool("caseSensitive", in: members, at: path())
+        component.percentEncoded = bool("percentEncoded", in: members, at: path())
         if let comment = members["comment"] {
             component.comment = comment.stringValue
             if comment.stringValue == nil {
                 collector.warning(
-                    "component-key-wrong-type", path.appending("comment"),
+                    "component-key-wrong-type", path().appending("comment"),
                     "\"comment\" should be a string, found \(comment.kindDescription)", at: comment)
             }
         }
         return component
     }
 
-    private mutating func patternString(_ key: String, in members: [String: JSONNode], at path: JSONPath) -> String? {
+    private mutating func patternString(_ key: String, in members: MemberList, at path: @autoclosure () -> JSONPath)
+        -> String?
+    {
         guard let node = members[key] else { return nil }
         guard let string = node.stringValue else {
             collector.error(
-                "component-key-wrong-type", path.appending(key),
+                "component-key-wrong-type", path().appending(key),
                 "\"\(key)\" must be a pattern string, found \(node.kindDescription); the key is ignored, so the rule matches any value",
                 hint: "write a pattern such as \"/path/*\"", at: node)
             return nil
         }
-        checkVariables(in: string, at: path.appending(key), node: node)
+        checkVariables(in: string, at: path().appending(key), node: node)
         return string
     }
 
-    private mutating func bool(_ key: String, in members: [String: JSONNode], at path: JSONPath) -> Bool? {
+    private mutating func bool(_ key: String, in members: MemberList, at path: @autoclosure () -> JSONPath) -> Bool? {
         guard let node = members[key] else { return nil }
         guard let bool = node.boolValue else {
             collector.error(
-                "component-key-wrong-type", path.appending(key),
+                "component-key-wrong-type", path().appending(key),
                 "\"\(key)\" must be true or false, found \(node.kindDescription); the key is ignored",
                 hint: "write \"\(key)\": true (without quotes)", at: node)
             return nil
@@ -368,10 +384,10 @@ struct AASAReader {
         return bool
     }
 
-    private mutating func readQuery(_ node: JSONNode, at path: JSONPath) -> AASAFile.QueryPattern? {
+    private mutating func readQuery(_ node: JSONNode, at path: @autoclosure () -> JSONPath) -> AASAFile.QueryPattern? {
         switch node.value {
         case .string(let string):
-            checkVariables(in: string, at: path, node: node)
+            checkVariables(in: string, at: path(), node: node)
             return .whole(string)
         case .object(let members):
             var items: [AASAFile.QueryItemPattern] = []
@@ -380,23 +396,33 @@ struct AASAReader {
                 guard let pattern = member.value.stringValue else {
                     ignored = true
                     collector.error(
-                        "query-value-not-string", path.appending(member.key),
+                        "query-value-not-string", path().appending(member.key),
                         "the query item \"\(member.key)\" has \(member.value.kindDescription) as its pattern; iOS then ignores the whole \"?\" dictionary, so the rule matches any query",
                         hint: "write the value as a string pattern, such as \"?*\" for any non-empty value",
                         at: member.value)
                     continue
                 }
-                checkVariables(in: pattern, at: path.appending(member.key), node: member.value)
+                checkVariables(in: pattern, at: path().appending(member.key), node: member.value)
                 items.append(AASAFile.QueryItemPattern(name: member.key, pattern: pattern))
             }
             return ignored ? .ignoredDictionary(AASAFile.RawJSON(node.withoutLocations)) : .items(items)
         default:
             collector.error(
-                "component-key-wrong-type", path,
+                "component-key-wrong-type", path(),
                 "\"?\" must be a pattern string or a dictionary of item patterns, found \(node.kindDescription); the key is ignored",
                 hint: "write \"?\": {\"id\": \"?*\"}", at: node)
             return nil
         }
+    }
+
+    /// Whether every member's key is one of `known` and no key is written twice (then reading the
+    /// members has nothing to report).
+    private static func hasKnownKeysOnce(_ members: [JSONNode.Member], _ known: [String]) -> Bool {
+        for (index, member) in members.enumerated() {
+            guard known.contains(member.key) else { return false }
+            for earlier in members[..<index] where earlier.key == member.key { return false }
+        }
+        return true
     }
 
     /// Reports `$(` without `)`, names with `$` or `(`, and names that are neither declared nor built in.
@@ -437,5 +463,18 @@ extension JSONNode {
             JSONNode(.object(members.map { .init(key: $0.key, value: $0.value.withoutLocations) }))
         default: JSONNode(value)
         }
+    }
+}
+
+/// An object's members looked up by key in a short walk rather than through a dictionary: an
+/// AASA component has a handful of keys and a file thousands of components. A key written twice
+/// finds its first member, as ``DiagnosticCollector/members(of:at:knownKeys:expected:)``'s
+/// dictionary does.
+struct MemberList {
+    let members: [JSONNode.Member]
+
+    subscript(key: String) -> JSONNode? {
+        for member in members where member.key == key { return member.value }
+        return nil
     }
 }

@@ -78,17 +78,25 @@ extension AASAFile.AppLinks {
     /// legacy paths when it has no components (`NOT ` paths exclude).
     public func rules(of detail: AASAFile.Detail) -> [AASARule] {
         if let components = detail.components {
-            let layers = [detail.defaults, defaults].compactMap { $0 }
-            return components.enumerated().map { index, component in
-                func resolve<T>(_ key: KeyPath<AASAFile.Component, T?>) -> T? {
-                    component[keyPath: key] ?? layers.lazy.compactMap { $0[keyPath: key] }.first
-                }
-                return AASARule(
-                    source: .component, index: index, path: resolve(\.path), query: resolve(\.query),
-                    fragment: resolve(\.fragment), exclude: resolve(\.exclude) ?? false,
-                    caseSensitive: resolve(\.caseSensitive) ?? true, percentEncoded: resolve(\.percentEncoded) ?? true,
-                    comment: component.comment)
+            // Each key: the component's, else the detail's defaults', else the file's.
+            let first = detail.defaults
+            let second = defaults
+            var rules: [AASARule] = []
+            rules.reserveCapacity(components.count)
+            for (index, component) in components.enumerated() {
+                rules.append(
+                    AASARule(
+                        source: .component, index: index,
+                        path: component.path ?? first?.path ?? second?.path,
+                        query: component.query ?? first?.query ?? second?.query,
+                        fragment: component.fragment ?? first?.fragment ?? second?.fragment,
+                        exclude: component.exclude ?? first?.exclude ?? second?.exclude ?? false,
+                        caseSensitive: component.caseSensitive ?? first?.caseSensitive ?? second?.caseSensitive ?? true,
+                        percentEncoded: component.percentEncoded ?? first?.percentEncoded ?? second?.percentEncoded
+                            ?? true,
+                        comment: component.comment))
             }
+            return rules
         }
         return (detail.paths ?? []).enumerated().map { index, path in
             let excluded = path.hasPrefix("NOT ")

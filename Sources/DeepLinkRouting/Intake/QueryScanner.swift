@@ -47,8 +47,11 @@ enum QueryScanner {
 
     /// The percent-decoded text at `range`; `nil` when an escape is malformed or not UTF-8.
     static func decoded(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String? {
-        let raw = UnsafeBufferPointer(rebasing: bytes[range])
-        guard let text = String(validating: raw, as: UTF8.self) else { return nil }
-        return PercentDecoding.decode(text)
+        PercentDecoding.decode(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+
+    /// Whether ``decoded(_:_:)`` of `range` succeeds, without making the string.
+    static func decodes(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        PercentDecoding.decodes(UnsafeBufferPointer(rebasing: bytes[range]))
     }
 }

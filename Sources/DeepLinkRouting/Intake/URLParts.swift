@@ -98,6 +98,16 @@ enum ASCII {
         byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
+    @inline(__always)
+    static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- UInt8(ascii: "a") < 26
+    }
+
+    @inline(__always)
+    static func isDigit(_ byte: UInt8) -> Bool {
+        byte &- UInt8(ascii: "0") < 10
+    }
+
     /// Whether the bytes at `range` equal `other` ignoring ASCII case.
     static func equalsIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ other: [UInt8]) -> Bool {
         guard range.count == other.count else { return false }

@@ -260,13 +260,21 @@ extension JSONParser {
             position += 1  // opening quote
             // Most strings have no escape: one validated copy of their bytes, no scalar appends.
             var end = position
+            var ascii = true
             while end < bytes.count {
                 let byte = bytes[end]
                 if byte == UInt8(ascii: "\"") {
-                    guard let string = String(validating: bytes[position..<end], as: UTF8.self) else { break }
+                    let start = position
+                    let string = bytes.withUnsafeBufferPointer { buffer -> String? in
+                        let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                        guard ascii || UTF8Check.isValid(run) else { return nil }
+                        return String(decoding: run, as: UTF8.self)
+                    }
+                    guard let string else { break }
                     position = end + 1
                     return string
                 }
+                if byte >= 0x80 { ascii = false }
                 // An escape, a control character (an error) or invalid UTF-8: the general walk below.
                 if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
                 end += 1

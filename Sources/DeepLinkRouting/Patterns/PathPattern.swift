@@ -51,6 +51,13 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// A leading `/` (one, however many were written) and no trailing slashes; the root is `/`.
     package static func normalize(_ path: String) -> String {
+        // Most patterns and paths already are: one leading slash, no trailing one.
+        let utf8 = path.utf8
+        if utf8.count >= 2, utf8.first == UInt8(ascii: "/"), utf8.last != UInt8(ascii: "/"),
+            utf8[utf8.index(after: utf8.startIndex)] != UInt8(ascii: "/")
+        {
+            return path
+        }
         var scalars = Substring(path).unicodeScalars[...]
         while scalars.first == "/" { scalars.removeFirst() }
         while scalars.last == "/" { scalars.removeLast() }

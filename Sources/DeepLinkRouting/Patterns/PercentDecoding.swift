@@ -27,6 +27,75 @@ package enum PercentDecoding {
         return String(validating: bytes, as: UTF8.self)
     }
 
+    /// Decodes `%XX` escapes in UTF-8 bytes: the answer ``decode(_:)`` gives for the bytes' text
+    /// (`nil` when they are not UTF-8), without making that text first and without an
+    /// intermediate array.
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        var escapes = false
+        var ascii = true
+        for byte in raw {
+            if byte == UInt8(ascii: "%") {
+                escapes = true
+            } else if byte >= 0x80 {
+                ascii = false
+            }
+        }
+        guard ascii || UTF8Check.isValid(raw) else { return nil }
+        guard escapes else { return String(decoding: raw, as: UTF8.self) }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer -> String? in
+            guard let count = decodeEscapes(raw, into: buffer) else { return nil }
+            let decoded = UnsafeBufferPointer(rebasing: buffer[..<count])
+            guard UTF8Check.isValid(decoded) else { return nil }
+            return String(decoding: decoded, as: UTF8.self)
+        }
+    }
+
+    /// Writes `raw` with its `%XX` escapes decoded into `buffer` (at least `raw.count` bytes) and
+    /// returns how many bytes it wrote; `nil` when an escape is malformed. Does not check UTF-8.
+    static func decodeEscapes(_ raw: UnsafeBufferPointer<UInt8>, into buffer: UnsafeMutableBufferPointer<UInt8>)
+        -> Int?
+    {
+        var count = 0
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+                else { return nil }
+                buffer[count] = high << 4 | low
+                index += 3
+            } else {
+                buffer[count] = byte
+                index += 1
+            }
+            count += 1
+        }
+        return count
+    }
+
+    /// Whether ``decode(_:)-(UnsafeBufferPointer<UInt8>)`` of the bytes succeeds, without making
+    /// the string: for checking every segment of a link before matching.
+    static func decodes(_ raw: UnsafeBufferPointer<UInt8>) -> Bool {
+        var check = UTF8Check()
+        var index = 0
+        var ascii = true
+        while index < raw.count {
+            let byte = raw[index]
+            if byte == UInt8(ascii: "%") {
+                guard index + 2 < raw.count, let high = hexValue(raw[index + 1]), let low = hexValue(raw[index + 2])
+                else { return false }
+                guard check.add(high << 4 | low) else { return false }
+                index += 3
+            } else {
+                if byte >= 0x80 { ascii = false }
+                guard check.add(byte) else { return false }
+                index += 1
+            }
+        }
+        // Text that is not UTF-8 before decoding is refused even when the escapes repair it.
+        return check.isComplete && (ascii || UTF8Check.isValid(raw))
+    }
+
     /// Encodes everything but RFC 3986 unreserved characters and the sub-delimiters that are safe
     /// in a path segment, so the result is one segment (a `/` becomes `%2F`).
     package static func encodeSegment(_ text: some StringProtocol) -> String {

@@ -58,13 +58,25 @@ package struct WildcardPattern: Sendable, Hashable, CustomStringConvertible {
 
     /// The tokens of a plain glob: `*` (runs collapse), `?`, and literal scalars.
     package static func tokens(_ text: some StringProtocol) -> [Token] {
+        tokens(String(text))
+    }
+
+    /// The tokens of a plain glob written as a `String` (the common case, without the generic
+    /// walk of any `StringProtocol`).
+    package static func tokens(_ text: String) -> [Token] {
         var tokens: [Token] = []
+        tokens.reserveCapacity(text.utf8.count)
+        var afterRun = false
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "*": if tokens.last != .anyRun { tokens.append(.anyRun) }
+            case "*":
+                if !afterRun { tokens.append(.anyRun) }
+                afterRun = true
+                continue
             case "?": tokens.append(.anyOne)
             default: tokens.append(.literal(scalar))
             }
+            afterRun = false
         }
         return tokens
     }

@@ -20,6 +20,16 @@ struct LiteralTable: Sendable {
 
     init() {}
 
+    /// An empty table sized for about `capacity` edges (an upper bound: literal segments that
+    /// share a parent share an edge, so it seldom has to grow).
+    init(capacity: Int) {
+        var size = 16
+        while size < capacity { size *= 2 }
+        slots = Array(repeating: Slot(), count: size)
+        mask = size - 1
+        keys.reserveCapacity(capacity * 8)
+    }
+
     /// The child of `parent` along `key`, or -1; with `folding`, ASCII letters compare
     /// case-insensitively (keys were stored folded).
     @inline(__always)

@@ -17,10 +17,26 @@ public struct RouteMatch: Sendable, Hashable {
     /// The route's barriers, in declaration order.
     public let barriers: [String]
     /// The link that was routed (for an App Link, its target URL when that was routed).
-    public let url: URL
+    public var url: URL {
+        switch link {
+        case .url(let url): return url
+        case .text(let text):
+            // The table matched this text only because `VerbatimURLText` accepts it, which means
+            // `URL(string:)` takes it as written; the tests pin that promise.
+            guard let url = URL(string: text) else { preconditionFailure("a verbatim URL text did not parse: \(text)") }
+            return url
+        }
+    }
     /// The App Links payload the link arrived with.
     public let appLink: AppLinkData?
     let storage: Storage
+    let link: Link
+
+    /// The routed link: a `URL`, or text that `URL(string:)` takes as written (parsed when read).
+    enum Link: Sendable {
+        case url(URL)
+        case text(String)
+    }
 
     enum Storage: Sendable {
         case captured(text: String, names: [String], captures: CaptureList)
@@ -28,14 +44,14 @@ public struct RouteMatch: Sendable, Hashable {
     }
 
     init(
-        route: String, pattern: String, source: DeepLink.Source, barriers: [String], url: URL, appLink: AppLinkData?,
+        route: String, pattern: String, source: DeepLink.Source, barriers: [String], link: Link, appLink: AppLinkData?,
         storage: Storage
     ) {
         self.route = route
         self.pattern = pattern
         self.source = source
         self.barriers = barriers
-        self.url = url
+        self.link = link
         self.appLink = appLink
         self.storage = storage
     }
@@ -46,7 +62,7 @@ public struct RouteMatch: Sendable, Hashable {
         parameters: [(name: String, value: String)] = [], barriers: [String] = [], appLink: AppLinkData? = nil
     ) {
         self.init(
-            route: route, pattern: pattern, source: source, barriers: barriers, url: url, appLink: appLink,
+            route: route, pattern: pattern, source: source, barriers: barriers, link: .url(url), appLink: appLink,
             storage: .values(names: parameters.map(\.name), values: parameters.map(\.value))
         )
     }
@@ -83,7 +99,30 @@ public struct RouteMatch: Sendable, Hashable {
 
     /// Every parameter in order.
     public var orderedParameters: [(name: String, value: String)] {
-        parameterNames.compactMap { name in self[name].map { (name, $0) } }
+        switch storage {
+        case .captured(let text, let names, let captures):
+            // One walk over the captures; a name captured twice reads its first value, as
+            // `self[name]` does.
+            var result: [(name: String, value: String)] = []
+            result.reserveCapacity(captures.count)
+            text.withUTF8Buffer { bytes in
+                for index in 0..<captures.count {
+                    let name = names[Int(captures[index].name)]
+                    var first = index
+                    for earlier in 0..<index where names[Int(captures[earlier].name)] == name {
+                        first = earlier
+                        break
+                    }
+                    let capture = captures[first]
+                    // Escapes were checked when the link was matched, so decoding cannot fail here.
+                    let value = QueryScanner.decoded(bytes, Int(capture.start)..<Int(capture.end)) ?? ""
+                    result.append((name, value))
+                }
+            }
+            return result
+        case .values:
+            return parameterNames.compactMap { name in self[name].map { (name, $0) } }
+        }
     }
 
     /// The parameter as an integer, when it is one.

@@ -6,17 +6,22 @@ extension RouteTable {
     /// target URL is routed when it is one of the app's links), otherwise
     /// ``DeepLink/Source/universalLink`` for http(s) and ``DeepLink/Source/customScheme``.
     public func resolve(_ url: URL) -> Resolution {
-        resolve(text: url.absoluteString, url: url, source: nil, appLink: nil)
+        resolve(text: url.absoluteString, link: .url(url), source: nil, appLink: nil)
     }
 
     /// Resolves a link that was already read, keeping its source (a push payload stays
     /// ``DeepLink/Source/push``) and App Links payload.
     public func resolve(_ link: DeepLink) -> Resolution {
-        resolve(text: link.url.absoluteString, url: link.url, source: link.source, appLink: link.appLink)
+        resolve(text: link.url.absoluteString, link: .url(link.url), source: link.source, appLink: link.appLink)
     }
 
     /// Resolves link text; ``Resolution/invalid(reason:)`` when it is not a URL.
     public func resolve(_ text: String) -> Resolution {
+        // Text that `URL(string:)` takes as written is matched as it is; its URL is made only if
+        // the match's `url` is read.
+        if text.withUTF8Buffer(VerbatimURLText.accepts) {
+            return resolve(text: text, link: .text(text), source: nil, appLink: nil)
+        }
         guard let url = URL(string: text) else {
             return .invalid(reason: "not a URL; a link looks like https://example.com/story/42 or example://open/42")
         }
@@ -28,7 +33,9 @@ extension RouteTable {
         resolve(url).match != nil
     }
 
-    private func resolve(text: String, url: URL, source: DeepLink.Source?, appLink: AppLinkData?) -> Resolution {
+    private func resolve(text: String, link: RouteMatch.Link, source: DeepLink.Source?, appLink: AppLinkData?)
+        -> Resolution
+    {
         guard text.utf8.count < Int32.max else { return .invalid(reason: DeepLinkError(.tooLong).reason) }
         return text.withUTF8Buffer { bytes in
             guard let parts = URLParts(bytes) else { return .invalid(reason: DeepLinkError(.notAbsolute).reason) }
@@ -39,15 +46,16 @@ extension RouteTable {
             {
                 appLink = AppLinkData(json: json)
             }
-            guard let appLink else { return match(text, bytes, parts, url: url, source: source, appLink: nil) }
+            guard let appLink else { return match(text, bytes, parts, link: link, source: source, appLink: nil) }
             let target = appLink.targetURL
             let targetText = target.absoluteString
             let resolution = targetText.withUTF8Buffer { targetBytes -> Resolution in
                 guard let targetParts = URLParts(targetBytes) else { return .notDeepLink }
-                return match(targetText, targetBytes, targetParts, url: target, source: .appLink, appLink: appLink)
+                return match(
+                    targetText, targetBytes, targetParts, link: .url(target), source: .appLink, appLink: appLink)
             }
             if resolution != .notDeepLink { return resolution }
-            return match(text, bytes, parts, url: url, source: .appLink, appLink: appLink)
+            return match(text, bytes, parts, link: link, source: .appLink, appLink: appLink)
         }
     }
 
@@ -57,8 +65,10 @@ extension RouteTable {
         let text = link.url.absoluteString
         return text.withUTF8Buffer { bytes in
             guard let parts = URLParts(bytes) else { return nil }
-            return match(text, bytes, parts, url: link.url, source: link.source, appLink: link.appLink, anyHost: true)
-                .match
+            return match(
+                text, bytes, parts, link: .url(link.url), source: link.source, appLink: link.appLink, anyHost: true
+            )
+            .match
         }
     }
 
@@ -67,7 +77,8 @@ extension RouteTable {
 
     /// Matches a link whose text is `text` (`bytes`, split into `parts`).
     private func match(
-        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ parts: URLParts, url: URL, source: DeepLink.Source?,
+        _ text: String, _ bytes: UnsafeBufferPointer<UInt8>, _ parts: URLParts, link: RouteMatch.Link,
+        source: DeepLink.Source?,
         appLink: AppLinkData?, anyHost: Bool = false
     ) -> Resolution {
         let web =
@@ -104,11 +115,11 @@ extension RouteTable {
         if let problem = search.invalid { return .invalid(reason: problem) }
         guard terminal >= 0 else { return .notFound }
         let end = trie.terminals[Int(terminal)]
-        let route = routes[Int(end.route)]
+        let route = Int(end.route)
         return .matched(
             RouteMatch(
-                route: route.name, pattern: end.pattern,
-                source: source ?? (web ? .universalLink : .customScheme), barriers: route.barriers, url: url,
+                route: routes[route].name, pattern: end.pattern,
+                source: source ?? (web ? .universalLink : .customScheme), barriers: routes[route].barriers, link: link,
                 appLink: appLink,
                 storage: .captured(text: text, names: end.names, captures: search.captures)
             ))
@@ -148,12 +159,12 @@ extension RouteTable {
                 ASCII.contains(UInt8(ascii: "%"), bytes, pathStart..<pathEnd)
                 || host.map { ASCII.contains(UInt8(ascii: "%"), bytes, $0) } ?? false
             guard hasEscapes else { return nil }
-            if let host, QueryScanner.decoded(bytes, host) == nil {
+            if let host, !QueryScanner.decodes(bytes, host) {
                 return DeepLinkError(.invalidPercentEncoding(component: "host")).reason
             }
             var valid = true
             PathSegments.forEach(bytes, in: pathStart..<pathEnd) { range in
-                valid = QueryScanner.decoded(bytes, range) != nil
+                valid = QueryScanner.decodes(bytes, range)
                 return valid
             }
             return valid ? nil : DeepLinkError(.invalidPercentEncoding(component: "path")).reason
@@ -193,8 +204,13 @@ extension RouteTable {
             return -1
         }
         if search.hasEscapes, ASCII.contains(UInt8(ascii: "%"), search.bytes, range) {
-            let decoded = QueryScanner.decoded(search.bytes, range) ?? ""
-            return decoded.withUTF8Buffer { step(node, nodeIndex, cursor, range, next, $0, &search) }
+            // Escapes were checked by checkEscapes, so decoding cannot fail here.
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count) { buffer in
+                let count = PercentDecoding.decodeEscapes(
+                    UnsafeBufferPointer(rebasing: search.bytes[range]), into: buffer)
+                let key = UnsafeBufferPointer(rebasing: buffer[..<(count ?? 0)])
+                return step(node, nodeIndex, cursor, range, next, key, &search)
+            }
         }
         return step(node, nodeIndex, cursor, range, next, UnsafeBufferPointer(rebasing: search.bytes[range]), &search)
     }
@@ -255,9 +271,9 @@ extension RouteTable {
 
     /// Whether the link has the terminal's required query items; captures the declared ones.
     private func acceptsQuery(_ terminalIndex: Int32, _ search: inout Search) -> Bool {
+        guard trie.terminals[Int(terminalIndex)].hasQuery else { return true }
         let terminal = trie.terminals[Int(terminalIndex)]
         let items = routes[Int(terminal.route)].query
-        guard !items.isEmpty else { return true }
         let before = search.captures.count
         for (offset, item) in items.enumerated() {
             let found = search.query.flatMap { QueryScanner.first(item.name, in: search.bytes, query: $0) }
@@ -270,7 +286,7 @@ extension RouteTable {
                 continue
             }
             let value = found ?? (query.upperBound..<query.upperBound)
-            if QueryScanner.decoded(search.bytes, value) == nil {
+            if !QueryScanner.decodes(search.bytes, value) {
                 search.invalid = DeepLinkError(.invalidPercentEncoding(component: "query")).reason
                 search.captures.truncate(to: before)
                 return false

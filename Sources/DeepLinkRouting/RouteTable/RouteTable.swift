@@ -28,6 +28,7 @@ public struct RouteTable: Sendable {
     let pathRoot: Int32
     let schemeRoots: [Int32]
     private let excludeFilters: [ExcludeFilter]
+    /// Route positions by name (names are unique in a table that built).
     private let routeIndex: [String: Int]
     /// `domains` and `customSchemes` as bytes, compared where they lie in a link.
     let domainBytes: [[UInt8]]
@@ -35,7 +36,8 @@ public struct RouteTable: Sendable {
 
     init(
         routes: [Manifest.Route], domains: [String], customSchemes: [String], exclude: [PathPattern],
-        caseInsensitiveLiterals: Bool, trie: RouteTrie, pathRoot: Int32, schemeRoots: [Int32]
+        caseInsensitiveLiterals: Bool, trie: RouteTrie, pathRoot: Int32, schemeRoots: [Int32],
+        routeIndex: [String: Int]
     ) {
         self.routes = routes
         self.domains = domains
@@ -48,8 +50,7 @@ public struct RouteTable: Sendable {
         self.excludeFilters = exclude.map(ExcludeFilter.init)
         self.domainBytes = domains.map { Array($0.utf8) }
         self.schemeBytes = customSchemes.map { Array($0.utf8) }
-        self.routeIndex = Dictionary(
-            routes.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        self.routeIndex = routeIndex
     }
 
     /// The route with this name.

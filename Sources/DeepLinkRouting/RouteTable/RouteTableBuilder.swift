@@ -85,21 +85,25 @@ public struct RouteTableBuilder: Sendable {
         let pathRoot = trie.newNode(foldsCase: caseInsensitiveLiterals)
         // A custom scheme link's first segment is its host, and hosts compare ignoring case.
         let schemeRoots = schemes.map { _ in trie.newNode(foldsCase: true) }
-        var seenNames: Set<String> = []
-        for (routeIndex, route) in routes.enumerated() {
-            if !seenNames.insert(route.name).inserted {
+        // The table's index of routes by name, made once here: it also finds the duplicates.
+        var routeIndex: [String: Int] = [:]
+        routeIndex.reserveCapacity(routes.count)
+        for (position, route) in routes.enumerated() {
+            guard routeIndex.updateValue(position, forKey: route.name) == nil else {
                 trie.problems.append(.duplicateRouteName(route.name))
                 continue
             }
             let queryNames = route.query.map(\.name)
             for (index, pattern) in route.paths.enumerated() {
-                let location = PatternLocation(route: Int32(routeIndex), isSchemeLink: false, index: Int32(index))
+                let location = PatternLocation(route: Int32(position), isSchemeLink: false, index: Int32(index))
                 guard checkQueryNames(pattern.segments, queryNames, location, &trie) else { continue }
                 trie.insert(
-                    pattern.segments, at: pathRoot, names: pattern.parameterNames + queryNames, location: location)
+                    pattern.segments, at: pathRoot,
+                    names: queryNames.isEmpty ? pattern.parameterNames : pattern.parameterNames + queryNames,
+                    location: location)
             }
             for (index, link) in route.schemeLinks.enumerated() {
-                let location = PatternLocation(route: Int32(routeIndex), isSchemeLink: true, index: Int32(index))
+                let location = PatternLocation(route: Int32(position), isSchemeLink: true, index: Int32(index))
                 guard let schemeIndex = schemes.firstIndex(of: link.scheme) else {
                     trie.problems.append(.undeclaredScheme(trie.reference(location), scheme: link.scheme))
                     continue
@@ -114,7 +118,7 @@ public struct RouteTableBuilder: Sendable {
         return RouteTable(
             routes: routes, domains: domains.map { $0.lowercased() }, customSchemes: schemes, exclude: exclude,
             caseInsensitiveLiterals: caseInsensitiveLiterals, trie: trie.freeze(), pathRoot: pathRoot,
-            schemeRoots: schemeRoots
+            schemeRoots: schemeRoots, routeIndex: routeIndex
         )
     }
 

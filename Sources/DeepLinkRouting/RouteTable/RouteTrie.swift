@@ -32,6 +32,8 @@ struct RouteTrie: Sendable {
         var pattern: String
         var names: [String]
         var pathParameterCount: Int
+        /// Whether the route declares query items (which matching then looks for).
+        var hasQuery: Bool
     }
 
     var nodes: [Node]
@@ -53,7 +55,10 @@ struct PatternLocation: Sendable {
 struct RouteTrieBuilder {
     var nodes: [RouteTrie.Node] = []
     var literals = LiteralTable()
-    var typedChildren: [Int32: [(edge: RouteTrie.TypedEdge, origin: PatternLocation)]] = [:]
+    /// Typed edges as one linked list per node (`typedHeads[node]`, then `next`), in the order
+    /// they were added: one array for the whole trie instead of one per node.
+    var typedEdges: [(edge: RouteTrie.TypedEdge, origin: PatternLocation, next: Int32)] = []
+    var typedHeads: [Int32] = []
     var terminals: [RouteTrie.Terminal] = []
     var terminalLocations: [PatternLocation] = []
     var types: [ParameterType]
@@ -64,6 +69,26 @@ struct RouteTrieBuilder {
 
     init(routes: [Manifest.Route], types: [ParameterType], caseInsensitiveLiterals: Bool) {
         self.routes = routes
+        // Room for every segment of every pattern, so that building never grows the arrays.
+        var segments = 0
+        var literalSegments = 0
+        var patterns = 0
+        for route in routes {
+            for pattern in route.paths {
+                segments += pattern.segments.count
+                for case .literal in pattern.segments { literalSegments += 1 }
+            }
+            for link in route.schemeLinks {
+                segments += link.segments.count
+                for case .literal in link.segments { literalSegments += 1 }
+            }
+            patterns += route.paths.count + route.schemeLinks.count
+        }
+        nodes.reserveCapacity(segments + 1)
+        typedHeads.reserveCapacity(segments + 1)
+        terminals.reserveCapacity(patterns)
+        terminalLocations.reserveCapacity(patterns)
+        literals = LiteralTable(capacity: literalSegments)
         self.types = types
         self.typeIndex = Dictionary(
             types.enumerated().map { ($0.element.name, Int32($0.offset)) }, uniquingKeysWith: { $1 })
@@ -74,6 +99,7 @@ struct RouteTrieBuilder {
         var node = RouteTrie.Node()
         node.foldsCase = foldsCase
         nodes.append(node)
+        typedHeads.append(-1)
         return Int32(nodes.count - 1)
     }
 
@@ -122,24 +148,9 @@ struct RouteTrieBuilder {
         for segment in segments where segment.parameterName != nil { parameterCount += 1 }
         let terminal = RouteTrie.Terminal(
             route: location.route, pattern: patternText(location), names: names,
-            pathParameterCount: parameterCount
+            pathParameterCount: parameterCount, hasQuery: !routes[Int(location.route)].query.isEmpty
         )
         var node = root
-        func claim(_ slot: WritableKeyPath<RouteTrie.Node, Int32>, at node: Int32, _ builder: inout RouteTrieBuilder)
-            -> Bool
-        {
-            let existing = builder.nodes[Int(node)][keyPath: slot]
-            if existing >= 0 {
-                let first = builder.reference(builder.terminalLocations[Int(existing)])
-                builder.problems.append(
-                    .ambiguous(first, builder.reference(location), example: builder.example(location)))
-                return false
-            }
-            builder.terminals.append(terminal)
-            builder.terminalLocations.append(location)
-            builder.nodes[Int(node)][keyPath: slot] = Int32(builder.terminals.count - 1)
-            return true
-        }
         for segment in segments {
             switch segment {
             case .literal(let text):
@@ -166,19 +177,37 @@ struct RouteTrieBuilder {
                     problems.append(.unknownType(reference(location), type: typeName))
                     return
                 }
-                let edges = typedChildren[node] ?? []
-                if let edge = edges.first(where: { $0.edge.type == type }) {
-                    node = edge.edge.child
+                var edge = typedHeads[Int(node)]
+                var last: Int32 = -1
+                var same: Int32 = -1
+                while edge >= 0 {
+                    if typedEdges[Int(edge)].edge.type == type {
+                        same = edge
+                        break
+                    }
+                    last = edge
+                    edge = typedEdges[Int(edge)].next
+                }
+                if same >= 0 {
+                    node = typedEdges[Int(same)].edge.child
                     continue
                 }
-                if let other = edges.first(where: { types[Int($0.edge.type)].overlaps(types[Int(type)]) }) {
-                    problems.append(
-                        .overlappingTypes(
-                            reference(other.origin), reference(location), types[Int(other.edge.type)].name, typeName))
-                    return
+                edge = typedHeads[Int(node)]
+                while edge >= 0 {
+                    let other = typedEdges[Int(edge)]
+                    if types[Int(other.edge.type)].overlaps(types[Int(type)]) {
+                        problems.append(
+                            .overlappingTypes(
+                                reference(other.origin), reference(location), types[Int(other.edge.type)].name,
+                                typeName))
+                        return
+                    }
+                    edge = other.next
                 }
                 let child = newNode(foldsCase: caseInsensitiveLiterals)
-                typedChildren[node, default: []].append((RouteTrie.TypedEdge(type: type, child: child), location))
+                typedEdges.append((RouteTrie.TypedEdge(type: type, child: child), location, -1))
+                let added = Int32(typedEdges.count - 1)
+                if last >= 0 { typedEdges[Int(last)].next = added } else { typedHeads[Int(node)] = added }
                 node = child
             case .optional(_, let typeName):
                 var type: Int32 = -1
@@ -189,25 +218,70 @@ struct RouteTrieBuilder {
                     }
                     type = index
                 }
-                if claim(\.optional, at: node, &self) { nodes[Int(node)].optionalType = type }
+                if claim(.optional, at: node, terminal, location) { nodes[Int(node)].optionalType = type }
                 return
             case .catchAll:
-                _ = claim(\.catchAll, at: node, &self)
+                _ = claim(.catchAll, at: node, terminal, location)
                 return
             }
         }
-        _ = claim(\.exact, at: node, &self)
+        _ = claim(.exact, at: node, terminal, location)
     }
 
-    /// Freezes the nodes: typed edges flattened next to one another.
-    func freeze() -> RouteTrie {
-        var nodes = self.nodes
-        var typedEdges: [RouteTrie.TypedEdge] = []
-        for (index, edges) in typedChildren.sorted(by: { $0.key < $1.key }) {
-            nodes[Int(index)].typedStart = Int32(typedEdges.count)
-            typedEdges.append(contentsOf: edges.map(\.edge))
-            nodes[Int(index)].typedEnd = Int32(typedEdges.count)
+    /// The terminal slots of a node.
+    enum Slot {
+        case exact, optional, catchAll
+    }
+
+    /// Makes `terminal` the one at `slot` of `node`, or records the ambiguity with the pattern
+    /// already there.
+    private mutating func claim(
+        _ slot: Slot, at node: Int32, _ terminal: RouteTrie.Terminal, _ location: PatternLocation
+    )
+        -> Bool
+    {
+        let existing =
+            switch slot {
+            case .exact: nodes[Int(node)].exact
+            case .optional: nodes[Int(node)].optional
+            case .catchAll: nodes[Int(node)].catchAll
+            }
+        if existing >= 0 {
+            let first = reference(terminalLocations[Int(existing)])
+            problems.append(.ambiguous(first, reference(location), example: example(location)))
+            return false
         }
-        return RouteTrie(nodes: nodes, typedEdges: typedEdges, literals: literals, terminals: terminals, types: types)
+        terminals.append(terminal)
+        terminalLocations.append(location)
+        let index = Int32(terminals.count - 1)
+        switch slot {
+        case .exact: nodes[Int(node)].exact = index
+        case .optional: nodes[Int(node)].optional = index
+        case .catchAll: nodes[Int(node)].catchAll = index
+        }
+        return true
+    }
+
+    /// Freezes the nodes: typed edges flattened next to one another, node by node. The builder's
+    /// arrays move into the trie (it is not used afterwards).
+    mutating func freeze() -> RouteTrie {
+        var nodes: [RouteTrie.Node] = []
+        swap(&nodes, &self.nodes)
+        var flat: [RouteTrie.TypedEdge] = []
+        flat.reserveCapacity(typedEdges.count)
+        for index in typedHeads.indices where typedHeads[index] >= 0 {
+            nodes[index].typedStart = Int32(flat.count)
+            var edge = typedHeads[index]
+            while edge >= 0 {
+                flat.append(typedEdges[Int(edge)].edge)
+                edge = typedEdges[Int(edge)].next
+            }
+            nodes[index].typedEnd = Int32(flat.count)
+        }
+        var terminals: [RouteTrie.Terminal] = []
+        swap(&terminals, &self.terminals)
+        var literals = LiteralTable()
+        swap(&literals, &self.literals)
+        return RouteTrie(nodes: nodes, typedEdges: flat, literals: literals, terminals: terminals, types: types)
     }
 }
