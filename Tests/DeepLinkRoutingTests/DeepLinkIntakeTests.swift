@@ -41,8 +41,8 @@ struct DeepLinkIntakeTests {
 
     @Test("a push payload without the key, or with a value that is not a URL, is a clear error")
     func badPushPayload() {
-        #expect(throws: DeepLinkError(.missingPayloadKey("deeplink_url"))) { try DeepLink(notification: ["url": "x"]) }
-        #expect(throws: DeepLinkError(.invalidPayloadValue("deeplink_url"))) {
+        #expect(throws: DeepLinkError.missingPayloadKey("deeplink_url")) { try DeepLink(notification: ["url": "x"]) }
+        #expect(throws: DeepLinkError.invalidPayloadValue("deeplink_url")) {
             try DeepLink(notification: ["deeplink_url": 42])
         }
     }
@@ -106,7 +106,7 @@ struct DeepLinkIntakeTests {
     @Test(
         "unreadable links are clear errors, not crashes",
         arguments: [
-            ("https:///story/42", DeepLinkError.Kind.emptyHost),
+            ("https:///story/42", DeepLinkError.emptyHost),
             ("storyteller://", .emptyHost),
             ("https://stories.example.com/story/%C3%28", .invalidPercentEncoding(component: "path")),
             ("https://stories.example.com/story/%FF%FE", .invalidPercentEncoding(component: "path")),
@@ -114,8 +114,8 @@ struct DeepLinkIntakeTests {
             ("https://stories.example.com/s#%FF", .invalidPercentEncoding(component: "fragment")),
         ]
     )
-    func unreadable(text: String, kind: DeepLinkError.Kind) throws {
+    func unreadable(text: String, error: DeepLinkError) throws {
         let url = try #require(URL(string: text))
-        #expect(throws: DeepLinkError(kind)) { try DeepLink(url: url) }
+        #expect(throws: error) { try DeepLink(url: url) }
     }
 }

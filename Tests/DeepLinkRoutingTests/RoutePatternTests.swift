@@ -80,7 +80,7 @@ struct RoutePatternTests {
         do {
             _ = try RoutePattern(parsing: pattern)
         } catch {
-            #expect(error.code == code)
+            #expect(error.code.description == code)
             #expect(error.message == message)
         }
     }
@@ -96,10 +96,10 @@ struct RoutePatternTests {
 
     @Test("custom-scheme patterns need a valid scheme")
     func schemeLinkNeedsScheme() {
-        #expect(throws: RoutePatternError(.missingScheme, pattern: "/open/{id}", offset: 0)) {
+        #expect(throws: RoutePatternError.missingScheme(pattern: "/open/{id}", offset: 0)) {
             try SchemeLinkPattern(parsing: "/open/{id}")
         }
-        #expect(throws: RoutePatternError(.invalidScheme("1x"), pattern: "1x://open", offset: 0)) {
+        #expect(throws: RoutePatternError.invalidScheme("1x", pattern: "1x://open", offset: 0)) {
             try SchemeLinkPattern(parsing: "1x://open")
         }
     }

@@ -74,9 +74,9 @@ public struct DeepLink: Sendable, Hashable {
     /// ``Source/customScheme`` otherwise.
     public init(url: URL, source: Source? = nil) throws(DeepLinkError) {
         let text = url.absoluteString
-        guard text.utf8.count < Int32.max else { throw DeepLinkError(.tooLong) }
+        guard text.utf8.count < Int32.max else { throw DeepLinkError.tooLong }
         let parsed = text.withUTF8Buffer { bytes -> Result<Parsed, DeepLinkError> in
-            guard let parts = URLParts(bytes) else { return .failure(DeepLinkError(.notAbsolute)) }
+            guard let parts = URLParts(bytes) else { return .failure(DeepLinkError.notAbsolute) }
             return DeepLink.parse(bytes, parts)
         }
         let parts = try parsed.get()
@@ -98,14 +98,14 @@ public struct DeepLink: Sendable, Hashable {
     /// The dictionary is read here, where it is received, because it is not `Sendable`; the
     /// ``DeepLink`` that comes out is, and can be handed to the router.
     public init(notification userInfo: [AnyHashable: Any], key: String = "deeplink_url") throws(DeepLinkError) {
-        guard let value = userInfo[key] else { throw DeepLinkError(.missingPayloadKey(key)) }
+        guard let value = userInfo[key] else { throw DeepLinkError.missingPayloadKey(key) }
         let url: URL
         if let value = value as? URL {
             url = value
         } else if let text = value as? String, let parsed = URL(string: text.trimmingCharacters(in: .whitespaces)) {
             url = parsed
         } else {
-            throw DeepLinkError(.invalidPayloadValue(key))
+            throw DeepLinkError.invalidPayloadValue(key)
         }
         try self.init(url: url, source: .push)
     }
@@ -126,13 +126,13 @@ public struct DeepLink: Sendable, Hashable {
         let web = scheme == "http" || scheme == "https"
         var host: String? = nil
         if let range = parts.host {
-            guard !range.isEmpty else { return .failure(DeepLinkError(.emptyHost)) }
+            guard !range.isEmpty else { return .failure(DeepLinkError.emptyHost) }
             guard let decoded = QueryScanner.decoded(bytes, range) else {
-                return .failure(DeepLinkError(.invalidPercentEncoding(component: "host")))
+                return .failure(DeepLinkError.invalidPercentEncoding(component: "host"))
             }
             host = web ? decoded.lowercased() : decoded
         } else if web {
-            return .failure(DeepLinkError(.emptyHost))
+            return .failure(DeepLinkError.emptyHost)
         }
         var segments: [String] = []
         var failed = false
@@ -144,7 +144,7 @@ public struct DeepLink: Sendable, Hashable {
             segments.append(segment)
             return true
         }
-        if failed { return .failure(DeepLinkError(.invalidPercentEncoding(component: "path"))) }
+        if failed { return .failure(DeepLinkError.invalidPercentEncoding(component: "path")) }
         var items: [QueryItem] = []
         if let query = parts.query {
             QueryScanner.forEach(bytes, in: query) { item in
@@ -163,12 +163,12 @@ public struct DeepLink: Sendable, Hashable {
                 items.append(QueryItem(name: name, value: value))
                 return true
             }
-            if failed { return .failure(DeepLinkError(.invalidPercentEncoding(component: "query"))) }
+            if failed { return .failure(DeepLinkError.invalidPercentEncoding(component: "query")) }
         }
         var fragment: String? = nil
         if let range = parts.fragment {
             guard let decoded = QueryScanner.decoded(bytes, range) else {
-                return .failure(DeepLinkError(.invalidPercentEncoding(component: "fragment")))
+                return .failure(DeepLinkError.invalidPercentEncoding(component: "fragment"))
             }
             fragment = decoded
         }

@@ -399,7 +399,7 @@ struct ManifestReader {
                 checkTypes(pattern.segments, at: item.path, node: item.node)
                 paths.append(pattern)
             } catch {
-                collector.error(error.code, item.path, error.message, at: item.node)
+                collector.error(error.code.description, item.path, error.message, at: item.node)
             }
         }
         var schemeLinks: [SchemeLinkPattern] = []
@@ -423,7 +423,7 @@ struct ManifestReader {
                 }
                 schemeLinks.append(pattern)
             } catch {
-                collector.error(error.code, item.path, error.message, at: item.node)
+                collector.error(error.code.description, item.path, error.message, at: item.node)
             }
         }
         if members["paths"] == nil && members["schemeLinks"] == nil {

@@ -40,7 +40,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Parses a path pattern, which must start with `/`.
     public init(parsing text: String) throws(RoutePatternError) {
         guard text.hasPrefix("/") else {
-            throw RoutePatternError(.missingLeadingSlash, pattern: text, offset: 0)
+            throw RoutePatternError.missingLeadingSlash(pattern: text, offset: 0)
         }
         self.text = text
         self.segments = try RoutePattern.parseSegments(text, from: text.utf8.index(after: text.utf8.startIndex))
@@ -196,31 +196,31 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             let byte = utf8[index]
             if byte == UInt8(ascii: "{") {
                 if braceOpen != nil {
-                    throw RoutePatternError(
-                        .nestedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                    throw RoutePatternError.nestedBrace(
+                        pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
                 }
                 braceOpen = index
             } else if byte == UInt8(ascii: "}") {
                 if braceOpen == nil {
-                    throw RoutePatternError(
-                        .unopenedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                    throw RoutePatternError.unopenedBrace(
+                        pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
                 }
                 braceOpen = nil
             } else if byte == UInt8(ascii: "/") && braceOpen == nil {
                 pieces.append((text[segmentStart..<index], utf8.distance(from: utf8.startIndex, to: segmentStart)))
                 segmentStart = utf8.index(after: index)
             } else if byte == UInt8(ascii: "?") && braceOpen == nil {
-                throw RoutePatternError(
-                    .queryInPath, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                throw RoutePatternError.queryInPath(
+                    pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
             } else if byte == UInt8(ascii: "#") && braceOpen == nil {
-                throw RoutePatternError(
-                    .fragmentInPath, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
+                throw RoutePatternError.fragmentInPath(
+                    pattern: text, offset: utf8.distance(from: utf8.startIndex, to: index))
             }
             index = utf8.index(after: index)
         }
         if let braceOpen {
-            throw RoutePatternError(
-                .unclosedBrace, pattern: text, offset: utf8.distance(from: utf8.startIndex, to: braceOpen))
+            throw RoutePatternError.unclosedBrace(
+                pattern: text, offset: utf8.distance(from: utf8.startIndex, to: braceOpen))
         }
         pieces.append((text[segmentStart..<utf8.endIndex], utf8.distance(from: utf8.startIndex, to: segmentStart)))
         // A trailing slash is insignificant: "/story/42/" is "/story/42", and "/" has no segments.
@@ -230,19 +230,19 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
             if let previous = segments.last {
                 switch previous {
                 case .optional:
-                    throw RoutePatternError(.optionalNotLast, pattern: text, offset: offset - 1)
+                    throw RoutePatternError.optionalNotLast(pattern: text, offset: offset - 1)
                 case .catchAll:
-                    throw RoutePatternError(.catchAllNotLast, pattern: text, offset: offset - 1)
+                    throw RoutePatternError.catchAllNotLast(pattern: text, offset: offset - 1)
                 default: break
                 }
             }
             if piece.isEmpty {
-                throw RoutePatternError(.emptySegment, pattern: text, offset: offset)
+                throw RoutePatternError.emptySegment(pattern: text, offset: offset)
             }
             let segment = try parseSegment(String(piece), in: text, offset: offset)
             if let name = segment.parameterName {
                 guard names.insert(name).inserted else {
-                    throw RoutePatternError(.duplicateParameter(name), pattern: text, offset: offset)
+                    throw RoutePatternError.duplicateParameter(name, pattern: text, offset: offset)
                 }
             }
             segments.append(segment)
@@ -254,17 +254,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     {
         guard let open = piece.utf8.firstIndex(of: UInt8(ascii: "{")) else {
             guard let decoded = PercentDecoding.decode(piece) else {
-                throw RoutePatternError(.invalidPercentEncoding, pattern: text, offset: offset)
+                throw RoutePatternError.invalidPercentEncoding(pattern: text, offset: offset)
             }
             return .literal(decoded)
         }
         // parseSegments splits outside braces only and rejects an unclosed one, so a piece with "{"
         // has its "}"; the guard keeps a change there from turning into a trap.
         guard let close = piece.utf8.firstIndex(of: UInt8(ascii: "}")) else {
-            throw RoutePatternError(.unclosedBrace, pattern: text, offset: offset)
+            throw RoutePatternError.unclosedBrace(pattern: text, offset: offset)
         }
         guard open == piece.utf8.startIndex, piece.utf8.index(after: close) == piece.utf8.endIndex else {
-            throw RoutePatternError(.partialSegment, pattern: text, offset: offset)
+            throw RoutePatternError.partialSegment(pattern: text, offset: offset)
         }
         var inner = String(piece[piece.index(after: open)..<close])
         let innerOffset = offset + 1
@@ -280,17 +280,17 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         let parts = inner.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
         let name = String(parts[0])
         guard !name.isEmpty else {
-            throw RoutePatternError(.emptyName, pattern: text, offset: innerOffset)
+            throw RoutePatternError.emptyName(pattern: text, offset: innerOffset)
         }
         guard isIdentifier(name) else {
-            throw RoutePatternError(.invalidName(name), pattern: text, offset: innerOffset)
+            throw RoutePatternError.invalidName(name, pattern: text, offset: innerOffset)
         }
         var type: String? = nil
         if parts.count == 2 {
             let typeName = String(parts[1])
             guard isIdentifier(typeName) else {
-                throw RoutePatternError(
-                    .invalidTypeName(typeName), pattern: text, offset: innerOffset + name.utf8.count + 1)
+                throw RoutePatternError.invalidTypeName(
+                    typeName, pattern: text, offset: innerOffset + name.utf8.count + 1)
             }
             type = typeName
         }
@@ -299,7 +299,7 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         case .optional: return .optional(name: name, type: type)
         case .catchAll:
             if type != nil {
-                throw RoutePatternError(.typedCatchAll(name), pattern: text, offset: innerOffset)
+                throw RoutePatternError.typedCatchAll(name, pattern: text, offset: innerOffset)
             }
             return .catchAll(name: name)
         }

@@ -1,87 +1,207 @@
 /// Why a route pattern could not be parsed, with the byte offset of the problem in the pattern.
+///
+/// Match on ``code`` (`catch let error as RoutePatternError where error.code == .unclosedBrace`);
+/// the set of codes may grow without breaking a `switch`. ``message`` names the pattern, the
+/// offset and what to write instead.
 public struct RoutePatternError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The kinds of problem; each has a stable diagnostic ``code``.
-    public enum Kind: Sendable, Hashable {
-        /// A path pattern that does not start with `/`.
+    private enum Reason: Sendable, Hashable {
         case missingLeadingSlash
-        /// A scheme link pattern without `scheme://`.
         case missingScheme
-        /// A scheme that is not a letter followed by letters, digits, `+`, `-` or `.`.
         case invalidScheme(String)
-        /// A `{` without its `}`.
         case unclosedBrace
-        /// A `}` without its `{`.
         case unopenedBrace
-        /// A `{` inside a parameter.
         case nestedBrace
-        /// `//` inside the pattern.
         case emptySegment
-        /// A parameter sharing its segment with other text, such as `/story-{id}`.
         case partialSegment
-        /// `{}` or `{:int}`.
         case emptyName
-        /// A parameter name that is not an identifier.
         case invalidName(String)
-        /// A type name that is not an identifier.
         case invalidTypeName(String)
-        /// A catch-all with a type, such as `{rest:int*}`.
         case typedCatchAll(String)
-        /// A segment after an optional parameter.
         case optionalNotLast
-        /// A segment after a catch-all.
         case catchAllNotLast
-        /// A parameter name captured twice in one pattern.
         case duplicateParameter(String)
-        /// A `?` in the pattern; query items are declared in the route's `query`.
         case queryInPath
-        /// A `#` in the pattern.
         case fragmentInPath
-        /// A `%` not followed by two hexadecimal digits, or escapes that are not UTF-8.
         case invalidPercentEncoding
     }
 
-    /// What is wrong.
-    public var kind: Kind
+    /// A stable kind of pattern mistake, for matching; its ``description`` is the code of the
+    /// diagnostic a manifest reports for the pattern.
+    public struct Code: Sendable, Hashable, CustomStringConvertible {
+        /// The kebab-case name, as written in diagnostics and logs.
+        public let description: String
+
+        private init(_ name: String) { description = name }
+
+        /// A path pattern that does not start with `/`.
+        public static let missingLeadingSlash = Code("pattern-missing-leading-slash")
+        /// A scheme link pattern without `scheme://`.
+        public static let missingScheme = Code("pattern-missing-scheme")
+        /// A scheme that is not a letter followed by letters, digits, `+`, `-` or `.`.
+        public static let invalidScheme = Code("pattern-invalid-scheme")
+        /// A `{` without its `}`.
+        public static let unclosedBrace = Code("pattern-unclosed-brace")
+        /// A `}` without its `{`.
+        public static let unopenedBrace = Code("pattern-unopened-brace")
+        /// A `{` inside a parameter.
+        public static let nestedBrace = Code("pattern-nested-brace")
+        /// `//` inside the pattern.
+        public static let emptySegment = Code("pattern-empty-segment")
+        /// A parameter sharing its segment with other text, such as `/story-{id}`.
+        public static let partialSegment = Code("pattern-partial-segment")
+        /// `{}` or `{:int}`.
+        public static let emptyName = Code("pattern-empty-parameter-name")
+        /// A parameter name that is not an identifier.
+        public static let invalidName = Code("pattern-invalid-parameter-name")
+        /// A type name that is not an identifier.
+        public static let invalidTypeName = Code("pattern-invalid-type-name")
+        /// A catch-all with a type, such as `{rest:int*}`.
+        public static let typedCatchAll = Code("pattern-typed-catch-all")
+        /// A segment after an optional parameter.
+        public static let optionalNotLast = Code("pattern-optional-not-last")
+        /// A segment after a catch-all.
+        public static let catchAllNotLast = Code("pattern-catch-all-not-last")
+        /// A parameter name captured twice in one pattern.
+        public static let duplicateParameter = Code("pattern-duplicate-parameter")
+        /// A `?` in the pattern; query items are declared in the route's `query`.
+        public static let queryInPath = Code("pattern-query-in-path")
+        /// A `#` in the pattern.
+        public static let fragmentInPath = Code("pattern-fragment-in-path")
+        /// A `%` not followed by two hexadecimal digits, or escapes that are not UTF-8.
+        public static let invalidPercentEncoding = Code("pattern-invalid-percent-encoding")
+    }
+
+    private let reason: Reason
     /// The pattern as written.
     public var pattern: String
     /// Byte offset (0-based) of the problem in ``pattern``.
     public var offset: Int
 
-    /// An error of this kind in `pattern` at the byte `offset`.
-    public init(_ kind: Kind, pattern: String, offset: Int) {
-        self.kind = kind
+    private init(_ reason: Reason, pattern: String, offset: Int) {
+        self.reason = reason
         self.pattern = pattern
         self.offset = offset
     }
 
-    /// A stable, kebab-case identifier of the kind of problem.
-    public var code: String {
-        switch kind {
-        case .missingLeadingSlash: "pattern-missing-leading-slash"
-        case .missingScheme: "pattern-missing-scheme"
-        case .invalidScheme: "pattern-invalid-scheme"
-        case .unclosedBrace: "pattern-unclosed-brace"
-        case .unopenedBrace: "pattern-unopened-brace"
-        case .nestedBrace: "pattern-nested-brace"
-        case .emptySegment: "pattern-empty-segment"
-        case .partialSegment: "pattern-partial-segment"
-        case .emptyName: "pattern-empty-parameter-name"
-        case .invalidName: "pattern-invalid-parameter-name"
-        case .invalidTypeName: "pattern-invalid-type-name"
-        case .typedCatchAll: "pattern-typed-catch-all"
-        case .optionalNotLast: "pattern-optional-not-last"
-        case .catchAllNotLast: "pattern-catch-all-not-last"
-        case .duplicateParameter: "pattern-duplicate-parameter"
-        case .queryInPath: "pattern-query-in-path"
-        case .fragmentInPath: "pattern-fragment-in-path"
-        case .invalidPercentEncoding: "pattern-invalid-percent-encoding"
+    /// A path pattern that does not start with `/`.
+    public static func missingLeadingSlash(pattern: String, offset: Int) -> Self {
+        Self(.missingLeadingSlash, pattern: pattern, offset: offset)
+    }
+
+    /// A scheme link pattern without `scheme://`.
+    public static func missingScheme(pattern: String, offset: Int) -> Self {
+        Self(.missingScheme, pattern: pattern, offset: offset)
+    }
+
+    /// The `scheme` is not a letter followed by letters, digits, `+`, `-` or `.`.
+    public static func invalidScheme(_ scheme: String, pattern: String, offset: Int) -> Self {
+        Self(.invalidScheme(scheme), pattern: pattern, offset: offset)
+    }
+
+    /// A `{` without its `}`.
+    public static func unclosedBrace(pattern: String, offset: Int) -> Self {
+        Self(.unclosedBrace, pattern: pattern, offset: offset)
+    }
+
+    /// A `}` without its `{`.
+    public static func unopenedBrace(pattern: String, offset: Int) -> Self {
+        Self(.unopenedBrace, pattern: pattern, offset: offset)
+    }
+
+    /// A `{` inside a parameter.
+    public static func nestedBrace(pattern: String, offset: Int) -> Self {
+        Self(.nestedBrace, pattern: pattern, offset: offset)
+    }
+
+    /// `//` inside the pattern.
+    public static func emptySegment(pattern: String, offset: Int) -> Self {
+        Self(.emptySegment, pattern: pattern, offset: offset)
+    }
+
+    /// A parameter sharing its segment with other text, such as `/story-{id}`.
+    public static func partialSegment(pattern: String, offset: Int) -> Self {
+        Self(.partialSegment, pattern: pattern, offset: offset)
+    }
+
+    /// `{}` or `{:int}`.
+    public static func emptyName(pattern: String, offset: Int) -> Self {
+        Self(.emptyName, pattern: pattern, offset: offset)
+    }
+
+    /// The parameter `name` is not an identifier.
+    public static func invalidName(_ name: String, pattern: String, offset: Int) -> Self {
+        Self(.invalidName(name), pattern: pattern, offset: offset)
+    }
+
+    /// The type `name` is not an identifier.
+    public static func invalidTypeName(_ name: String, pattern: String, offset: Int) -> Self {
+        Self(.invalidTypeName(name), pattern: pattern, offset: offset)
+    }
+
+    /// The catch-all `name` has a type, such as `{rest:int*}`.
+    public static func typedCatchAll(_ name: String, pattern: String, offset: Int) -> Self {
+        Self(.typedCatchAll(name), pattern: pattern, offset: offset)
+    }
+
+    /// A segment after an optional parameter.
+    public static func optionalNotLast(pattern: String, offset: Int) -> Self {
+        Self(.optionalNotLast, pattern: pattern, offset: offset)
+    }
+
+    /// A segment after a catch-all.
+    public static func catchAllNotLast(pattern: String, offset: Int) -> Self {
+        Self(.catchAllNotLast, pattern: pattern, offset: offset)
+    }
+
+    /// The parameter `name` is captured twice in one pattern; `offset` is the second capture.
+    public static func duplicateParameter(_ name: String, pattern: String, offset: Int) -> Self {
+        Self(.duplicateParameter(name), pattern: pattern, offset: offset)
+    }
+
+    /// A `?` in the pattern; query items are declared in the route's `query`.
+    public static func queryInPath(pattern: String, offset: Int) -> Self {
+        Self(.queryInPath, pattern: pattern, offset: offset)
+    }
+
+    /// A `#` in the pattern.
+    public static func fragmentInPath(pattern: String, offset: Int) -> Self {
+        Self(.fragmentInPath, pattern: pattern, offset: offset)
+    }
+
+    /// A `%` not followed by two hexadecimal digits, or escapes that are not UTF-8, in the
+    /// segment at `offset`.
+    public static func invalidPercentEncoding(pattern: String, offset: Int) -> Self {
+        Self(.invalidPercentEncoding, pattern: pattern, offset: offset)
+    }
+
+    /// What kind of error this is.
+    public var code: Code {
+        switch reason {
+        case .missingLeadingSlash: .missingLeadingSlash
+        case .missingScheme: .missingScheme
+        case .invalidScheme: .invalidScheme
+        case .unclosedBrace: .unclosedBrace
+        case .unopenedBrace: .unopenedBrace
+        case .nestedBrace: .nestedBrace
+        case .emptySegment: .emptySegment
+        case .partialSegment: .partialSegment
+        case .emptyName: .emptyName
+        case .invalidName: .invalidName
+        case .invalidTypeName: .invalidTypeName
+        case .typedCatchAll: .typedCatchAll
+        case .optionalNotLast: .optionalNotLast
+        case .catchAllNotLast: .catchAllNotLast
+        case .duplicateParameter: .duplicateParameter
+        case .queryInPath: .queryInPath
+        case .fragmentInPath: .fragmentInPath
+        case .invalidPercentEncoding: .invalidPercentEncoding
         }
     }
 
-    /// What is wrong, naming the pattern and the offset.
+    /// What is wrong, naming the pattern and the offset, and what to write instead.
     public var message: String {
         let quoted = "\"\(pattern)\""
-        return switch kind {
+        return switch reason {
         case .missingLeadingSlash: "\(quoted) must start with \"/\""
         case .missingScheme: "\(quoted) has no scheme; expected a custom-scheme link such as \"example://open/{id}\""
         case .invalidScheme(let scheme):

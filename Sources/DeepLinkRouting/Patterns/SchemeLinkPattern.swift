@@ -16,11 +16,11 @@ public struct SchemeLinkPattern: Sendable, Hashable, CustomStringConvertible {
     public init(parsing text: String) throws(RoutePatternError) {
         let utf8 = Array(text.utf8)
         guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), utf8[colon...].starts(with: "://".utf8) else {
-            throw RoutePatternError(.missingScheme, pattern: text, offset: 0)
+            throw RoutePatternError.missingScheme(pattern: text, offset: 0)
         }
         let scheme = String(decoding: utf8[..<colon], as: UTF8.self)
         guard SchemeLinkPattern.isValidScheme(scheme) else {
-            throw RoutePatternError(.invalidScheme(scheme), pattern: text, offset: 0)
+            throw RoutePatternError.invalidScheme(scheme, pattern: text, offset: 0)
         }
         self.text = text
         self.scheme = scheme.lowercased()

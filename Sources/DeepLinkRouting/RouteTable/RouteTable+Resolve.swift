@@ -36,9 +36,9 @@ extension RouteTable {
     private func resolve(text: String, link: RouteMatch.Link, source: DeepLink.Source?, appLink: AppLinkData?)
         -> Resolution
     {
-        guard text.utf8.count < Int32.max else { return .invalid(reason: DeepLinkError(.tooLong).reason) }
+        guard text.utf8.count < Int32.max else { return .invalid(reason: DeepLinkError.tooLong.reason) }
         return text.withUTF8Buffer { bytes in
-            guard let parts = URLParts(bytes) else { return .invalid(reason: DeepLinkError(.notAbsolute).reason) }
+            guard let parts = URLParts(bytes) else { return .invalid(reason: DeepLinkError.notAbsolute.reason) }
             var appLink = appLink
             if appLink == nil, source == nil || source == .appLink, let query = parts.query,
                 let payload = QueryScanner.first(AppLinkData.queryItemName, in: bytes, query: query),
@@ -87,12 +87,12 @@ extension RouteTable {
         let root: Int32
         if anyHost {
             guard web || !(parts.host ?? 0..<0).isEmpty else {
-                return .invalid(reason: DeepLinkError(.emptyHost).reason)
+                return .invalid(reason: DeepLinkError.emptyHost.reason)
             }
             root = pathRoot
         } else if web {
             guard let host = parts.host, !host.isEmpty else {
-                return .invalid(reason: DeepLinkError(.emptyHost).reason)
+                return .invalid(reason: DeepLinkError.emptyHost.reason)
             }
             guard domainBytes.contains(where: { ASCII.equalsIgnoringCase(bytes, host, $0) }) else {
                 return .notDeepLink
@@ -105,7 +105,7 @@ extension RouteTable {
                 return .notDeepLink
             }
             guard let host = parts.host, !host.isEmpty else {
-                return .invalid(reason: DeepLinkError(.emptyHost).reason)
+                return .invalid(reason: DeepLinkError.emptyHost.reason)
             }
             root = schemeRoots[index]
         }
@@ -160,14 +160,14 @@ extension RouteTable {
                 || host.map { ASCII.contains(UInt8(ascii: "%"), bytes, $0) } ?? false
             guard hasEscapes else { return nil }
             if let host, !QueryScanner.decodes(bytes, host) {
-                return DeepLinkError(.invalidPercentEncoding(component: "host")).reason
+                return DeepLinkError.invalidPercentEncoding(component: "host").reason
             }
             var valid = true
             PathSegments.forEach(bytes, in: pathStart..<pathEnd) { range in
                 valid = QueryScanner.decodes(bytes, range)
                 return valid
             }
-            return valid ? nil : DeepLinkError(.invalidPercentEncoding(component: "path")).reason
+            return valid ? nil : DeepLinkError.invalidPercentEncoding(component: "path").reason
         }
 
         /// The segment at `cursor` and the cursor after it, or `nil` when no segment is left.
@@ -287,7 +287,7 @@ extension RouteTable {
             }
             let value = found ?? (query.upperBound..<query.upperBound)
             if !QueryScanner.decodes(search.bytes, value) {
-                search.invalid = DeepLinkError(.invalidPercentEncoding(component: "query")).reason
+                search.invalid = DeepLinkError.invalidPercentEncoding(component: "query").reason
                 search.captures.truncate(to: before)
                 return false
             }

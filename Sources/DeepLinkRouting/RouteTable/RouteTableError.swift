@@ -77,7 +77,7 @@ extension RouteTableError.Problem {
         case .duplicateRouteName: "duplicate-route-name"
         case .undeclaredScheme: "undeclared-scheme"
         case .queryParameterCollision: "query-parameter-collision"
-        case .invalidPattern(let error): error.code
+        case .invalidPattern(let error): error.code.description
         }
     }
 
