@@ -30,6 +30,37 @@ struct SQLiteLinkStoreTests {
         try await second.close()
     }
 
+    @Test("a link is readable as soon as its insert returns, while long reads run alongside")
+    func readsSeeEveryCommittedLink() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = try await SQLiteLinkStore.open(path: directory.path("c.sqlite"))
+        _ = try await store.insertLinks((0..<2_000).map { LinkStoreConformanceTests.makeLink(slug: "bulk-\($0)") })
+        let missing = try await withThrowingTaskGroup(of: Int.self) { group in
+            // Long list reads that overlap each other, as a busy API's do.
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<25 { _ = try await store.links(tenant: "storyteller", after: nil, limit: 1_000) }
+                    return 0
+                }
+            }
+            for writer in 0..<2 {
+                group.addTask {
+                    var missing = 0
+                    for number in 0..<100 {
+                        let link = LinkStoreConformanceTests.makeLink(slug: "fresh-\(writer)-\(number)")
+                        _ = try await store.insertLink(link)
+                        if try await store.link(tenant: "storyteller", slug: link.slug) == nil { missing += 1 }
+                    }
+                    return missing
+                }
+            }
+            return try await group.reduce(0, +)
+        }
+        #expect(missing == 0)
+        try await store.close()
+    }
+
     @Test(
         "database URLs",
         arguments: [

@@ -2,25 +2,31 @@ import Foundation
 import Logging
 import NIOCore
 import SQLiteNIO
+import Synchronization
 
 /// The embedded store: one SQLite file in WAL mode.
 ///
 /// Writes go through one connection, one transaction at a time, with `synchronous=FULL` so a
-/// committed link survives a crash or power loss; reads use a second connection and run alongside
-/// writes (WAL readers never block the writer). Open it with ``open(path:logger:)``, which also
-/// runs the migrations.
+/// committed link survives a crash or power loss; reads use a few connections of their own and run
+/// alongside writes (WAL readers never block the writer). Open it with ``open(path:logger:)``,
+/// which also runs the migrations.
 public final class SQLiteLinkStore: LinkStore {
     let writer: SQLiteConnection
-    let reader: SQLiteConnection
+    /// One query at a time on each: statements that overlap on one connection share its read
+    /// transaction, so a query that began while a long one ran would read that one's older
+    /// snapshot (a link created a moment ago would be `404` to the API).
+    private let readers: [(connection: SQLiteConnection, lock: AsyncMutex)]
+    private let nextReader = Mutex(0)
+    private static let readerCount = 3
     private let writeLock = AsyncMutex()
     /// Rows per multi-row `INSERT`: a whole flush batch (500 by default) in one statement, since
     /// every statement is a prepare and a round trip to NIO's thread pool; 13 values a row stays
     /// far below SQLiteNIO's bound-variable limit (250,000).
     private static let rowsPerStatement = 1000
 
-    private init(writer: SQLiteConnection, reader: SQLiteConnection) {
+    private init(writer: SQLiteConnection, readers: [SQLiteConnection]) {
         self.writer = writer
-        self.reader = reader
+        self.readers = readers.map { ($0, AsyncMutex()) }
     }
 
     /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
@@ -32,9 +38,18 @@ public final class SQLiteLinkStore: LinkStore {
             _ = try await writer.query("PRAGMA journal_mode=WAL")
             _ = try await writer.query("PRAGMA synchronous=FULL")
             _ = try await writer.query("PRAGMA busy_timeout=5000")
-            let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-            _ = try await reader.query("PRAGMA busy_timeout=5000")
-            let store = SQLiteLinkStore(writer: writer, reader: reader)
+            var readers: [SQLiteConnection] = []
+            do {
+                for _ in 0..<readerCount {
+                    let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+                    readers.append(reader)
+                    _ = try await reader.query("PRAGMA busy_timeout=5000")
+                }
+            } catch {
+                for reader in readers { try? await reader.close() }
+                throw error
+            }
+            let store = SQLiteLinkStore(writer: writer, readers: readers)
             try await store.migrate()
             return store
         } catch {
@@ -45,7 +60,7 @@ public final class SQLiteLinkStore: LinkStore {
 
     public func close() async throws {
         try await writer.close()
-        try await reader.close()
+        for reader in readers { try await reader.connection.close() }
     }
 
     // MARK: Migrations
@@ -110,11 +125,17 @@ public final class SQLiteLinkStore: LinkStore {
         }
     }
 
-    /// Runs a read on the reader connection; a failing disk comes out as ``LinkStoreError`` like a
-    /// write's (see ``translate(_:)``), so a read that cannot reach the file answers `503`.
+    /// Runs a read on the next reader connection, alone on it (see `readers`); a failing disk
+    /// comes out as ``LinkStoreError`` like a write's (see ``translate(_:)``), so a read that
+    /// cannot reach the file answers `503`.
     func read(_ sql: String, _ binds: [SQLiteData] = []) async throws -> [SQLiteRow] {
+        let reader = readers[
+            nextReader.withLock { next in
+                defer { next = (next + 1) % readers.count }
+                return next
+            }]
         do {
-            return try await reader.query(sql, binds)
+            return try await reader.lock.withLock { try await reader.connection.query(sql, binds) }
         } catch {
             throw Self.translate(error)
         }
