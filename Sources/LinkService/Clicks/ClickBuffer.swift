@@ -15,7 +15,8 @@ final class ClickBuffer: Sendable {
     }
 
     private let state = Mutex(State())
-    private let batchSize: Int
+    /// Clicks per write while running; pending clicks wake the flusher when they reach it.
+    let batchSize: Int
     private let limit: Int
     private let metrics: LinkServiceMetrics
 
@@ -42,10 +43,10 @@ final class ClickBuffer: Sendable {
         wakeUp?.yield()
     }
 
-    /// Takes up to one batch.
-    func takeBatch() -> [Click] {
+    /// Takes up to one batch, or up to `size` clicks when given.
+    func takeBatch(size: Int? = nil) -> [Click] {
         let (batch, count) = state.withLock { state -> ([Click], Int) in
-            let size = min(batchSize, state.pending.count)
+            let size = min(size ?? batchSize, state.pending.count)
             let batch = Array(state.pending.prefix(size))
             state.pending.removeFirst(size)
             return (batch, state.pending.count)

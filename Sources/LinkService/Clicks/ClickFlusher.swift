@@ -35,14 +35,19 @@ struct ClickFlusher: Service {
             wakeUp.finish()
         }
         buffer.setWakeUp(nil)
-        await flush()
+        // In large writes whatever the batch size: with one click per write a shutdown after a
+        // busy minute would outlast any orchestrator's grace period (SIGTERM must lose nothing).
+        await flush(writeSize: max(buffer.batchSize, Self.shutdownWriteSize))
     }
 
-    /// Writes everything pending, batch by batch; a batch the store refuses goes back to the
-    /// buffer and waits for the next flush.
-    func flush() async {
+    /// Clicks per write of the final flush at shutdown, at least.
+    static let shutdownWriteSize = 5_000
+
+    /// Writes everything pending, batch by batch (of the buffer's batch size, or `writeSize`); a
+    /// batch the store refuses goes back to the buffer and waits for the next flush.
+    func flush(writeSize: Int? = nil) async {
         while true {
-            let batch = buffer.takeBatch()
+            let batch = buffer.takeBatch(size: writeSize)
             guard !batch.isEmpty else { return }
             let start = ContinuousClock.now
             do {
