@@ -9,7 +9,8 @@ import ServiceLifecycle
 /// the final flush runs, no request can add a click any more.
 struct ClickFlusher: Service {
     let buffer: ClickBuffer
-    let store: any LinkStore
+    /// Stores a batch: the link store's `insertClicks`.
+    let write: @Sendable ([Click]) async throws -> Void
     let interval: Duration
     let metrics: LinkServiceMetrics
     let logger: Logger
@@ -27,7 +28,7 @@ struct ClickFlusher: Service {
                     }
                 }
                 for await _ in wakeUps {
-                    await flush()
+                    await flush(until: { Task.isShuttingDownGracefully })
                 }
                 group.cancelAll()
             }
@@ -35,23 +36,25 @@ struct ClickFlusher: Service {
             wakeUp.finish()
         }
         buffer.setWakeUp(nil)
-        // In large writes whatever the batch size: with one click per write a shutdown after a
-        // busy minute would outlast any orchestrator's grace period (SIGTERM must lose nothing).
+        // A flush that was running stopped at the shutdown, between two batches. This one writes
+        // the rest in large writes whatever the batch size: one click per write after a busy
+        // minute would outlast any orchestrator's grace period, and SIGTERM must lose nothing.
         await flush(writeSize: max(buffer.batchSize, Self.shutdownWriteSize))
     }
 
     /// Clicks per write of the final flush at shutdown, at least.
     static let shutdownWriteSize = 5_000
 
-    /// Writes everything pending, batch by batch (of the buffer's batch size, or `writeSize`); a
-    /// batch the store refuses goes back to the buffer and waits for the next flush.
-    func flush(writeSize: Int? = nil) async {
-        while true {
+    /// Writes everything pending, batch by batch (of the buffer's batch size, or `writeSize`),
+    /// or until `stop` says so between batches; a batch the store refuses goes back to the buffer
+    /// and waits for the next flush.
+    func flush(writeSize: Int? = nil, until stop: () -> Bool = { false }) async {
+        while !stop() {
             let batch = buffer.takeBatch(size: writeSize)
             guard !batch.isEmpty else { return }
             let start = ContinuousClock.now
             do {
-                try await store.insertClicks(batch)
+                try await write(batch)
                 metrics.clickFlushDuration.record(ContinuousClock.now - start)
                 metrics.clicksWritten.increment(by: Int64(batch.count))
                 logger.debug("clicks written", metadata: ["count": "\(batch.count)"])

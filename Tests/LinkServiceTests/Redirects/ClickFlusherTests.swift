@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycleTestKit
+import Synchronization
 import Testing
 
 @testable import LinkService
@@ -8,31 +9,106 @@ import Testing
 /// The click flusher's final flush, when the service is asked to stop.
 @Suite("Click flusher")
 struct ClickFlusherTests {
-    @Test("at shutdown everything pending is written, in large writes even with one click per batch")
+    static func click(_ number: Int) -> Click {
+        Click(
+            linkID: "link-\(number % 7)", tenant: "storyteller", time: Date(timeIntervalSince1970: Double(number)),
+            platform: .desktop)
+    }
+
+    /// Counts writes and keeps the clicks; the first write waits until `open()`.
+    final class GatedWriter: Sendable {
+        private struct State {
+            var writes = 0
+            var clicks = 0
+            var gate: CheckedContinuation<Void, Never>?
+            var isOpen = false
+        }
+        private let state = Mutex(State())
+
+        var writes: Int { state.withLock { $0.writes } }
+        var clicks: Int { state.withLock { $0.clicks } }
+
+        func write(_ batch: [Click]) async {
+            let first = state.withLock { state in
+                state.writes += 1
+                state.clicks += batch.count
+                return state.writes == 1
+            }
+            guard first else { return }
+            await withCheckedContinuation { continuation in
+                let opened = state.withLock { state in
+                    if !state.isOpen { state.gate = continuation }
+                    return state.isOpen
+                }
+                if opened { continuation.resume() }
+            }
+        }
+
+        func open() {
+            let gate = state.withLock { state in
+                state.isOpen = true
+                defer { state.gate = nil }
+                return state.gate
+            }
+            gate?.resume()
+        }
+    }
+
+    func flusher(_ buffer: ClickBuffer, _ writer: GatedWriter, _ metrics: LinkServiceMetrics) -> ClickFlusher {
+        // No timer flush during the test: only full batches and the shutdown write.
+        ClickFlusher(
+            buffer: buffer, write: { await writer.write($0) }, interval: .seconds(3600), metrics: metrics,
+            logger: Logger(label: "test"))
+    }
+
+    @Test("at shutdown everything pending is written in large writes, even with one click per batch")
     func shutdownDrainsInLargeWrites() async throws {
         let metrics = LinkServiceMetrics()
         let buffer = ClickBuffer(batchSize: 1, limit: 100_000, metrics: metrics)
-        let store = MemoryLinkStore()
+        let writer = GatedWriter()
+        writer.open()
         let pending = 2 * ClickFlusher.shutdownWriteSize + 1
-        for number in 0..<pending {
-            buffer.append(
-                Click(
-                    linkID: "link-\(number % 7)", tenant: "storyteller",
-                    time: Date(timeIntervalSince1970: Double(number)), platform: .desktop))
-        }
-        // No timer flush, and the clicks came before the flusher ran: only the final flush writes.
-        let flusher = ClickFlusher(
-            buffer: buffer, store: store, interval: .seconds(3600), metrics: metrics, logger: Logger(label: "test"))
+        // The clicks come before the flusher runs, so only its final flush writes them.
+        for number in 0..<pending { buffer.append(Self.click(number)) }
         try await testGracefulShutdown { shutdown in
             try await withThrowingTaskGroup { group in
-                group.addTask { try await flusher.run() }
+                group.addTask { try await flusher(buffer, writer, metrics).run() }
                 shutdown.triggerGracefulShutdown()
                 try await group.waitForAll()
             }
         }
         #expect(buffer.count == 0)
-        #expect(try await store.clickCount(tenant: "storyteller") == pending)
+        #expect(writer.clicks == pending)
+        #expect(writer.writes == 3)
         let exposition = String(decoding: metrics.exposition(), as: UTF8.self)
         #expect(exposition.contains("wayfinder_click_flush_duration_seconds_count 3"))
+    }
+
+    @Test("a flush running one click per write when the shutdown comes hands the rest to the final flush")
+    func runningFlushStopsAtShutdown() async throws {
+        let metrics = LinkServiceMetrics()
+        let buffer = ClickBuffer(batchSize: 1, limit: 100_000, metrics: metrics)
+        let writer = GatedWriter()
+        let pending = 2 * ClickFlusher.shutdownWriteSize
+        try await testGracefulShutdown { shutdown in
+            try await withThrowingTaskGroup { group in
+                group.addTask { try await flusher(buffer, writer, metrics).run() }
+                // Until the running flusher has taken a click (and waits in its first write).
+                var appended = 0
+                while writer.writes == 0 {
+                    buffer.append(Self.click(appended))
+                    appended += 1
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+                for number in appended..<pending { buffer.append(Self.click(number)) }
+                shutdown.triggerGracefulShutdown()
+                writer.open()
+                try await group.waitForAll()
+            }
+        }
+        #expect(buffer.count == 0)
+        #expect(writer.clicks == pending)
+        // The first write, at most one more of one click, then the rest 5,000 at a time.
+        #expect(writer.writes <= 4)
     }
 }
