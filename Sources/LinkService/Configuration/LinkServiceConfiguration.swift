@@ -11,7 +11,7 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var database: DatabaseURL
     /// Manifest files, one tenant each (used by the command line; the server takes manifests).
     public var manifestPaths: [String]
-    /// Clicks are written when this many are waiting…
+    /// Clicks are written when this many are waiting (at most this many per transaction)…
     public var clickBatchSize: Int
     /// …or when this long has passed since the last write.
     public var clickFlushInterval: Duration
@@ -62,7 +62,7 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         port: Int = 8080,
         database: DatabaseURL = .defaultValue,
         manifestPaths: [String] = [],
-        clickBatchSize: Int = 500,
+        clickBatchSize: Int = 5_000,
         clickFlushInterval: Duration = .seconds(1),
         clickBufferLimit: Int = 1_000_000,
         maxBodySize: Int = 1_048_576,

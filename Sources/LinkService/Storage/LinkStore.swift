@@ -48,6 +48,8 @@ public protocol LinkStore: Sendable {
     /// Counts of one link's clicks from the daily rollups, with its deferred funnel.
     func stats(tenant: String, linkID: String) async throws -> LinkStats
     /// How many clicks are stored for the tenant (all links and route paths, people and bots).
+    /// It reads every stored click (no index serves it): for tests and occasional checks, not for
+    /// a request path.
     func clickCount(tenant: String) async throws -> Int
 
     /// The secrets that sign claim tokens, oldest first (at most the current and the previous one).
