@@ -63,8 +63,8 @@ public struct LinkServer: Sendable {
     /// The HTTP application, with the click flusher as one of its services.
     public func makeApplication() -> some ApplicationProtocol {
         let flusher = ClickFlusher(
-            buffer: clicks, write: { [base = store.base] in try await base.insertClicks($0) }, interval: configuration.clickFlushInterval, metrics: metrics,
-            logger: logger)
+            buffer: clicks, write: { [base = store.base] in try await base.insertClicks($0) },
+            interval: configuration.clickFlushInterval, metrics: metrics, logger: logger)
         var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
         if let feed = store.base as? any LinkChangeFeed {
             services.append(LinkChangeFollower(feed: feed, cache: store, logger: logger))
