@@ -1,5 +1,6 @@
 import Foundation
 import LinkService
+import SQLiteNIO
 import Testing
 
 /// What only the SQLite store promises: WAL, versioned migrations, and data on disk.
@@ -13,6 +14,32 @@ struct SQLiteLinkStoreTests {
         #expect(try await store.journalMode() == "wal")
         #expect(try await store.schemaVersion() == SQLiteLinkStore.latestSchemaVersion)
         try await store.close()
+    }
+
+    @Test(
+        "a database from a newer build is refused (schema-too-new) and no connection to it stays open",
+        .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "counts open files in /proc"))
+    func newerSchemaRefusedWithoutLeaks() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("newer.sqlite")
+        try await SQLiteLinkStore.open(path: path).close()
+        let connection = try await SQLiteConnection.open(storage: .file(path: path))
+        _ = try await connection.query("INSERT INTO schema_migrations (version, applied_at) VALUES (999, 0)")
+        try await connection.close()
+
+        for _ in 0..<5 {
+            await #expect(throws: LinkStoreError.schemaTooNew(found: 999, known: SQLiteLinkStore.latestSchemaVersion)) {
+                try await SQLiteLinkStore.open(path: path)
+            }
+        }
+        // Files of this test's directory still open in this process (the database, its WAL and
+        // shared memory): each refused open would leave its reader connections' files behind.
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").filter { fd in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)"))?
+                .hasPrefix(directory.path("newer.sqlite")) ?? false
+        }
+        #expect(open.isEmpty)
     }
 
     @Test("a committed link is in the file when it is opened again")
