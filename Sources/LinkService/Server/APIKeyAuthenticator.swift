@@ -26,20 +26,14 @@ struct APIKeyAuthenticator: RouterMiddleware {
     }
 
     func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
-        guard let header = request.headers[.authorization], header.hasPrefix("Bearer ") else {
-            if let problem = publicLimit.problem(request, context: context) { throw problem }
-            throw Problem(
-                .unauthorized, "missing-api-key", title: "An API key is needed",
-                detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
-                field: "Authorization")
+        let key = request.headers[.authorization].flatMap { header in
+            header.hasPrefix("Bearer ") ? header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces) : nil
         }
-        let key = header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces)
-        let hash = APIKey.hash(key)
-        guard let tenant = try await Self.tenant(ofKeyHash: hash, store: store, tenants: tenants) else {
+        let hash = key.map(APIKey.hash)
+        guard let hash, let tenant = try await Self.tenant(ofKeyHash: hash, store: store, tenants: tenants) else {
+            // No valid key: an unauthenticated request, held to its address's public budget.
             if let problem = publicLimit.problem(request, context: context) { throw problem }
-            throw Problem(
-                .unauthorized, "invalid-api-key", title: "The API key is not valid",
-                detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
+            throw hash == nil ? Self.missingKey : Self.invalidKey
         }
         if let wait = limiter.acquire(hash) {
             throw Problem(
@@ -48,6 +42,14 @@ struct APIKeyAuthenticator: RouterMiddleware {
         }
         return tenant
     }
+
+    private static let missingKey = Problem(
+        .unauthorized, "missing-api-key", title: "An API key is needed",
+        detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
+        field: "Authorization")
+    private static let invalidKey = Problem(
+        .unauthorized, "invalid-api-key", title: "The API key is not valid",
+        detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
 
     /// The tenant a key acts for: `nil` when the key (by its SHA-256) is unknown or revoked, or its
     /// tenant is not served here. The one lookup behind the API and the console's sign-in.
