@@ -9,12 +9,6 @@ import Testing
 /// The click flusher's final flush, when the service is asked to stop.
 @Suite("Click flusher")
 struct ClickFlusherTests {
-    static func click(_ number: Int) -> Click {
-        Click(
-            linkID: "link-\(number % 7)", tenant: "storyteller", time: Date(timeIntervalSince1970: Double(number)),
-            platform: .desktop)
-    }
-
     /// Counts writes and keeps the clicks; the first write waits until `open()`.
     final class GatedWriter: Sendable {
         private struct State {
@@ -69,7 +63,7 @@ struct ClickFlusherTests {
         writer.open()
         let pending = 2 * ClickFlusher.shutdownWriteSize + 1
         // The clicks come before the flusher runs, so only its final flush writes them.
-        for number in 0..<pending { buffer.append(Self.click(number)) }
+        for number in 0..<pending { buffer.append(ClickBufferTests.click(number)) }
         try await testGracefulShutdown { shutdown in
             try await withThrowingTaskGroup { group in
                 group.addTask { try await flusher(buffer, writer, metrics).run() }
@@ -96,11 +90,11 @@ struct ClickFlusherTests {
                 // Until the running flusher has taken a click (and waits in its first write).
                 var appended = 0
                 while writer.writes == 0 {
-                    buffer.append(Self.click(appended))
+                    buffer.append(ClickBufferTests.click(appended))
                     appended += 1
                     try await Task.sleep(for: .milliseconds(1))
                 }
-                for number in appended..<pending { buffer.append(Self.click(number)) }
+                for number in appended..<pending { buffer.append(ClickBufferTests.click(number)) }
                 shutdown.triggerGracefulShutdown()
                 writer.open()
                 try await group.waitForAll()
