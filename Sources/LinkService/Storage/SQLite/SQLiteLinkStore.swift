@@ -34,6 +34,9 @@ public final class SQLiteLinkStore: LinkStore {
         -> SQLiteLinkStore
     {
         let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        // Every connection opened so far is closed when a later step fails (a reader that cannot
+        // open, a database of a newer build): SQLiteNIO asserts on connections dropped unclosed.
+        var readers: [SQLiteConnection] = []
         do {
             _ = try await writer.query("PRAGMA journal_mode=WAL")
             _ = try await writer.query("PRAGMA synchronous=FULL")
@@ -42,26 +45,16 @@ public final class SQLiteLinkStore: LinkStore {
             // batch touches again (its links' rollup rows and index entries) are copied into the
             // database once per checkpoint, so fewer checkpoints write and sync less.
             _ = try await writer.query("PRAGMA wal_autocheckpoint=10000")
-            var readers: [SQLiteConnection] = []
-            do {
-                for _ in 0..<readerCount {
-                    let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
-                    readers.append(reader)
-                    _ = try await reader.query("PRAGMA busy_timeout=5000")
-                }
-            } catch {
-                for reader in readers { try? await reader.close() }
-                throw error
+            for _ in 0..<readerCount {
+                let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+                readers.append(reader)
+                _ = try await reader.query("PRAGMA busy_timeout=5000")
             }
             let store = SQLiteLinkStore(writer: writer, readers: readers)
-            do {
-                try await store.migrate()
-            } catch {
-                for reader in readers { try? await reader.close() }
-                throw error
-            }
+            try await store.migrate()
             return store
         } catch {
+            for reader in readers { try? await reader.close() }
             try? await writer.close()
             throw error
         }
