@@ -51,6 +51,10 @@ extension LinkServiceConfiguration {
             "wayfinder.public.rate.per.minute", "WAYFINDER_PUBLIC_RATE_PER_MINUTE",
             "redirects, previews, well-known files and console pages per client address per minute (default 12000; 0: no limit)"
         ),
+        (
+            "wayfinder.memory.trim.seconds", "WAYFINDER_MEMORY_TRIM_SECONDS",
+            "seconds between handing freed memory back to the system, on glibc (default 1; 0: never)"
+        ),
     ]
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
@@ -100,6 +104,9 @@ extension LinkServiceConfiguration {
         }
         if let perMinute = scope.int(forKey: "public.rate.per.minute") {
             publicRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
+        if let seconds = scope.int(forKey: "memory.trim.seconds") {
+            memoryTrimInterval = .seconds(seconds)
         }
     }
 

@@ -56,6 +56,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Generous, so that no real visitor (nor a crawler, nor an office behind one address) meets
     /// it; `0` requests turns it off (load tests from one address).
     public var publicRateLimit: RateLimit
+    /// How often memory freed by the server is handed back to the system (glibc's `malloc_trim`),
+    /// so that RSS follows the live heap; `.zero` never does.
+    public var memoryTrimInterval: Duration
 
     public init(
         host: String = "127.0.0.1",
@@ -78,7 +81,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         trustedProxies: [String] = [],
         consoleIdleTimeout: Duration = .seconds(30 * 60),
         consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60)),
-        publicRateLimit: RateLimit = RateLimit(requests: 12_000, per: .seconds(60))
+        publicRateLimit: RateLimit = RateLimit(requests: 12_000, per: .seconds(60)),
+        memoryTrimInterval: Duration = .seconds(1)
     ) {
         self.host = host
         self.port = port
@@ -101,5 +105,6 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.consoleIdleTimeout = consoleIdleTimeout
         self.consoleSignInRateLimit = consoleSignInRateLimit
         self.publicRateLimit = publicRateLimit
+        self.memoryTrimInterval = memoryTrimInterval
     }
 }

@@ -69,6 +69,9 @@ public struct LinkServer: Sendable {
         if let feed = store.base as? any LinkChangeFeed {
             services.append(LinkChangeFollower(feed: feed, cache: store, logger: logger))
         }
+        if let trimmer = MemoryTrimmer(interval: configuration.memoryTrimInterval) {
+            services.append(trimmer)
+        }
         var application = Application(
             router: makeRouter(),
             configuration: .init(
