@@ -45,7 +45,7 @@ struct AASASignCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         if let output {
-            FileManager.default.createFile(atPath: output, contents: Data(signed))
+            try CommandOutput.write(signed, to: output)
         } else {
             FileHandle.standardOutput.write(Data(signed))
         }

@@ -49,7 +49,7 @@ struct AASAVerifyCommand: AsyncParsableCommand {
             print("\(file): certificate chain " + (problem.map { "NOT trusted: \($0)" } ?? "trusted"))
             valid = valid && problem == nil
         }
-        if let output { FileManager.default.createFile(atPath: output, contents: Data(signed.content)) }
+        if let output { try CommandOutput.write(signed.content, to: output) }
         if !valid { throw ExitCode(1) }
     }
 }

@@ -179,6 +179,18 @@ struct AASACommandTests {
         check.waitUntilExit()
         #expect(check.terminationStatus == 0)
         #expect(try String(contentsOfFile: folder.path("openssl.json"), encoding: .utf8) == content)
+        let unwritable = folder.path("no-such-folder/aasa.p7m")
+        let signedNowhere = try await WayfinderProcess.runDetached([
+            "aasa", "sign", file, "--cert", folder.path("cert.pem"), "--key", folder.path("key.pem"), "--output",
+            unwritable,
+        ])
+        #expect(signedNowhere.status == 1)
+        #expect(signedNowhere.stderr.contains("\(unwritable): cannot write the file"), "\(signedNowhere.stderr)")
+        let verifiedNowhere = try await WayfinderProcess.runDetached([
+            "aasa", "verify", folder.path("aasa.p7m"), "--output", folder.path("no-such-folder/out.json"),
+        ])
+        #expect(verifiedNowhere.status == 1)
+        #expect(verifiedNowhere.stderr.contains("cannot write the file"), "\(verifiedNowhere.stderr)")
         let garbage = try await WayfinderProcess.runDetached(["aasa", "verify", file])
         #expect(garbage.status == 1)
         #expect(garbage.stderr.contains("not a DER-encoded CMS signed file"))

@@ -34,7 +34,7 @@ enum PostgresTestDatabase {
 
         /// Drops the schema and everything in it.
         func drop() async {
-            try? await PostgresTestDatabase.withAdminConnection { connection in
+            _ = try? await PostgresTestDatabase.withAdminConnection { connection in
                 try await connection.query(
                     PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"),
                     logger: PostgresTestDatabase.logger)
@@ -64,6 +64,7 @@ enum PostgresTestDatabase {
     }
 
     /// A direct connection to the test database, outside any store.
+    @discardableResult
     static func withAdminConnection<T>(_ body: (PostgresConnection) async throws -> T) async throws -> T {
         let base = try #require(url, "WAYFINDER_TEST_POSTGRES_URL is not set")
         let connection = try await PostgresConnection.connect(
