@@ -20,16 +20,13 @@ public final class PostgresLinkStore: LinkStore {
     /// changes can be told apart from other instances' in the change feed.
     let writerID = UUID().uuidString.lowercased()
     private let runner: Task<Void, Never>
-    /// The event loops of the connections, which also run the time limits of the store's calls.
-    private static let timers = PostgresClient.defaultEventLoopGroup
 
     private init(url: PostgresConnectionURL, options: Options, logger: Logger) {
         var configuration = url.clientConfiguration()
         configuration.options.connectTimeout = options.connectTimeout
         configuration.options.maximumConnections = options.maximumConnections
         configuration.options.additionalStartupParameters.append(("wayfinder.writer", writerID))
-        let client = PostgresClient(
-            configuration: configuration, eventLoopGroup: Self.timers, backgroundLogger: logger)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.url = url
         self.options = options
@@ -46,8 +43,7 @@ public final class PostgresLinkStore: LinkStore {
         let connection: PostgresConnection
         do {
             connection = try await TimeLimit.run(
-                options.connectTimeout, on: Self.timers.any(),
-                timeoutError: { Self.noAnswer(url, within: options.connectTimeout) }
+                options.connectTimeout, timeoutError: { Self.noAnswer(url, within: options.connectTimeout) }
             ) { _ in
                 try await PostgresConnection.connect(
                     configuration: url.connectionConfiguration(), id: 0, logger: logger)
@@ -143,7 +139,7 @@ public final class PostgresLinkStore: LinkStore {
         let limit = limit ?? options.queryTimeout
         do {
             return try await TimeLimit.run(
-                limit, scope: scope, on: Self.timers.any(), timeoutError: { [url] in Self.noAnswer(url, within: limit) }
+                limit, scope: scope, timeoutError: { [url] in Self.noAnswer(url, within: limit) }
             ) { [client] started in
                 try await client.withConnection { connection in
                     try started()
