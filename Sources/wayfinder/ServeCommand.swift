@@ -1,5 +1,6 @@
 import ArgumentParser
 import Configuration
+import DeepLinkRouting
 import Foundation
 import LinkService
 import Logging
