@@ -22,15 +22,17 @@ final class DeferredMetrics: Sendable {
 
     init(registry: PrometheusCollectorRegistry) {
         issued = registry.makeCounter(
-            name: "wayfinder_deferred_tokens_issued_total",
-            help: "Deferred deep link claim tokens issued to visitors sent to a store")
+            descriptor: .wayfinder(
+                "deferred_tokens_issued", unit: "total",
+                help: "Deferred deep link claim tokens issued to visitors sent to a store"))
         claimed = registry.makeCounter(
-            name: "wayfinder_deferred_claims_total", help: "Deferred deep link claims answered 200")
+            descriptor: .wayfinder("deferred_claims", unit: "total", help: "Deferred deep link claims answered 200"))
         var rejected: [Rejection: Counter] = [:]
         for reason in Rejection.allCases {
             rejected[reason] = registry.makeCounter(
-                name: "wayfinder_deferred_claims_rejected_total", labels: [("reason", reason.rawValue)],
-                help: "Deferred deep link claims refused, by reason")
+                descriptor: .wayfinder(
+                    "deferred_claims_rejected", unit: "total", help: "Deferred deep link claims refused, by reason"),
+                labels: [("reason", reason.rawValue)])
         }
         self.rejected = rejected
     }

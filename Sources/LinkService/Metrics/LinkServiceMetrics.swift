@@ -17,31 +17,32 @@ final class LinkServiceMetrics: Sendable {
         let registry = self.registry
         requestsByClass = ["1xx", "2xx", "3xx", "4xx", "5xx"].map {
             registry.makeCounter(
-                name: "wayfinder_http_requests_total", labels: [("status", $0)],
-                help: "HTTP requests answered, by status class")
+                descriptor: .wayfinder("http_requests", unit: "total", help: "HTTP requests answered, by status class"),
+                labels: [("status", $0)])
         }
         var redirects: [Platform: Counter] = [:]
         for platform in Platform.allCases {
             redirects[platform] = registry.makeCounter(
-                name: "wayfinder_redirects_total", labels: [("platform", platform.rawValue)],
-                help: "Short-link visits answered with a redirect or a page, by platform")
+                descriptor: .wayfinder(
+                    "redirects", unit: "total",
+                    help: "Short-link visits answered with a redirect or a page, by platform"),
+                labels: [("platform", platform.rawValue)])
         }
         redirectsByPlatform = redirects
         previews = registry.makeCounter(
-            name: "wayfinder_previews_total", help: "Preview pages served (crawlers and iOS)")
+            descriptor: .wayfinder("previews", unit: "total", help: "Preview pages served (crawlers and iOS)"))
         clickBufferDepth = registry.makeGauge(
-            name: "wayfinder_click_buffer_depth", help: "Clicks waiting to be written")
+            descriptor: .wayfinder("click_buffer_depth", help: "Clicks waiting to be written"))
         clickFlushDuration = registry.makeDurationHistogram(
-            name: "wayfinder_click_flush_duration_seconds",
+            descriptor: .wayfinder("click_flush_duration", unit: "seconds", help: "Time to write one batch of clicks"),
             buckets: [
                 .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100),
                 .milliseconds(500), .seconds(1), .seconds(5),
-            ],
-            help: "Time to write one batch of clicks")
+            ])
         clicksWritten = registry.makeCounter(
-            name: "wayfinder_clicks_written_total", help: "Clicks written to the database")
+            descriptor: .wayfinder("clicks_written", unit: "total", help: "Clicks written to the database"))
         clicksDropped = registry.makeCounter(
-            name: "wayfinder_clicks_dropped_total", help: "Clicks dropped because the buffer was full")
+            descriptor: .wayfinder("clicks_dropped", unit: "total", help: "Clicks dropped because the buffer was full"))
     }
 
     func countResponse(status: Int) {

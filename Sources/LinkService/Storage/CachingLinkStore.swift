@@ -75,11 +75,13 @@ final class CachingLinkStore: LinkStore {
         self.lifetime = lifetime
         state = Mutex(State(generationSize: max(1, capacity / 2)))
         hits = registry.makeCounter(
-            name: "wayfinder_link_cache_hits_total", help: "Link reads for redirects answered from the cache")
+            descriptor: .wayfinder(
+                "link_cache_hits", unit: "total", help: "Link reads for redirects answered from the cache"))
         misses = registry.makeCounter(
-            name: "wayfinder_link_cache_misses_total", help: "Link reads for redirects that went to the database")
+            descriptor: .wayfinder(
+                "link_cache_misses", unit: "total", help: "Link reads for redirects that went to the database"))
         entries = registry.makeGauge(
-            name: "wayfinder_link_cache_entries", help: "Links and unknown slugs in the link cache")
+            descriptor: .wayfinder("link_cache_entries", help: "Links and unknown slugs in the link cache"))
     }
 
     // MARK: Cached reads
