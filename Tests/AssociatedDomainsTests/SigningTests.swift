@@ -125,6 +125,21 @@ struct SigningTests {
         #expect(try SignedAASA(der: signed).signatureIsValid == false)
     }
 
+    @Test("a chain is checked at the time asked for: valid today, expired ten days on, not yet valid ten days ago")
+    func chainAtATime() async throws {
+        let fixture = try OpenSSLFixture(keyType: "ec")
+        defer { fixture.remove() }
+        let signed = try SignedAASA(
+            der: try SignedAASA.sign(
+                Self.content, certificatePEM: try fixture.text("signer.pem"),
+                privateKeyPEM: try fixture.text("signer.key")))
+        let roots = try fixture.text("ca.pem")
+        let day: TimeInterval = 86_400
+        #expect(try await signed.verifyChain(trustRootsPEM: roots, at: Date()) == nil)
+        #expect(try await signed.verifyChain(trustRootsPEM: roots, at: Date() + 10 * day) != nil)
+        #expect(try await signed.verifyChain(trustRootsPEM: roots, at: Date() - 10 * day) != nil)
+    }
+
     @Test("a key that is not the certificate's is refused; garbage is not a signed file")
     func badInput() throws {
         let fixture = try OpenSSLFixture(keyType: "ec")

@@ -17,17 +17,14 @@ package enum BuiltInVariables {
 
     /// ISO 3166-1 region codes as Foundation lists them.
     package static let regionCodes: [String] = {
-        var codes = Set(Locale.Region.isoRegions.map(\.identifier))
-        codes.formUnion(Locale.isoRegionCodes)
+        let codes = Locale.Region.isoRegions.map(\.identifier)
         // Foundation's list also holds UN M.49 numeric areas ("001"); a URL region is two letters.
         return codes.filter { $0.count == 2 && $0.allSatisfy(\.isLetter) }.sorted()
     }()
 
     /// ISO 639 language codes as Foundation lists them.
     package static let languageCodes: [String] = {
-        var codes = Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier))
-        codes.formUnion(Locale.isoLanguageCodes)
-        return codes.sorted()
+        Set(Locale.LanguageCode.isoLanguageCodes.map(\.identifier)).sorted()
     }()
 
     /// The values of the built-in variable `name`, or `nil` when there is none.

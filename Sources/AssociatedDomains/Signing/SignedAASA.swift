@@ -1,7 +1,9 @@
 import Crypto
 import Foundation
 import SwiftASN1
-@_spi(CMS) import X509
+// CMS: the signed-data reader and writer; FixedExpiryValidationTime: checking a chain at a given
+// time (`verifyChain(at:)`), which X509 offers only behind that SPI since 1.15.
+@_spi(CMS) @_spi(FixedExpiryValidationTime) import X509
 
 /// A CMS-signed (PKCS#7, DER) association file, as iOS 8 required: read, verified, or made.
 ///
@@ -106,8 +108,8 @@ public struct SignedAASA: Sendable {
             try trustRootsPEM.map { pem throws(SigningError) in
                 CertificateStore(try Self.certificates(pem: pem, what: "the trust roots"))
             } ?? CertificateStore.systemTrustRoots
-        var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(validationTime: time) }
-        let result = await verifier.validate(leafCertificate: signer, intermediates: CertificateStore(certificates))
+        var verifier = Verifier(rootCertificates: roots) { RFC5280Policy(fixedExpiryValidationTime: time) }
+        let result = await verifier.validate(leaf: signer, intermediates: CertificateStore(certificates))
         switch result {
         case .validCertificate: return nil
         case .couldNotValidate(let failures):
