@@ -27,6 +27,12 @@ public enum AASAValidator {
     /// Rule pairs compared for reachability at most, so that huge files stay fast to check.
     public static let maximumRulePairs = 100_000
 
+    /// Steps of pattern comparison (one token of a rule's patterns against one of another's)
+    /// spent on reachability at most. Pairs alone do not bound the work: comparing two long,
+    /// star-laden patterns costs the product of their lengths, and 128 KB of such rules would
+    /// take seconds. About a tenth of a second of work; ordinary files never reach it.
+    public static let maximumComparisonSteps = 200_000_000
+
     /// Every diagnostic for the file's bytes, sorted by JSON path.
     public static func validate(_ bytes: some Collection<UInt8>) -> [Diagnostic] {
         let decoded = AASAFile.decode(bytes)
@@ -37,18 +43,25 @@ public enum AASAValidator {
 
     /// The checks that need a whole detail's rules: unreachable and catch-all rules.
     public static func ruleDiagnostics(_ file: AASAFile) -> [Diagnostic] {
+        ruleDiagnostics(file, maximumComparisonSteps: maximumComparisonSteps)
+    }
+
+    /// ``ruleDiagnostics(_:)`` with another bound on the reachability check's work.
+    static func ruleDiagnostics(_ file: AASAFile, maximumComparisonSteps: Int) -> [Diagnostic] {
         guard let appLinks = file.applinks else { return [] }
         var collector = DiagnosticCollector()
-        var budget = maximumRulePairs
+        var budget = ComparisonBudget(pairs: maximumRulePairs, steps: maximumComparisonSteps)
         // Each app's rules, across its details in order: an earlier detail's rule covers a later one's.
-        var seenByApp: [String: [(rule: AASARule, forms: GlobSubsumption.PathForms?, path: JSONPath)]] = [:]
+        var seenByApp: [String: [(rule: AASARule, forms: GlobSubsumption.PathForms?, size: Int, path: JSONPath)]] =
+            [:]
         for (detailIndex, detail) in appLinks.details.enumerated() {
             let detailPath = path(of: detail, at: detailIndex, in: appLinks)
             let rules = appLinks.rules(of: detail)
             let key = detail.usesComponents ? "components" : "paths"
             var reported: Set<Int> = []
             for rule in rules {
-                let forms = budget > 0 ? rule.path.map(GlobSubsumption.PathForms.init) : nil
+                let forms = budget.isLeft ? rule.path.map(GlobSubsumption.PathForms.init) : nil
+                let size = comparisonSize(rule, forms)
                 let rulePath = detailPath.appending(key).appending(rule.index)
                 if !rule.exclude && opensWholeDomain(rule) {
                     collector.warning(
@@ -56,11 +69,10 @@ public enum AASAValidator {
                         "this rule opens every URL of the domain in the app, including pages the app cannot show",
                         hint: "list the app's paths, or exclude what the app cannot show before this rule")
                 }
-                for appID in detail.appIDs where budget > 0 && !reported.contains(rule.index) {
+                for appID in detail.appIDs where budget.isLeft && !reported.contains(rule.index) {
                     let earlier = seenByApp[appID, default: []]
                     for previous in earlier {
-                        budget -= 1
-                        guard budget > 0 else { break }
+                        guard budget.spend(steps: previous.size * size) else { break }
                         if covers(previous.rule, previous.forms, rule, forms) {
                             reported.insert(rule.index)
                             collector.warning(
@@ -71,8 +83,8 @@ public enum AASAValidator {
                         }
                     }
                 }
-                if budget > 0 {
-                    for appID in detail.appIDs { seenByApp[appID, default: []].append((rule, forms, rulePath)) }
+                if budget.isLeft {
+                    for appID in detail.appIDs { seenByApp[appID, default: []].append((rule, forms, size, rulePath)) }
                 }
             }
         }
@@ -97,6 +109,18 @@ public enum AASAValidator {
         }
         guard let path = rule.path else { return true }
         return GlobSubsumption.coversPath(path, "/*")
+    }
+
+    /// One side of what comparing two rules can cost: every path form's tokens, the fragment and
+    /// the query patterns. The product of two sizes bounds the steps of comparing the two rules.
+    static func comparisonSize(_ rule: AASARule, _ forms: GlobSubsumption.PathForms?) -> Int {
+        var size = 1 + (forms?.forms.reduce(0) { $0 + $1.count + 1 } ?? 0) + (rule.fragment?.utf8.count ?? 0)
+        switch rule.query {
+        case .whole(let text): size += text.utf8.count
+        case .items(let items): size += items.reduce(0) { $0 + $1.pattern.utf8.count + 1 }
+        case nil, .ignoredDictionary: break
+        }
+        return size
     }
 
     /// Whether every URL `later` matches is matched by `earlier` (conservatively).
@@ -138,5 +162,20 @@ public enum AASAValidator {
                 return GlobSubsumption.coversText(item.pattern, laterItem.pattern)
             }
         }
+    }
+}
+
+/// What the reachability check may still spend: rule pairs and comparison steps.
+private struct ComparisonBudget {
+    var pairs: Int
+    var steps: Int
+
+    var isLeft: Bool { pairs > 0 && steps > 0 }
+
+    /// Takes one pair costing `steps`; `false` (and nothing left) when that is more than remains.
+    mutating func spend(steps cost: Int) -> Bool {
+        pairs -= 1
+        steps -= cost
+        return isLeft
     }
 }

@@ -10,16 +10,18 @@ import DeepLinkRouting
 enum GlobSubsumption {
     static func covers(_ a: [WildcardPattern.Token], _ b: [WildcardPattern.Token]) -> Bool {
         guard !a.contains(where: isVariable), !b.contains(where: isVariable) else { return false }
-        // reach[j]: a's prefix so far can absorb b's first j tokens.
+        // reach[j]: a's prefix so far can absorb b's first j tokens. Two rows, swapped per token
+        // of a: no allocation in the loop.
         var reach = [Bool](repeating: false, count: b.count + 1)
+        var next = reach
         reach[0] = true
         for token in a {
-            var next = [Bool](repeating: false, count: b.count + 1)
+            for j in next.indices { next[j] = false }
             switch token {
             case .anyRun:
-                if let first = reach.firstIndex(of: true) {
-                    for j in first...b.count { next[j] = true }
-                }
+                // Nothing reached: no longer prefix of a can reach anything either.
+                guard let first = reach.firstIndex(of: true) else { return false }
+                for j in first...b.count { next[j] = true }
             case .anyOne:
                 for j in 0..<b.count where reach[j] {
                     if case .anyRun = b[j] { continue }
@@ -30,7 +32,7 @@ enum GlobSubsumption {
             case .oneOf, .alternatives:
                 return false
             }
-            reach = next
+            swap(&reach, &next)
         }
         return reach[b.count]
     }
