@@ -12,11 +12,15 @@ struct ReachabilityBudgetTests {
     /// unreachable, and only a check that compares it with the first rule finds that.
     static func file(longRules count: Int, length: Int) throws -> AASAFile {
         let stars = String(repeating: "?*", count: length / 2)
-        let rules = [#"{"/": "/x"}"#] + (0..<count).map { #"{"/": "/\#(stars)-\#($0)-"}"# } + [#"{"/": "/x"}"#]
-        let text =
-            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
-            + rules.joined(separator: ", ") + "]}]}}"
+        let text = Self.text(between: (0..<count).map { #"{"/": "/\#(stars)-\#($0)-"}"# })
         return try #require(AASAFile.decode(Array(text.utf8)).file)
+    }
+
+    /// One detail whose components are `/x`, `rules`, then `/x` again.
+    static func text(between rules: [String]) -> String {
+        let components = [#"{"/": "/x"}"#] + rules + [#"{"/": "/x"}"#]
+        return #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
+            + components.joined(separator: ", ") + "]}]}}"
     }
 
     static func unreachable(_ diagnostics: [Diagnostic]) -> [String] {
@@ -40,10 +44,7 @@ struct ReachabilityBudgetTests {
 
     @Test("short rules stay within the default bound: the repeated rule is found among 300")
     func ordinaryFiles() throws {
-        let rules = [#"{"/": "/x"}"#] + (0..<300).map { #"{"/": "/story/\#($0)/?*"}"# } + [#"{"/": "/x"}"#]
-        let text =
-            #"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.example.app"], "components": ["#
-            + rules.joined(separator: ", ") + "]}]}}"
+        let text = Self.text(between: (0..<300).map { #"{"/": "/story/\#($0)/?*"}"# })
         let diagnostics = AASAValidator.validate(Array(text.utf8))
         #expect(Self.unreachable(diagnostics) == ["applinks.details[0].components[301]"])
     }
