@@ -15,7 +15,12 @@ import urllib.error
 import urllib.request
 
 import pytest
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import (
+    NoSuchElementException,
+    StaleElementReferenceException,
+    TimeoutException,
+    WebDriverException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -70,6 +75,12 @@ def expect_heading(driver, expected):
             return heading(driver) == expected
         except (StaleElementReferenceException, NoSuchElementException):
             return False
+        except WebDriverException as error:
+            # Chromium's way of saying "stale" when the page is replaced between finding the <h1>
+            # and reading it (seen with chromium 156): the navigation is still under way.
+            if "does not belong to the document" in str(error):
+                return False
+            raise
     try:
         WebDriverWait(driver, 10).until(has_heading)
     except TimeoutException:
