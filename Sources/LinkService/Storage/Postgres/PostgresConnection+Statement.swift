@@ -2,23 +2,29 @@ import NIOCore
 import PostgresNIO
 
 extension PostgresConnection {
-    /// Runs `query` and returns its rows, or throws once the connection is closed without it
-    /// having been sent: never waits for an answer that cannot come.
+    /// Runs `query` and returns its rows, or throws when the connection is closed before it was
+    /// sent: never waits for an answer that cannot come.
     ///
     /// PostgresNIO hands a query to the channel without a write promise. When the server ends the
     /// connection (a restart: `terminating connection due to administrator command`), a query
-    /// written after the channel dropped its handlers is lost and its `query` call never returns;
-    /// that is what a `ROLLBACK` after a failed statement runs into. Here the query and the
-    /// connection's close are watched on the connection's event loop, where the order is fixed:
-    /// a query that reached the connection is answered or failed before the close completes, so
-    /// a query still unanswered at the close was never sent, and failing it is always right (a
-    /// `COMMIT` is never reported as failed while it may have been committed).
+    /// written after the channel closed is lost and its `query` call never returns; that is what
+    /// a `ROLLBACK` after a failed statement runs into. Here the check that the connection is open
+    /// and the write of the query are one step on the connection's event loop, where a channel
+    /// closes: a query written while it is open reaches the connection, which answers or fails it
+    /// before it closes (so a `COMMIT` is never reported as failed while it may have been
+    /// committed), and one found closed is failed at once.
+    ///
+    /// Nothing is left behind once the statement is answered. (An earlier version watched each
+    /// statement with a callback on the connection's close future; those callbacks, each holding
+    /// its statement's promise, lived as long as the connection, which a busy pool keeps open
+    /// for hours: about 110 bytes more per statement, forever.)
     func statement(_ query: PostgresQuery, logger: Logger) async throws -> [PostgresRow] {
-        let answer = eventLoop.makePromise(of: [PostgresRow].self)
-        self.query(query, logger: logger).whenComplete { answer.completeWith($0.map(\.rows)) }
-        closeFuture.whenComplete { _ in
-            answer.fail(LinkStoreError.unavailable("the connection closed before the statement was sent"))
-        }
-        return try await answer.futureResult.get()
+        try await eventLoop.flatSubmit { () -> EventLoopFuture<PostgresQueryResult> in
+            guard !self.isClosed else {
+                return self.eventLoop.makeFailedFuture(
+                    LinkStoreError.unavailable("the connection closed before the statement was sent"))
+            }
+            return self.query(query, logger: logger)
+        }.get().rows
     }
 }
