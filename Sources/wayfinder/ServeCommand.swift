@@ -91,7 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "wayfinder")
         logger.logLevel = .info
-        let linkStore = try await configuration.database.openStore(logger: logger)
+        let linkStore = try await configuration.database.openStore(postgres: configuration.postgres, logger: logger)
         do {
             let server = try LinkServer(
                 configuration: configuration, manifests: manifests, store: linkStore, logger: logger)

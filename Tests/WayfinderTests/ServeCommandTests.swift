@@ -26,6 +26,25 @@ struct ServeCommandTests {
         #expect(result.stderr.contains("--manifest"))
     }
 
+    @Test(
+        "a PostgreSQL pool setting out of range names its key, the value and what it takes, and exits 1",
+        arguments: [
+            (
+                "WAYFINDER_POSTGRES_CONNECTIONS", "0",
+                "wayfinder.postgres.connections is \"0\"; use a whole number from 1"
+            ),
+            (
+                "WAYFINDER_POSTGRES_KEEPALIVE_SECONDS", "-5",
+                "wayfinder.postgres.keepalive.seconds is \"-5\"; use a whole number of seconds, 0 for no keep-alive query"
+            ),
+        ])
+    func invalidPostgresPool(variable: String, value: String, message: String) async throws {
+        let result = try await WayfinderProcess.runDetached(
+            ["serve", "--manifest", "Examples/storyteller.json"], environment: [variable: value])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
+    }
+
     @Test("it serves on the port from WAYFINDER_PORT and exits 0 on SIGTERM")
     func servesAndStopsGracefully() async throws {
         try await ServeProcess.withServer(named: "serve") { server, database in

@@ -6,6 +6,14 @@ extension LinkServiceConfiguration {
     public static let documentedKeys: [(key: String, environment: String, meaning: String)] = [
         ("wayfinder.manifest", "WAYFINDER_MANIFEST", "manifest files, comma-separated"),
         ("wayfinder.database", "WAYFINDER_DATABASE", "database URL (sqlite:PATH or postgres://…)"),
+        (
+            "wayfinder.postgres.connections", "WAYFINDER_POSTGRES_CONNECTIONS",
+            "connections to PostgreSQL, all kept open (default 20)"
+        ),
+        (
+            "wayfinder.postgres.keepalive.seconds", "WAYFINDER_POSTGRES_KEEPALIVE_SECONDS",
+            "seconds a PostgreSQL connection waits unused before a keep-alive query (default 5; 0: never)"
+        ),
         ("wayfinder.host", "WAYFINDER_HOST", "address to listen on"),
         ("wayfinder.port", "WAYFINDER_PORT", "port to listen on"),
         ("wayfinder.click.batch.size", "WAYFINDER_CLICK_BATCH_SIZE", "clicks per database write"),
@@ -66,6 +74,23 @@ extension LinkServiceConfiguration {
         manifestPaths = scope.stringArray(forKey: "manifest", default: [])
         if let database = scope.string(forKey: "database") {
             self.database = try DatabaseURL(parsing: database)
+        }
+        if let connections = scope.int(forKey: "postgres.connections") {
+            guard connections >= 1 else {
+                throw InvalidValue(
+                    key: "wayfinder.postgres.connections", value: String(connections), expected: "a whole number from 1"
+                )
+            }
+            postgres.maximumConnections = connections
+            postgres.minimumConnections = connections
+        }
+        if let seconds = scope.int(forKey: "postgres.keepalive.seconds") {
+            guard seconds >= 0 else {
+                throw InvalidValue(
+                    key: "wayfinder.postgres.keepalive.seconds", value: String(seconds),
+                    expected: "a whole number of seconds, 0 for no keep-alive query")
+            }
+            postgres.keepAliveInterval = seconds == 0 ? nil : .seconds(seconds)
         }
         host = scope.string(forKey: "host", default: host)
         port = scope.int(forKey: "port", default: port)

@@ -9,6 +9,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var port: Int
     /// Where links, keys and clicks are stored.
     public var database: DatabaseURL
+    /// The connection pool when ``database`` is PostgreSQL: a fixed pool of 20 by default
+    /// (see ``PostgresLinkStore/Options/server(connections:keepAliveInterval:)``).
+    public var postgres: PostgresLinkStore.Options
     /// Manifest files, one tenant each (used by the command line; the server takes manifests).
     public var manifestPaths: [String]
     /// Clicks are written when this many are waiting (at most this many per transaction)…
@@ -64,6 +67,7 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         database: DatabaseURL = .defaultValue,
+        postgres: PostgresLinkStore.Options = .server(),
         manifestPaths: [String] = [],
         clickBatchSize: Int = 5_000,
         clickFlushInterval: Duration = .seconds(1),
@@ -87,6 +91,7 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.host = host
         self.port = port
         self.database = database
+        self.postgres = postgres
         self.manifestPaths = manifestPaths
         self.clickBatchSize = clickBatchSize
         self.clickFlushInterval = clickFlushInterval

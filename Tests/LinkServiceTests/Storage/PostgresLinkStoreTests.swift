@@ -9,6 +9,40 @@ import Testing
 /// SQLite is in ``LinkStoreConformanceTests``.
 @Suite("PostgreSQL store", .enabled(if: PostgresTestDatabase.isConfigured, PostgresTestDatabase.skipNote))
 struct PostgresLinkStoreTests {
+    @Test("a fixed pool opens all its connections at start and keeps them open; an elastic pool opens none until asked")
+    func fixedPool() async throws {
+        try await PostgresTestDatabase.withSchema { schema in
+            var fixedOptions = PostgresTestDatabase.storeOptions
+            fixedOptions.maximumConnections = 3
+            fixedOptions.minimumConnections = 3
+            let fixed = try await PostgresLinkStore.open(url: schema.url, options: fixedOptions)
+            let elastic = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
+            let opened = try await Self.connections(named: fixed.applicationName, untilThereAre: 3)
+            let openedByElastic = try await Self.connections(named: elastic.applicationName, untilThereAre: 0)
+            try await fixed.close()
+            try await elastic.close()
+            #expect(opened == 3)
+            #expect(openedByElastic == 0)
+        }
+    }
+
+    /// The server's count of connections whose `application_name` is `name`, once it is
+    /// `expected` or after 10 s.
+    private static func connections(named name: String, untilThereAre expected: Int) async throws -> Int {
+        try await PostgresTestDatabase.withAdminConnection { connection in
+            var count = -1
+            for _ in 0..<100 {
+                let rows = try await connection.query(
+                    "SELECT count(*)::int FROM pg_stat_activity WHERE application_name = \(name)",
+                    logger: PostgresTestDatabase.logger)
+                for try await row in rows { count = try row.decode(Int.self) }
+                if count == expected { break }
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            return count
+        }
+    }
+
     @Test("instances starting together migrate once, one after the other, and all open")
     func concurrentMigrations() async throws {
         try await PostgresTestDatabase.withSchema { schema in

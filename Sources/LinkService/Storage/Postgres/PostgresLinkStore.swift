@@ -18,14 +18,28 @@ public final class PostgresLinkStore: LinkStore {
     let logger: Logger
     /// Names this store's connections (the `wayfinder.writer` setting), so that its own link
     /// changes can be told apart from other instances' in the change feed.
-    let writerID = UUID().uuidString.lowercased()
+    let writerID: String
     private let runner: Task<Void, Never>
 
+    /// How this store's pooled connections appear in PostgreSQL's `pg_stat_activity`
+    /// (`application_name`): `wayfinder` and the instance's ID, so that each instance's
+    /// connections can be told apart.
+    public var applicationName: String { Self.applicationName(writerID: writerID) }
+
+    private static func applicationName(writerID: String) -> String { "wayfinder " + writerID }
+
     private init(url: PostgresConnectionURL, options: Options, logger: Logger) {
+        let writerID = UUID().uuidString.lowercased()
+        self.writerID = writerID
         var configuration = url.clientConfiguration()
         configuration.options.connectTimeout = options.connectTimeout
         configuration.options.maximumConnections = options.maximumConnections
+        configuration.options.minimumConnections = min(options.minimumConnections, options.maximumConnections)
+        configuration.options.connectionIdleTimeout = options.idleTimeout
+        configuration.options.keepAliveBehavior = options.keepAliveInterval.map { .init(frequency: $0) }
         configuration.options.additionalStartupParameters.append(("wayfinder.writer", writerID))
+        configuration.options.additionalStartupParameters.append(
+            ("application_name", Self.applicationName(writerID: writerID)))
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         self.url = url
