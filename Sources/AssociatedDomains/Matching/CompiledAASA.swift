@@ -131,17 +131,3 @@ public struct CompiledAASA: Sendable {
     }
 
 }
-
-/// An association file that cannot be read at all, with its diagnostics.
-public struct AASAError: Error, Sendable, CustomStringConvertible {
-    /// Why the file cannot be read; at least one is an error.
-    public let diagnostics: [Diagnostic]
-
-    /// An error carrying these diagnostics.
-    public init(diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
-    }
-
-    /// Each diagnostic on its own line.
-    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
-}

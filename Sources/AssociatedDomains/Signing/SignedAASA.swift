@@ -33,14 +33,14 @@ public struct SignedAASA: Sendable {
             let contentInfo = try Self.children(root)
             guard contentInfo.count == 2, try ASN1ObjectIdentifier(derEncoded: contentInfo[0]) == Self.signedDataOID
             else {
-                throw SigningError("the file is not CMS SignedData (PKCS#7 signed data)")
+                throw SigningError.malformed("the file is not CMS SignedData (PKCS#7 signed data)")
             }
             let signedData = try Self.children(try Self.children(contentInfo[1], atLeast: 1, "the SignedData")[0])
             // version, digestAlgorithms, encapContentInfo, [0] certificates, [1] crls, signerInfos
-            guard signedData.count >= 4 else { throw SigningError("the SignedData structure is incomplete") }
+            guard signedData.count >= 4 else { throw SigningError.malformed("the SignedData structure is incomplete") }
             let encapsulated = try Self.children(signedData[2])
             guard encapsulated.count == 2 else {
-                throw SigningError("the file carries no content (a detached signature); sign with -nodetach")
+                throw SigningError.detachedContent
             }
             content = try Self.octets(try Self.children(encapsulated[1], atLeast: 1, "the content")[0])
             var certificates: [Certificate] = []
@@ -51,7 +51,7 @@ public struct SignedAASA: Sendable {
                 }
             }
             guard let signerInfo = try Self.children(signedData[signedData.count - 1]).first else {
-                throw SigningError("the file has no signer")
+                throw SigningError.malformed("the file has no signer")
             }
             let info = try Self.children(signerInfo, atLeast: 5, "the signer information")
             // version, sid, digestAlgorithm, [0] signedAttrs?, signatureAlgorithm, signature, [1]?
@@ -59,7 +59,7 @@ public struct SignedAASA: Sendable {
             let serial = try Certificate.SerialNumber(bytes: Self.integerBytes(sid[1]))
             let issuer = try DistinguishedName(derEncoded: sid[0])
             guard let signer = certificates.first(where: { $0.serialNumber == serial && $0.issuer == issuer }) else {
-                throw SigningError("the signer's certificate is not in the file")
+                throw SigningError.malformed("the signer's certificate is not in the file")
             }
             let digest = try ASN1ObjectIdentifier(
                 derEncoded: try Self.children(info[2], atLeast: 1, "the digest algorithm")[0])
@@ -70,7 +70,8 @@ public struct SignedAASA: Sendable {
                 index += 1
             }
             guard info.count >= index + 2 else {
-                throw SigningError("the signer information is incomplete: no signature algorithm or signature")
+                throw SigningError.malformed(
+                    "the signer information is incomplete: no signature algorithm or signature")
             }
             let signatureOID = try ASN1ObjectIdentifier(
                 derEncoded: try Self.children(info[index], atLeast: 1, "the signature algorithm")[0])
@@ -94,7 +95,7 @@ public struct SignedAASA: Sendable {
         } catch let error as SigningError {
             throw error
         } catch {
-            throw SigningError("not a DER-encoded CMS signed file: \(error)")
+            throw SigningError.malformed("not a DER-encoded CMS signed file: \(error)")
         }
     }
 
@@ -123,7 +124,7 @@ public struct SignedAASA: Sendable {
         _ content: [UInt8], certificatePEM: String, privateKeyPEM: String, chainPEM: String? = nil
     ) throws(SigningError) -> [UInt8] {
         guard let certificate = try certificates(pem: certificatePEM, what: "the certificate").first else {
-            throw SigningError("the certificate: no PEM certificate found")
+            throw SigningError.unreadableCertificate("the certificate: no PEM certificate found")
         }
         let chain =
             try chainPEM.map { text throws(SigningError) in try certificates(pem: text, what: "the chain") } ?? []
@@ -131,17 +132,17 @@ public struct SignedAASA: Sendable {
         do {
             key = try Certificate.PrivateKey(pemEncoded: privateKeyPEM)
         } catch {
-            throw SigningError("cannot read the private key (PEM, PKCS#8 or traditional RSA/EC): \(error)")
+            throw SigningError.unreadablePrivateKey("\(error)")
         }
         guard key.publicKey == certificate.publicKey else {
-            throw SigningError("the private key does not belong to the certificate")
+            throw SigningError.keyMismatch
         }
         do {
             return try CMS.sign(
                 content, additionalIntermediateCertificates: chain,
                 certificate: certificate, privateKey: key, signingTime: nil, detached: false)
         } catch {
-            throw SigningError("signing failed: \(error)")
+            throw SigningError.signingFailed("\(error)")
         }
     }
 
@@ -157,18 +158,20 @@ public struct SignedAASA: Sendable {
     static func certificates(pem: String, what: String) throws(SigningError) -> [Certificate] {
         do {
             let certificates = try PEMDocument.parseMultiple(pemString: pem).map { try Certificate(pemDocument: $0) }
-            guard !certificates.isEmpty else { throw SigningError("\(what): no PEM certificate found") }
+            guard !certificates.isEmpty else {
+                throw SigningError.unreadableCertificate("\(what): no PEM certificate found")
+            }
             return certificates
         } catch let error as SigningError {
             throw error
         } catch {
-            throw SigningError("cannot read \(what) as PEM certificates: \(error)")
+            throw SigningError.unreadableCertificate("cannot read \(what) as PEM certificates: \(error)")
         }
     }
 
     private static func children(_ node: ASN1Node) throws -> [ASN1Node] {
         guard case .constructed(let nodes) = node.content else {
-            throw SigningError("unexpected primitive ASN.1 value")
+            throw SigningError.malformed("unexpected primitive ASN.1 value")
         }
         return Array(nodes)
     }
@@ -178,7 +181,7 @@ public struct SignedAASA: Sendable {
     private static func children(_ node: ASN1Node, atLeast count: Int, _ what: String) throws -> [ASN1Node] {
         let nodes = try children(node)
         guard nodes.count >= count else {
-            throw SigningError("\(what) is incomplete: \(nodes.count) ASN.1 values where \(count) are needed")
+            throw SigningError.malformed("\(what) is incomplete: \(nodes.count) ASN.1 values where \(count) are needed")
         }
         return nodes
     }
@@ -193,7 +196,7 @@ public struct SignedAASA: Sendable {
 
     private static func integerBytes(_ node: ASN1Node) throws -> [UInt8] {
         guard case .primitive(let bytes) = node.content else {
-            throw SigningError("the serial number is not an integer")
+            throw SigningError.malformed("the serial number is not an integer")
         }
         return Array(bytes)
     }
@@ -216,7 +219,7 @@ public struct SignedAASA: Sendable {
         case sha384: return Array(SHA384.hash(data: bytes))
         case sha512: return Array(SHA512.hash(data: bytes))
         case sha1: return Array(Insecure.SHA1.hash(data: bytes))
-        default: throw SigningError("unsupported digest algorithm \(digest)")
+        default: throw SigningError.unsupportedAlgorithm("digest algorithm \(digest)")
         }
     }
 
@@ -240,20 +243,6 @@ public struct SignedAASA: Sendable {
             if let algorithm = ecdsa[digest] { return algorithm }
         default: break
         }
-        throw SigningError("unsupported signature algorithm \(signature) with digest \(digest)")
+        throw SigningError.unsupportedAlgorithm("signature algorithm \(signature) with digest \(digest)")
     }
-}
-
-/// Why a file cannot be signed, read or verified, in words that say what to do.
-public struct SigningError: Error, Sendable, CustomStringConvertible {
-    /// What is wrong and what to do, such as which PEM input could not be read.
-    public let message: String
-
-    /// An error with this message.
-    public init(_ message: String) {
-        self.message = message
-    }
-
-    /// The ``message``.
-    public var description: String { message }
 }

@@ -1,56 +1,33 @@
 /// Why a link's handling failed (the error in ``DeepLinkOutcome/failed(_:)``).
 ///
 /// Match on ``code``; the set of codes may grow without breaking a `switch`.
-public struct HandlingError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Reason: Sendable, Hashable {
-        case notAvailable(route: String)
-        case noHandler(route: String)
-    }
-
+public struct HandlingError: CodedError, Hashable {
     /// A stable kind of handling failure, for matching and for logs.
-    public struct Code: Sendable, Hashable, CustomStringConvertible {
-        /// The kebab-case name, as written in logs.
-        public let description: String
+    public typealias Code = ErrorCode<HandlingError>
 
-        private init(_ name: String) { description = name }
-
-        /// The route's resolver found the content neither locally nor on the server.
-        public static let notAvailable = Code("content-not-available")
-        /// The route has no handler.
-        public static let noHandler = Code("no-handler")
-    }
-
-    private let reason: Reason
-
-    private init(_ reason: Reason) { self.reason = reason }
+    public let code: Code
+    /// The route whose handling failed.
+    public let route: String
+    public let message: String
 
     /// The route's resolver found the content neither locally nor on the server.
-    public static func notAvailable(route: String) -> Self { Self(.notAvailable(route: route)) }
+    public static func notAvailable(route: String) -> Self {
+        Self(
+            code: .notAvailable, route: route,
+            message: "the content for the route \"\(route)\" is not available locally or on the server")
+    }
 
     /// The route has no handler.
-    public static func noHandler(route: String) -> Self { Self(.noHandler(route: route)) }
-
-    /// What kind of failure this is.
-    public var code: Code {
-        switch reason {
-        case .notAvailable: .notAvailable
-        case .noHandler: .noHandler
-        }
+    public static func noHandler(route: String) -> Self {
+        Self(
+            code: .noHandler, route: route,
+            message: "the route \"\(route)\" has no handler; register one with RouterBuilder.handle(_:)")
     }
+}
 
-    /// The route whose handling failed.
-    public var route: String {
-        switch reason {
-        case .notAvailable(let route), .noHandler(let route): route
-        }
-    }
-
-    /// What went wrong, naming the route.
-    public var description: String {
-        switch reason {
-        case .notAvailable(let route):
-            "the content for the route \"\(route)\" is not available locally or on the server"
-        case .noHandler(let route): "the route \"\(route)\" has no handler; register one with RouterBuilder.handle(_:)"
-        }
-    }
+extension ErrorCode where Owner == HandlingError {
+    /// The route's resolver found the content neither locally nor on the server.
+    public static let notAvailable = Self("content-not-available")
+    /// The route has no handler.
+    public static let noHandler = Self("no-handler")
 }

@@ -1,4 +1,5 @@
 import Configuration
+import DeepLinkRouting
 
 extension LinkServiceConfiguration {
     /// The configuration keys, as `wayfinder serve --help` documents them. With the environment
@@ -136,11 +137,23 @@ extension LinkServiceConfiguration {
     }
 
     /// A configuration value that is not one of those the key takes.
-    public struct InvalidValue: Error, CustomStringConvertible {
-        public var key: String
-        public var value: String
-        public var expected: String
+    public struct InvalidValue: CodedError, Hashable {
+        /// A stable kind of configuration error.
+        public typealias Code = ErrorCode<InvalidValue>
 
-        public var description: String { "\(key) is \"\(value)\"; use \(expected)" }
+        /// The key, as in the configuration file (`wayfinder.click.flush`).
+        public let key: String
+        /// The value given.
+        public let value: String
+        /// What the key takes.
+        public let expected: String
+
+        public var code: Code { .invalidValue }
+        public var message: String { "\(key) is \"\(value)\"; use \(expected)" }
     }
+}
+
+extension ErrorCode where Owner == LinkServiceConfiguration.InvalidValue {
+    /// A value the key does not take.
+    public static let invalidValue = Self("invalid-configuration-value")
 }

@@ -36,11 +36,11 @@ public struct CSVReader: Sendable {
         let start = line
         var fields: [String] = []
         var field: [UInt8] = []
-        var problem: String? = nil
+        var problem: CSVError? = nil
         while true {
             field.removeAll(keepingCapacity: true)
             if position < bytes.count, bytes[position] == Self.quote {
-                if let error = readQuoted(into: &field) {
+                if let error = readQuoted(into: &field, recordLine: start) {
                     problem = problem ?? error
                 }
             } else {
@@ -52,7 +52,7 @@ public struct CSVReader: Sendable {
             if let text = String(validating: field, as: UTF8.self) {
                 fields.append(text)
             } else {
-                problem = problem ?? "field \(fields.count + 1) is not UTF-8 text; save the file as UTF-8"
+                problem = problem ?? .notUTF8(field: fields.count + 1, line: start)
                 fields.append("")
             }
             if position < bytes.count, bytes[position] == Self.comma {
@@ -62,7 +62,7 @@ public struct CSVReader: Sendable {
             consumeLineBreak()
             break
         }
-        if let problem { throw CSVError(line: start, message: problem) }
+        if let problem { throw problem }
         return CSVRecord(line: start, fields: fields)
     }
 
@@ -77,8 +77,8 @@ public struct CSVReader: Sendable {
     }
 
     /// Reads a quoted field (the reader is at its opening quote) up to the separator or line break
-    /// after it; the problem when the field is malformed.
-    private mutating func readQuoted(into field: inout [UInt8]) -> String? {
+    /// after it; the problem when the field is malformed (in the record starting on `recordLine`).
+    private mutating func readQuoted(into field: inout [UInt8], recordLine: Int) -> CSVError? {
         position += 1
         while position < bytes.count {
             let byte = bytes[position]
@@ -97,7 +97,7 @@ public struct CSVReader: Sendable {
                 while position < bytes.count, bytes[position] != Self.comma, !isLineBreak(at: position) {
                     position += 1
                 }
-                return "a quoted field has text after its closing quote; write a quote inside a quoted field as \"\""
+                return .textAfterClosingQuote(line: recordLine)
             }
             if byte == Self.lf || (byte == Self.cr && (position + 1 >= bytes.count || bytes[position + 1] != Self.lf)) {
                 line += 1
@@ -105,7 +105,7 @@ public struct CSVReader: Sendable {
             field.append(byte)
             position += 1
         }
-        return "a quoted field is never closed: the file ends inside it; close it with \""
+        return .unclosedQuote(line: recordLine)
     }
 
     private func isLineBreak(at index: Int) -> Bool {
@@ -138,13 +138,4 @@ public struct CSVRecord: Sendable, Hashable {
         self.line = line
         self.fields = fields
     }
-}
-
-/// A record of a CSV text that cannot be read, and why.
-public struct CSVError: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The line the record starts on.
-    public var line: Int
-    public var message: String
-
-    public var description: String { "line \(line): \(message)" }
 }

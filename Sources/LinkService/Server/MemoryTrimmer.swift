@@ -9,9 +9,9 @@ import ServiceLifecycle
 ///
 /// glibc keeps freed memory in its arenas for reuse and returns only what lies at the top of a
 /// heap, so under a steady load the live heap stays flat while RSS climbs to hold every hole the
-/// load has left (RELIABILITY.md measures it: +15 MB at 871 requests a second). `malloc_trim(0)`
-/// gives back every free page of every arena. It is looked up when the server starts, so the
-/// trimmer runs only where the C library has it (glibc; not musl, not Darwin).
+/// load has left (+15 MB at 871 requests a second: Documentation/MeasurementLog.md, 2026-11-24).
+/// `malloc_trim(0)` gives back every free page of every arena. It is looked up when the server
+/// starts, so the trimmer runs only where the C library has it (glibc; not musl, not Darwin).
 struct MemoryTrimmer: Service {
     let interval: Duration
 

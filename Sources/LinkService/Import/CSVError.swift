@@ -1,0 +1,42 @@
+import DeepLinkRouting
+
+/// A record of a CSV text that cannot be read, and why.
+///
+/// Match on ``code``; ``description`` is `line N: ` and the ``message``.
+public struct CSVError: CodedError, Hashable {
+    /// A stable kind of unreadable record.
+    public typealias Code = ErrorCode<CSVError>
+
+    public let code: Code
+    /// The line the record starts on.
+    public let line: Int
+    public let message: String
+
+    /// `line N: ` and what is wrong.
+    public var description: String { "line \(line): \(message)" }
+
+    static func textAfterClosingQuote(line: Int) -> Self {
+        Self(
+            code: .textAfterClosingQuote, line: line,
+            message: "a quoted field has text after its closing quote; write a quote inside a quoted field as \"\"")
+    }
+
+    static func unclosedQuote(line: Int) -> Self {
+        Self(
+            code: .unclosedQuote, line: line,
+            message: "a quoted field is never closed: the file ends inside it; close it with \"")
+    }
+
+    static func notUTF8(field: Int, line: Int) -> Self {
+        Self(code: .notUTF8, line: line, message: "field \(field) is not UTF-8 text; save the file as UTF-8")
+    }
+}
+
+extension ErrorCode where Owner == CSVError {
+    /// A quoted field with text after its closing quote.
+    public static let textAfterClosingQuote = Self("text-after-closing-quote")
+    /// A quoted field the file ends inside.
+    public static let unclosedQuote = Self("unclosed-quote")
+    /// A field whose bytes are not UTF-8.
+    public static let notUTF8 = Self("not-utf8")
+}
