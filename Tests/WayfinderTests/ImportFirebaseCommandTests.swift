@@ -8,10 +8,7 @@ struct ImportFirebaseCommandTests {
     static let arguments = [fixtures + "export.csv", "--tenant", "acme", "--manifest", fixtures + "acme.json"]
 
     static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wayfinder-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try TemporaryDirectory(prefix: "wayfinder-import").url
     }
 
     @Test("bad rows are reported with their line and reason, exit 1; a second run imports nothing twice")

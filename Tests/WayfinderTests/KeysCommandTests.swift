@@ -4,9 +4,7 @@ import Testing
 @Suite("wayfinder keys")
 struct KeysCommandTests {
     static func temporaryDatabase() throws -> (url: String, directory: URL) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wayfinder-keys-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try TemporaryDirectory(prefix: "wayfinder-keys").url
         return ("sqlite:" + directory.appendingPathComponent("keys.sqlite").path, directory)
     }
 

@@ -74,10 +74,9 @@ final class ServeProcess: @unchecked Sendable {
     static func withServer<R>(
         named name: String, environment: [String: String] = [:], _ body: (ServeProcess, URL) async throws -> R
     ) async throws -> R {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wayfinder-\(name)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try TemporaryDirectory(prefix: "wayfinder-\(name)")
+        defer { folder.remove() }
+        let directory = folder.url
         let database = directory.appendingPathComponent("links.sqlite")
         let server = try await start(
             database: "sqlite:" + database.path, logDirectory: directory, environment: environment)

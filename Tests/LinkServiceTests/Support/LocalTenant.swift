@@ -32,13 +32,3 @@ enum LocalTenant {
             body: ByteBuffer(string: #"{"destination": "\#(destination)", "slug": "\#(slug)"}"#))
     }
 }
-
-/// Checks `condition` until it holds or `limit` has passed; whether it held.
-func eventually(within limit: Duration, _ condition: () async throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while true {
-        if try await condition() { return true }
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-}

@@ -52,7 +52,10 @@ struct DiskFullTests {
         #expect(try await server.create("cold", story: 2, key: key).status == 201)
         #expect(try await server.api("links/known", key: key).status == 200)
         #expect(try await server.visit("known").status == 302)
-        #expect(await eventually { try await server.metric("wayfinder_click_buffer_depth") == 0 })
+        #expect(
+            await eventually(every: .milliseconds(100)) {
+                (try? await server.metric("wayfinder_click_buffer_depth")) == 0
+            })
 
         try await fill(disk, of: server)
         for attempt in 0..<3 {
@@ -74,8 +77,14 @@ struct DiskFullTests {
 
         try await free(disk, of: server)
         // No restart: the next create and the next flush succeed.
-        #expect(await eventually { try await server.create("after", story: 4, key: key).status == 201 })
-        #expect(await eventually { try await server.metric("wayfinder_click_buffer_depth") == 0 })
+        #expect(
+            await eventually(every: .milliseconds(100)) {
+                (try? await server.create("after", story: 4, key: key).status) == 201
+            })
+        #expect(
+            await eventually(every: .milliseconds(100)) {
+                (try? await server.metric("wayfinder_click_buffer_depth")) == 0
+            })
         #expect(try await server.clicks("known", key: key) == 4)
         #expect(try await server.clicks("cold", key: key) == 2)
         #expect(try await server.api("links/during-0", key: key).status == 404)
@@ -140,15 +149,5 @@ struct DiskFullTests {
 extension ServeProcess {
     func get(_ path: String) async throws -> FaultClient.Response {
         try await FaultClient.shared.get("\(base)/\(path)")
-    }
-}
-
-/// Checks `condition` until it holds or `limit` has passed; whether it held.
-func eventually(within limit: Duration = .seconds(20), _ condition: () async throws -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + limit
-    while true {
-        if (try? await condition()) == true { return true }
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(100))
     }
 }

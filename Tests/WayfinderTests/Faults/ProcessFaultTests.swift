@@ -150,9 +150,6 @@ struct ProcessFaultTests {
     }
 
     static func makeDirectory(_ name: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "wayfinder-fault-\(name)-\(UUID().uuidString.prefix(8))")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        return directory
+        try TemporaryDirectory(prefix: "wayfinder-fault-\(name)").url
     }
 }
