@@ -15,20 +15,30 @@ struct HostingFetcher {
     static let readingLimit = 4 * 1024 * 1024
 
     private let client: HTTPClient
+    /// The same client without certificate checks: when a handshake fails, trying it again with
+    /// this one tells an untrusted certificate from a handshake that fails anyway.
+    private let uncheckedClient: HTTPClient
     private let timeout: TimeAmount
 
     /// - Parameter trustRoots: the only roots to trust, or `nil` for the system trust store.
     init(trustRoots: [NIOSSLCertificate]?, timeout: TimeAmount) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let trustRoots { tls.trustRoots = .certificates(trustRoots) }
+        var unchecked = tls
+        unchecked.certificateVerification = .none
+        self.client = Self.makeClient(tls: tls, timeout: timeout)
+        self.uncheckedClient = Self.makeClient(tls: unchecked, timeout: timeout)
+        self.timeout = timeout
+    }
+
+    private static func makeClient(tls: TLSConfiguration, timeout: TimeAmount) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout),
             decompression: .disabled
         )
         // Fail with the real cause (refused, DNS, TLS) instead of retrying until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
-        self.client = HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
-        self.timeout = timeout
+        return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 
     func fetch(_ file: HostedFile, url: String) async -> FetchedFile {
@@ -37,12 +47,18 @@ struct HostingFetcher {
 
     func shutdown() async {
         try? await client.shutdown()
+        try? await uncheckedClient.shutdown()
     }
 
-    private func outcome(of url: String) async -> FetchedFile.Outcome {
+    private func request(_ url: String) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "User-Agent", value: "wayfinder-check/\(WayfinderVersion.current)")
         request.headers.add(name: "Accept", value: "application/json, application/pkcs7-mime;q=0.9, */*;q=0.1")
+        return request
+    }
+
+    private func outcome(of url: String) async -> FetchedFile.Outcome {
+        let request = request(url)
         do {
             let response = try await client.execute(request, timeout: timeout)
             var body: [UInt8] = []
@@ -57,21 +73,38 @@ struct HostingFetcher {
             let headers = response.headers.map { (name: $0.name, value: $0.value) }
             return .response(
                 .init(status: Int(response.status.code), headers: headers, body: body, fullLength: fullLength))
+        } catch  where Self.isTLSError(error) {
+            return .failed(await tlsFailure(error, url: url))
         } catch {
             return .failed(HostingFetcher.failure(for: error, url: url))
         }
     }
 
-    /// Sorts a client error into what the check reports: a TLS finding, or one of the reasons
+    /// Whether `error` is NIOSSL's: the TLS handshake (or the name check after it) failed.
+    static func isTLSError(_ error: any Error) -> Bool {
+        error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError
+    }
+
+    /// What a TLS failure was, told apart by the error's type and by an experiment, never by its
+    /// text: a certificate that does not name the host is NIOSSL's `failedToValidateHostname`;
+    /// otherwise, when the same request gets an answer without certificate checks, the
+    /// certificate was not trusted; when it does not, the handshake itself failed.
+    private func tlsFailure(_ error: any Error, url: String) async -> FetchFailure {
+        if let error = error as? NIOSSLExtraError, error == .failedToValidateHostname {
+            return FetchFailure(.tls, message: "the certificate does not name this host [\(error)]")
+        }
+        if let response = try? await uncheckedClient.execute(request(url), timeout: timeout) {
+            _ = try? await response.body.collect(upTo: HostingFetcher.readingLimit)
+            return FetchFailure(
+                .tls, message: "the certificate is not trusted (unknown issuer, expired, or self-signed)")
+        }
+        return FetchFailure(.tls, message: "the TLS handshake failed [\(error)]")
+    }
+
+    /// Sorts a client error other than a TLS one (see ``isTLSError(_:)``) into one of the reasons
     /// the check could not be made.
     static func failure(for error: any Error, url: String) -> FetchFailure {
         switch error {
-        case let error as NIOSSLError:
-            return FetchFailure(.tls, message: tlsMessage(String(describing: error)))
-        case let error as NIOSSLExtraError:
-            return FetchFailure(.tls, message: tlsMessage(String(describing: error)))
-        case let error as BoringSSLError:
-            return FetchFailure(.tls, message: tlsMessage(String(describing: error)))
         case let error as NIOConnectionError:
             let refused = error.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
             if refused {
@@ -113,25 +146,5 @@ struct HostingFetcher {
         default:
             return FetchFailure(.other, message: "the request failed: \(error)")
         }
-    }
-
-    /// BoringSSL's reasons are buried in a wrapped description; the short reason is what helps.
-    private static func tlsMessage(_ description: String) -> String {
-        for reason in [
-            "CERTIFICATE_VERIFY_FAILED", "WRONG_VERSION_NUMBER", "TLSV1_ALERT", "SSLV3_ALERT", "HANDSHAKE_FAILURE",
-        ] {
-            if let range = description.range(of: reason) {
-                let rest = description[range.lowerBound...].prefix { $0 != "]" && $0 != ")" && $0 != "," }
-                let meaning =
-                    reason == "CERTIFICATE_VERIFY_FAILED"
-                    ? "the certificate is not trusted (unknown issuer, expired, or self-signed)"
-                    : "the TLS handshake failed"
-                return "\(meaning) [\(rest)]"
-            }
-        }
-        if description.contains("failedToValidateHostname") || description.contains("hostname") {
-            return "the certificate does not name this host [\(description)]"
-        }
-        return description
     }
 }

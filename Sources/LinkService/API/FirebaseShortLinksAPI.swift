@@ -29,6 +29,8 @@ struct FirebaseShortLinksAPI: Sendable {
     let maxBodySize: Int
     let logger: Logger
 
+    /// FDL's answers say their charset.
+    static let contentType = "application/json; charset=UTF-8"
     static let shortLength = 4
     static let unguessableLength = 17
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
@@ -64,41 +66,22 @@ struct FirebaseShortLinksAPI: Sendable {
     ]
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
-        router.post("/v1/shortLinks") { request, context in await respond(to: request, context: context) }
+        router.group()
+            .add(middleware: FirebaseAPIErrorMiddleware(logger: logger))
+            .add(
+                middleware: FirebaseKeyAuthenticator(
+                    tenants: tenants, store: store, limiter: apiLimiter, publicLimit: publicLimit)
+            )
+            .group(context: APIRequestContext.self)
+            .post("/v1/shortLinks") { request, context in try await create(request, tenant: context.tenant) }
     }
 
-    func respond(to request: Request, context: LinkRequestContext) async -> Response {
-        if let problem = publicLimit.problem(request, context: context) {
-            return FirebaseAPIError(.tooManyRequests, problem.detail).response(retryAfter: problem.retryAfter)
-        }
-        do {
-            return try await create(request)
-        } catch let error as FirebaseAPIError {
-            return error.response()
-        } catch let error as LinkStoreError where error.code == .unavailable {
-            return FirebaseAPIError(.serviceUnavailable, "The link database is unavailable; retry in a few seconds.")
-                .response()
-        } catch let error as LinkStoreError where error.code == .storageFull {
-            return FirebaseAPIError(.serviceUnavailable, "The link database's disk is full; retry once space is freed.")
-                .response()
-        } catch {
-            logger.error("FDL short link failed", metadata: ["error": "\(error)"])
-            return FirebaseAPIError(.internalServerError, "The server could not answer; the error is in its log.")
-                .response()
-        }
-    }
-
-    private func create(_ request: Request) async throws -> Response {
-        guard let tenant = tenants.tenant(forHost: request.hostName) else {
-            throw FirebaseAPIError(.notFound, "\(request.hostName) is not a Dynamic Links domain of this server.")
-        }
-        try await authenticate(request, tenant: tenant)
+    private func create(_ request: Request, tenant: Tenant) async throws -> Response {
         let bytes: ByteBuffer
         do {
-            bytes = try await LinksAPI.readBody(request, limit: maxBodySize)
-        } catch {
-            throw FirebaseAPIError(
-                .contentTooLarge, "The request body is larger than \(maxBodySize) bytes.")
+            bytes = try await request.collectBody(upTo: maxBodySize)
+        } catch let problem as Problem where problem.status == .contentTooLarge {
+            throw FirebaseAPIError(.contentTooLarge, "The request body is larger than \(maxBodySize) bytes.")
         }
         let body: JSONNode
         do {
@@ -135,9 +118,7 @@ struct FirebaseShortLinksAPI: Sendable {
                                 ])
                             }))))
         }
-        return Response(
-            status: .ok, headers: [.contentType: "application/json; charset=UTF-8"],
-            body: .init(byteBuffer: ByteBuffer(string: JSONNode(.object(members)).jsonText(style: .compact))))
+        return .json(JSONNode(.object(members)), contentType: Self.contentType)
     }
 
     /// Creates the link through ``LinkCreator`` under the slug derived from its content.
@@ -223,7 +204,7 @@ struct FirebaseShortLinksAPI: Sendable {
         }
         switch (body["longDynamicLink"], body["dynamicLinkInfo"]) {
         case (let long?, nil):
-            guard let text = long.stringValue, let url = WebURL(text), url.scheme == "https" || url.scheme == "http"
+            guard let text = long.stringValue, let url = WebURL(http: text)
             else {
                 throw FirebaseAPIError(
                     .badRequest, "longDynamicLink is not a URL: \(long.stringValue ?? long.kindDescription).")
@@ -291,7 +272,7 @@ struct FirebaseShortLinksAPI: Sendable {
     static func domainPrefix(_ text: String, tenant: Tenant) throws(FirebaseAPIError) -> String {
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
-        guard let url = WebURL(trimmed), url.scheme == "https" || url.scheme == "http", url.query == nil,
+        guard let url = WebURL(http: trimmed), url.query == nil,
             tenant.domains.contains(url.host)
         else {
             throw FirebaseAPIError(
@@ -307,22 +288,6 @@ struct FirebaseShortLinksAPI: Sendable {
             )
         }
         return "https://\(url.host)\(path)"
-    }
-
-    /// The key of `?key=` must be a valid key of the domain's tenant.
-    private func authenticate(_ request: Request, tenant: Tenant) async throws {
-        guard let key = request.uri.queryParameters.get("key"), !key.isEmpty else {
-            throw FirebaseAPIError(
-                .forbidden, "The request is missing a valid API key: pass ?key= with a key of `wayfinder keys create`.")
-        }
-        let hash = APIKey.hash(key)
-        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil, record.tenant == tenant.id
-        else {
-            throw FirebaseAPIError(.badRequest, "API key not valid. Please pass a valid API key.")
-        }
-        if let wait = apiLimiter.acquire(hash) {
-            throw FirebaseAPIError(.tooManyRequests, "This key is over its budget; retry in \(wait) s.")
-        }
     }
 }
 
@@ -364,10 +329,8 @@ struct FirebaseAPIError: Error, Sendable {
                 "status": JSONNode(.string(statusWord)),
             ])
         ])
-        var headers: HTTPFields = [.contentType: "application/json; charset=UTF-8"]
+        var headers: HTTPFields = [:]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        return Response(
-            status: status, headers: headers,
-            body: .init(byteBuffer: ByteBuffer(string: node.jsonText(style: .compact))))
+        return .json(node, status: status, contentType: FirebaseShortLinksAPI.contentType, headers: headers)
     }
 }

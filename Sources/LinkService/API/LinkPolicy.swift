@@ -48,7 +48,7 @@ struct LinkPolicy: Sendable {
 
     /// The problem with `image` as a social card image, `nil` when it is an http(s) URL.
     func checkImage(_ image: String) -> Problem? {
-        guard let url = WebURL(image), url.scheme == "https" || url.scheme == "http" else {
+        guard WebURL(http: image) != nil else {
             return Problem.invalidField("social.imageURL", "\"\(image)\" is not an http(s) URL")
         }
         return nil
@@ -59,7 +59,7 @@ struct LinkPolicy: Sendable {
         guard let url = WebURL(text) else {
             throw Problem.invalidField(field, "\"\(text)\" is not an absolute URL", code: "invalid-destination")
         }
-        let isWeb = url.scheme == "https" || url.scheme == "http"
+        let isWeb = url.isHTTP
         let isDeepLink =
             (isWeb && tenant.domains.contains(url.host)) || tenant.manifest.customSchemes.contains(url.scheme)
         if isDeepLink {
@@ -92,13 +92,13 @@ struct LinkPolicy: Sendable {
     /// Whether `text` is a page of the tenant's website (which may also be a deep link, when the
     /// website shares a domain with the app's links): desktop visitors can read it there.
     func isWebPage(_ text: String) -> Bool {
-        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else { return false }
+        guard let url = WebURL(http: text) else { return false }
         return url.host == tenant.webHost
     }
 
     /// Whether `text` may be a fallback: a page of the website or a tenant domain, or a store.
     func isAllowedFallback(_ text: String, stores: Set<String>) -> Bool {
-        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else { return false }
+        guard let url = WebURL(http: text) else { return false }
         return url.host == tenant.webHost || tenant.domains.contains(url.host)
             || (url.scheme == "https" && stores.contains(url.host))
     }

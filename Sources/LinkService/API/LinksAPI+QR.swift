@@ -26,10 +26,9 @@ extension LinksAPI {
     /// image is square and close to `size` pixels (default 512), rounded so every module is whole
     /// pixels. `format` defaults to SVG. The image changes only if the link's domain does, so it
     /// may be cached privately for a while; it downloads as `<slug>-qr.<format>`.
-    func qrCode(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try context.authenticatedTenant()
+    func qrCode(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let options = try LinksAPI.qrImageOptions(request)
-        let link = try await existingLink(tenant: tenant, context: context)
+        let link = try await existingLink(context)
         return try LinksAPI.qrImage(of: link, format: options.format, size: options.size)
     }
 

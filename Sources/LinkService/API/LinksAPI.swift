@@ -26,9 +26,12 @@ struct LinksAPI: Sendable {
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
         api.get("/resolve") { request, context in try await resolve(request, context) }
-        let links = api.group("/links").add(
-            middleware: APIKeyAuthenticator(
-                store: store, tenants: tenants, limiter: apiLimiter, publicLimit: publicLimit))
+        let links = api.group("/links")
+            .add(
+                middleware: APIKeyAuthenticator(
+                    store: store, tenants: tenants, limiter: apiLimiter, publicLimit: publicLimit)
+            )
+            .group(context: APIRequestContext.self)
         links.post { request, context in try await create(request, context) }
         links.get { request, context in try await list(request, context) }
         links.get("/:slug") { request, context in try await read(request, context) }
@@ -45,46 +48,41 @@ struct LinksAPI: Sendable {
 
     // MARK: Calls
 
-    private func create(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try context.authenticatedTenant()
-        let body = try await LinksAPI.readBody(request, limit: maxBodySize)
+    private func create(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let body = try await request.collectBody(upTo: maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
-        switch try await LinkCreator(store: store).create(parsed, for: tenant) {
+        switch try await LinkCreator(store: store).create(parsed, for: context.tenant) {
         case .created(let link): return created(link)
-        case .existing(let link): return json(.ok, LinkJSON.node(link))
+        case .existing(let link): return .json(LinkJSON.node(link))
         }
     }
 
-    private func read(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try context.authenticatedTenant()
-        return json(.ok, LinkJSON.node(try await existingLink(tenant: tenant, context: context)))
+    private func read(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        .json(LinkJSON.node(try await existingLink(context)))
     }
 
-    private func update(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try context.authenticatedTenant()
-        let link = try await existingLink(tenant: tenant, context: context)
-        let body = try await LinksAPI.readBody(request, limit: maxBodySize)
+    private func update(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let link = try await existingLink(context)
+        let body = try await request.collectBody(upTo: maxBodySize)
         let patch: JSONNode
         do {
             patch = try JSONParser(maximumDepth: 16).parse(body.readableBytesView)
         } catch {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
-        let changed = try await LinkUpdater(store: store).update(link, by: patch, for: tenant)
-        return json(.ok, LinkJSON.node(changed))
+        let changed = try await LinkUpdater(store: store).update(link, by: patch, for: context.tenant)
+        return .json(LinkJSON.node(changed))
     }
 
-    private func delete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try context.authenticatedTenant()
+    private func delete(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let slug = try slugParameter(context)
-        guard try await store.deleteLink(tenant: tenant.id, slug: slug) else {
+        guard try await store.deleteLink(tenant: context.tenant.id, slug: slug) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
         }
         return Response(status: .noContent)
     }
 
-    private func list(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try context.authenticatedTenant()
+    private func list(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         var limit = 50
         if let text = query.get("limit") {
@@ -95,34 +93,31 @@ struct LinksAPI: Sendable {
         }
         let page: LinkPage
         do {
-            page = try await store.links(tenant: tenant.id, after: query.get("cursor"), limit: limit)
+            page = try await store.links(tenant: context.tenant.id, after: query.get("cursor"), limit: limit)
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", error.description)
         }
         var members: [JSONNode.Member] = [.init(key: "links", value: JSONNode(.array(page.links.map(LinkJSON.node))))]
         members.append(
             .init(key: "nextCursor", value: page.nextCursor.map { JSONNode(.string($0)) } ?? JSONNode(.null)))
-        return json(.ok, JSONNode(.object(members)))
+        return .json(JSONNode(.object(members)))
     }
 
-    private func stats(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let tenant = try context.authenticatedTenant()
-        let link = try await existingLink(tenant: tenant, context: context)
-        return json(.ok, LinkJSON.node(try await store.stats(tenant: tenant.id, linkID: link.id)))
+    private func stats(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let link = try await existingLink(context)
+        return .json(LinkJSON.node(try await store.stats(tenant: context.tenant.id, linkID: link.id)))
     }
 
     /// What an installed app asks when a short link opened it: the destination and the link's data.
     private func resolve(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let client = addressing.clientAddress(of: request, context: context)
         if let wait = resolveLimiter.acquire(client) {
-            throw Problem(
-                .tooManyRequests, "rate-limited", title: "Too many requests",
-                detail: "too many resolve calls from \(client); retry in \(wait) s", retryAfter: wait)
+            throw Problem.rateLimited("too many resolve calls from \(client)", retryAfter: wait)
         }
         guard let text = request.uri.queryParameters.get("url") else {
             throw Problem.invalidField("url", "pass the short link that opened the app as ?url=", code: "missing-field")
         }
-        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else {
+        guard let url = WebURL(http: text) else {
             throw Problem.invalidField("url", "\"\(text)\" is not an http(s) URL")
         }
         guard let tenant = tenants.tenant(forHost: url.host) else {
@@ -132,17 +127,17 @@ struct LinksAPI: Sendable {
         if SlugRules.isWellFormed(slug), let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)),
             !link.isExpired(at: Date())
         {
-            return json(.ok, LinkJSON.resolution(of: link, opening: tenant.routes.resolve(link.content.destination)))
+            return .json(LinkJSON.resolution(of: link, opening: tenant.routes.resolve(link.content.destination)))
         }
         if case .matched(let route, let parameters) = tenant.routes.resolve(text) {
-            return json(.ok, LinkJSON.resolution(ofRoutePath: text, route: route, parameters: parameters))
+            return .json(LinkJSON.resolution(ofRoutePath: text, route: route, parameters: parameters))
         }
         throw Problem.notFound("\(text) is no link of \(tenant.id) (unknown, deleted or expired)", field: "url")
     }
 
     // MARK: Helpers
 
-    private func slugParameter(_ context: LinkRequestContext) throws -> String {
+    private func slugParameter(_ context: APIRequestContext) throws -> String {
         let slug = context.parameters.get("slug") ?? ""
         guard SlugRules.isWellFormed(slug) else {
             throw Problem.invalidField(
@@ -151,39 +146,21 @@ struct LinksAPI: Sendable {
         return slug
     }
 
-    /// The tenant's link named by the path's slug; `404` when it has none (another tenant's too).
-    func existingLink(tenant: Tenant, context: LinkRequestContext) async throws -> Link {
+    /// The key's tenant's link named by the path's slug; `404` when it has none (another tenant's
+    /// too).
+    func existingLink(_ context: APIRequestContext) async throws -> Link {
         let slug = try slugParameter(context)
-        guard let link = try await store.link(tenant: tenant.id, slug: slug) else {
-            throw Problem.notFound("\(tenant.id) has no link \"\(slug)\"", field: "slug")
+        guard let link = try await store.link(tenant: context.tenant.id, slug: slug) else {
+            throw Problem.notFound("\(context.tenant.id) has no link \"\(slug)\"", field: "slug")
         }
         return link
-    }
-
-    /// The body, at most `limit` bytes; `413` beyond.
-    static func readBody(_ request: Request, limit: Int) async throws -> ByteBuffer {
-        let tooLarge = Problem(
-            .contentTooLarge, "body-too-large", title: "The body is too large",
-            detail: "request bodies are limited to \(limit) bytes")
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
-        do {
-            return try await request.body.collect(upTo: limit)
-        } catch {
-            throw tooLarge
-        }
     }
 
     private func created(_ link: Link) -> Response {
         logger.info(
             "link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
-        var response = json(.created, LinkJSON.node(link))
+        var response = Response.json(LinkJSON.node(link), status: .created)
         response.headers[.location] = "/api/v1/links/\(link.slug)"
         return response
-    }
-
-    private func json(_ status: HTTPResponse.Status, _ node: JSONNode) -> Response {
-        Response(
-            status: status, headers: [.contentType: "application/json"],
-            body: .init(byteBuffer: ByteBuffer(string: node.jsonText(style: .compact))))
     }
 }

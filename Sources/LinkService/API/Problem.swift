@@ -1,7 +1,6 @@
 import DeepLinkRouting
 import HTTPTypes
 import Hummingbird
-import NIOCore
 
 /// An RFC 9457 problem document (`application/problem+json`): what went wrong, and which field of
 /// the request is at fault. Handlers throw it; it renders its own response.
@@ -44,12 +43,10 @@ struct Problem: Error, HTTPResponseError, Sendable {
     }
 
     func response() -> Response {
-        var headers: HTTPFields = [.contentType: "application/problem+json"]
+        var headers: HTTPFields = [:]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
-        return Response(
-            status: status, headers: headers,
-            body: .init(byteBuffer: ByteBuffer(string: jsonNode.jsonText(style: .compact))))
+        return .json(jsonNode, status: status, contentType: "application/problem+json", headers: headers)
     }
 }
 
@@ -64,6 +61,21 @@ extension Problem {
     /// A request field with a bad value: `400`.
     static func invalidField(_ field: String, _ detail: String, code: String = "invalid-field") -> Problem {
         Problem(.badRequest, code, title: "A field of the request is not valid", detail: detail, field: field)
+    }
+
+    /// Over a rate limit: `429` with `Retry-After: wait`; `reason` says whose budget it was.
+    static func rateLimited(_ reason: String, retryAfter wait: Int) -> Problem {
+        Problem(
+            .tooManyRequests, "rate-limited", title: "Too many requests", detail: "\(reason); retry in \(wait) s",
+            retryAfter: wait)
+    }
+
+    /// A route registered without the middleware its child context needs (`middleware`): a
+    /// programming error, answered as a `500` rather than a crash.
+    static func missingMiddleware(_ middleware: String) -> Problem {
+        Problem(
+            .internalServerError, "missing-middleware", title: "Internal error",
+            detail: "this route was registered without \(middleware) before it")
     }
 
     static func notFound(_ what: String, field: String? = nil) -> Problem {

@@ -12,8 +12,10 @@ import NIOCore
 /// Server-rendered HTML that does every task without JavaScript. It answers on any host: the
 /// tenant is the one of the API key the session was opened with, never the `Host`. Links are
 /// made and changed through ``LinkCreator`` and ``LinkUpdater``, the API's own code paths.
-/// Every form carries the session's CSRF token; a `POST` without it, or with another session's,
-/// is `403` and changes nothing. ``ConsoleMiddleware`` adds the security headers.
+/// Every form carries the session's CSRF token (the sign-in form a ``ConsoleSignInToken``); a
+/// `POST` without it, or with another session's, is `403` and changes nothing. The signed-in pages
+/// run behind ``ConsoleSessionMiddleware``, which hands them the session in a
+/// ``ConsoleRequestContext``; ``ConsoleMiddleware`` renders errors and adds the security headers.
 struct Console: Sendable {
     let sessions: ConsoleSessions
     let store: CachingLinkStore
@@ -30,22 +32,28 @@ struct Console: Sendable {
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let admin = router.group("/admin").add(middleware: ConsoleMiddleware(renderer: pages))
             .add(middleware: PublicRateLimitMiddleware(limit: publicLimit))
-        admin.get { request, _ in try await index(request) }
         admin.get("/console.css") { _, _ in asset(ConsoleAssets.stylesheet, type: "text/css; charset=utf-8") }
         admin.get("/console.js") { _, _ in asset(ConsoleAssets.script, type: "text/javascript; charset=utf-8") }
-        admin.get("/sign-in") { request, _ in signInPage(notice: Self.notice(request)) }
+        admin.get("/sign-in") { request, context in signInPage(request, context, notice: Self.notice(request)) }
         admin.post("/sign-in") { request, context in try await signIn(request, context) }
-        admin.post("/sign-out") { request, context in try await signOut(request, context) }
-        admin.get("/links") { request, _ in try await links(request) }
-        admin.get("/new-link") { request, _ in try await newLink(request) }
-        admin.post("/links") { request, context in try await create(request, context) }
-        admin.get("/links/:slug") { request, context in try await linkPage(request, context) }
-        admin.get("/links/:slug/edit") { request, context in try await editLink(request, context) }
-        admin.post("/links/:slug") { request, context in try await save(request, context) }
-        admin.get("/links/:slug/delete") { request, context in try await confirmDelete(request, context) }
-        admin.post("/links/:slug/delete") { request, context in try await delete(request, context) }
-        admin.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
-        admin.get("/domains") { request, _ in try await domains(request) }
+        let signedIn = admin.group()
+            .add(
+                middleware: ConsoleSessionMiddleware(
+                    sessions: sessions, addressing: addressing, maxBodySize: maxBodySize, logger: logger)
+            )
+            .group(context: ConsoleRequestContext.self)
+        signedIn.get { _, _ in redirect("/admin/links") }
+        signedIn.post("/sign-out") { request, context in try await signOut(request, context) }
+        signedIn.get("/links") { request, context in try await links(request, context) }
+        signedIn.get("/new-link") { _, context in newLink(context) }
+        signedIn.post("/links") { _, context in try await create(context) }
+        signedIn.get("/links/:slug") { request, context in try await linkPage(request, context) }
+        signedIn.get("/links/:slug/edit") { _, context in try await editLink(context) }
+        signedIn.post("/links/:slug") { _, context in try await save(context) }
+        signedIn.get("/links/:slug/delete") { _, context in try await confirmDelete(context) }
+        signedIn.post("/links/:slug/delete") { _, context in try await delete(context) }
+        signedIn.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
+        signedIn.get("/domains") { _, context in domains(context) }
         // Everything else under /admin is the console's too: never a tenant's redirect.
         for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete] {
             admin.on("/**", method: method) { _, _ -> Response in
@@ -56,59 +64,71 @@ struct Console: Sendable {
 
     // MARK: Signing in and out
 
-    private func index(_ request: Request) async throws -> Response {
-        try await sessions.current(request) == nil ? redirect("/admin/sign-in") : redirect("/admin/links")
-    }
-
-    private func signInPage(error: String? = nil, notice: String? = nil, status: HTTPResponse.Status = .ok)
-        -> Response
-    {
-        var context: [String: Any] = ["pageTitle": "Sign in"]
-        context["error"] = error
-        context["notice"] = notice
-        return html(pages.render("signIn", context), status: status)
+    /// The sign-in page, its form carrying the browser's ``ConsoleSignInToken`` (a new one, set as
+    /// a cookie, when the request has none).
+    private func signInPage(
+        _ request: Request, _ context: LinkRequestContext, error: String? = nil, notice: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) -> Response {
+        let existing = ConsoleSignInToken.current(in: request)
+        let token = existing ?? ConsoleSignInToken.make()
+        var page: [String: Any] = ["pageTitle": "Sign in", "csrf": token]
+        page["error"] = error
+        page["notice"] = notice
+        var response = html(pages.render("signIn", page), status: status)
+        if existing == nil {
+            response.setCookie(
+                ConsoleSignInToken.cookie(token, secure: addressing.cameOverTLS(request, context: context)))
+        }
+        return response
     }
 
     private func signIn(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        try checkOrigin(request, context)
+        try addressing.checkSameOrigin(request, context: context)
         let client = addressing.clientAddress(of: request, context: context)
         if let wait = signInLimiter.acquire(client) {
             var response = signInPage(
-                error: "Too many sign-in attempts from your address; try again in \(wait) seconds.",
+                request, context, error: "Too many sign-in attempts from your address; try again in \(wait) seconds.",
                 status: .tooManyRequests)
             response.headers[.retryAfter] = String(wait)
             return response
         }
         let form = try await ConsoleForm.read(request, limit: maxBodySize)
+        guard ConsoleSignInToken.isValid(form["csrf"], for: request) else {
+            logger.notice("console sign-in without its form's token", metadata: ["client": "\(client)"])
+            return signInPage(
+                request, context,
+                error:
+                    "This sign-in form has expired or did not come from this console, so nobody was signed in. Enter the key again.",
+                status: .forbidden)
+        }
         let key = form.text("key")
         guard !key.isEmpty, let opened = try await sessions.signIn(key: key) else {
             logger.notice("console sign-in refused", metadata: ["client": "\(client)"])
             return signInPage(
-                error: "That API key is not valid: it is unknown or revoked. Nobody is signed in.",
+                request, context, error: "That API key is not valid: it is unknown or revoked. Nobody is signed in.",
                 status: .unauthorized)
         }
         // A session the browser had before is over: one browser, one session.
         try? await sessions.signOut(request)
         logger.info("console sign-in", metadata: ["tenant": "\(opened.session.tenant)", "client": "\(client)"])
         var response = redirect("/admin/links")
-        response.headers[.setCookie] = ConsoleSessions.cookie(
-            id: opened.id, secure: addressing.cameOverTLS(request, context: context))
+        response.setCookie(
+            ConsoleSessions.cookie(id: opened.id, secure: addressing.cameOverTLS(request, context: context)))
         return response
     }
 
-    private func signOut(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        _ = try await verifiedPost(request, context)
-        try await sessions.signOut(request)
+    private func signOut(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
+        try await sessions.end(idHash: context.session.idHash)
         var response = redirect("/admin/sign-in?done=signed-out")
-        response.headers[.setCookie] = ConsoleSessions.removalCookie(
-            secure: addressing.cameOverTLS(request, context: context))
+        response.setCookie(ConsoleSessions.removalCookie(secure: addressing.cameOverTLS(request, context: context)))
         return response
     }
 
     // MARK: Links
 
-    private func links(_ request: Request) async throws -> Response {
-        guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
+    private func links(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
+        let signedIn = context.signedIn
         let parameters = request.uri.queryParameters
         let query = (parameters.get("q") ?? "").trimmingCharacters(in: .whitespaces)
         let cursor = parameters.get("cursor").flatMap { $0.isEmpty ? nil : $0 }
@@ -120,15 +140,15 @@ struct Console: Sendable {
             throw Problem.invalidField("cursor", "this page of results does not exist; start from the first page")
         }
         let now = Date()
-        var context = layout(signedIn, title: "Links", notice: Self.notice(request))
-        context["navLinks"] = true
-        context["query"] = query.isEmpty ? nil : query
-        context["queryParameter"] = PercentDecoding.encodeQueryComponent(query)
-        context["cursor"] = cursor
-        context["nextCursor"] = page.nextCursor
-        context["hasLinks"] = !page.links.isEmpty
-        context["caption"] = query.isEmpty ? "Your links, newest first" : "Links matching \(query), newest first"
-        context["links"] = page.links.map { link -> [String: Any] in
+        var values = layout(signedIn, title: "Links", notice: Self.notice(request))
+        values["navLinks"] = true
+        values["query"] = query.isEmpty ? nil : query
+        values["queryParameter"] = PercentDecoding.encodeQueryComponent(query)
+        values["cursor"] = cursor
+        values["nextCursor"] = page.nextCursor
+        values["hasLinks"] = !page.links.isEmpty
+        values["caption"] = query.isEmpty ? "Your links, newest first" : "Links matching \(query), newest first"
+        values["links"] = page.links.map { link -> [String: Any] in
             [
                 "slug": link.slug, "shortURL": link.shortURL, "destination": link.content.destination,
                 "title": link.content.social?.title ?? "", "createdAt": ISO8601.string(from: link.createdAt),
@@ -136,77 +156,70 @@ struct Console: Sendable {
                 "expired": link.isExpired(at: now),
             ]
         }
-        return html(pages.render("links", context))
+        return html(pages.render("links", values))
     }
 
-    private func newLink(_ request: Request) async throws -> Response {
-        guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
-        return formPage(LinkForm(values: ["domain": signedIn.tenant.defaultDomain]), editing: nil, signedIn)
+    private func newLink(_ context: ConsoleRequestContext) -> Response {
+        formPage(LinkForm(values: ["domain": context.tenant.defaultDomain]), editing: nil, context.signedIn)
     }
 
-    private func create(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let signedIn = try await verifiedPost(request, context)
-        var form = LinkForm(form: signedIn.form)
+    private func create(_ context: ConsoleRequestContext) async throws -> Response {
+        var form = LinkForm(form: context.form)
         do {
             let creation = try await LinkCreator(store: store).create(
-                try form.linkRequest(), for: signedIn.tenant)
+                try form.linkRequest(), for: context.tenant)
             let link = creation.link
             logger.info(
                 "link created in the console", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)"])
             return redirect("/admin/links/\(link.slug)?done=created")
         } catch let problem as Problem where problem.status == .badRequest || problem.status == .conflict {
             form.show(problem)
-            return formPage(form, editing: nil, signedIn.signedIn, status: problem.status)
+            return formPage(form, editing: nil, context.signedIn, status: problem.status)
         }
     }
 
-    private func editLink(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
-        let link = try await existingLink(signedIn, context)
-        return formPage(LinkForm(link: link), editing: link, signedIn)
+    private func editLink(_ context: ConsoleRequestContext) async throws -> Response {
+        let link = try await existingLink(context)
+        return formPage(LinkForm(link: link), editing: link, context.signedIn)
     }
 
-    private func save(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let signedIn = try await verifiedPost(request, context)
-        let link = try await existingLink(signedIn.signedIn, context)
-        var form = LinkForm(form: signedIn.form)
+    private func save(_ context: ConsoleRequestContext) async throws -> Response {
+        let link = try await existingLink(context)
+        var form = LinkForm(form: context.form)
         form.values["slug"] = link.slug
         do {
             _ = try await LinkUpdater(store: store).update(
-                link, by: form.patch(), for: signedIn.tenant)
+                link, by: form.patch(), for: context.tenant)
             return redirect("/admin/links/\(link.slug)?done=saved")
         } catch let problem as Problem where problem.status == .badRequest {
             form.show(problem)
-            return formPage(form, editing: link, signedIn.signedIn, status: problem.status)
+            return formPage(form, editing: link, context.signedIn, status: problem.status)
         }
     }
 
-    private func confirmDelete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
-        let link = try await existingLink(signedIn, context)
-        var page = layout(signedIn, title: "Delete \(link.slug)")
+    private func confirmDelete(_ context: ConsoleRequestContext) async throws -> Response {
+        let link = try await existingLink(context)
+        var page = layout(context.signedIn, title: "Delete \(link.slug)")
         page["navLinks"] = true
         page["slug"] = link.slug
         page["shortURL"] = link.shortURL
         return html(pages.render("deleteLink", page))
     }
 
-    private func delete(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let signedIn = try await verifiedPost(request, context)
-        let link = try await existingLink(signedIn.signedIn, context)
-        guard try await store.deleteLink(tenant: signedIn.tenant.id, slug: link.slug) else {
+    private func delete(_ context: ConsoleRequestContext) async throws -> Response {
+        let link = try await existingLink(context)
+        guard try await store.deleteLink(tenant: context.tenant.id, slug: link.slug) else {
             throw Problem.notFound("\(link.slug) was deleted already")
         }
         logger.info(
-            "link deleted in the console", metadata: ["tenant": "\(signedIn.tenant.id)", "slug": "\(link.slug)"])
+            "link deleted in the console", metadata: ["tenant": "\(context.tenant.id)", "slug": "\(link.slug)"])
         return redirect("/admin/links?done=deleted")
     }
 
-    private func linkPage(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
-        let link = try await existingLink(signedIn, context)
-        let stats = try await store.stats(tenant: signedIn.tenant.id, linkID: link.id)
-        var page = layout(signedIn, title: link.slug, notice: Self.notice(request))
+    private func linkPage(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
+        let link = try await existingLink(context)
+        let stats = try await store.stats(tenant: context.tenant.id, linkID: link.id)
+        var page = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
         page["navLinks"] = true
         page.merge(LinkPageContext(link: link, stats: stats).values) { _, new in new }
         return html(pages.render("link", page))
@@ -214,17 +227,16 @@ struct Console: Sendable {
 
     /// The link's QR code, as `GET /api/v1/links/{slug}/qr` answers it (same parameters, same
     /// checks, same encoder), for the signed-in session instead of an API key.
-    private func qrCode(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
+    private func qrCode(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let options = try LinksAPI.qrImageOptions(request)
-        let link = try await existingLink(signedIn, context)
+        let link = try await existingLink(context)
         return try LinksAPI.qrImage(of: link, format: options.format, size: options.size)
     }
 
     // MARK: Domains
 
-    private func domains(_ request: Request) async throws -> Response {
-        guard let signedIn = try await sessions.current(request) else { return signInRedirect() }
+    private func domains(_ context: ConsoleRequestContext) -> Response {
+        let signedIn = context.signedIn
         let tenant = signedIn.tenant
         let files: [(title: String, fileName: String, path: String, bytes: [UInt8], findings: [Diagnostic])] = [
             (
@@ -266,56 +278,11 @@ struct Console: Sendable {
 
     // MARK: Helpers
 
-    /// The signed-in session of a form `POST` whose CSRF token is the session's, with the form;
-    /// otherwise `403`, before anything is read or changed.
-    private func verifiedPost(_ request: Request, _ context: LinkRequestContext) async throws -> VerifiedPost {
-        try checkOrigin(request, context)
-        guard let signedIn = try await sessions.current(request) else {
-            throw Problem(
-                .forbidden, "no-session", title: "Not signed in",
-                detail: "Your session has ended, so nothing was changed. Sign in again and repeat what you did.")
-        }
-        let form = try await ConsoleForm.read(request, limit: maxBodySize)
-        guard ConsoleSessions.isValidCSRF(form["csrf"], for: signedIn.session) else {
-            logger.warning(
-                "console form without a valid CSRF token", metadata: ["tenant": "\(signedIn.tenant.id)"])
-            throw Problem(
-                .forbidden, "csrf", title: "The form is not valid",
-                detail:
-                    "The form did not carry this session's security token (it may be from another window or an old session), so nothing was changed. Go back, reload the page and try again."
-            )
-        }
-        return VerifiedPost(signedIn: signedIn, form: form)
-    }
-
-    private struct VerifiedPost {
-        let signedIn: ConsoleSessions.SignedIn
-        let form: ConsoleForm
-        var tenant: Tenant { signedIn.tenant }
-    }
-
-    /// A cross-site `POST` (its `Origin` names another host than the request's) is refused
-    /// whatever it carries: with `SameSite=Strict` it has no session anyway, but this also keeps
-    /// another site from signing a browser in with the attacker's key.
-    private func checkOrigin(_ request: Request, _ context: LinkRequestContext) throws {
-        guard let origin = request.headers[.origin], origin != "null" else { return }
-        let host = addressing.forwardedHost(of: request, context: context)
-        guard let url = SplitURL(origin), url.hasValidAuthority, let originHost = url.host,
-            (originHost + (url.portNumber.map { ":\($0)" } ?? "")).lowercased() == host.lowercased()
-        else {
-            throw Problem(
-                .forbidden, "cross-site", title: "The form came from another site",
-                detail: "Console forms are accepted only from the console's own pages; nothing was changed.")
-        }
-    }
-
-    private func existingLink(_ signedIn: ConsoleSessions.SignedIn, _ context: LinkRequestContext) async throws -> Link
-    {
+    private func existingLink(_ context: ConsoleRequestContext) async throws -> Link {
         let slug = context.parameters.get("slug") ?? ""
-        guard SlugRules.isWellFormed(slug),
-            let link = try await store.link(tenant: signedIn.tenant.id, slug: slug)
+        guard SlugRules.isWellFormed(slug), let link = try await store.link(tenant: context.tenant.id, slug: slug)
         else {
-            throw Problem.notFound("\(signedIn.tenant.id) has no link \"\(slug)\"")
+            throw Problem.notFound("\(context.tenant.id) has no link \"\(slug)\"")
         }
         return link
     }
@@ -364,8 +331,6 @@ struct Console: Sendable {
         default: nil
         }
     }
-
-    private func signInRedirect() -> Response { redirect("/admin/sign-in") }
 
     private func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])

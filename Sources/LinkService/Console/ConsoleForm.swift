@@ -6,6 +6,8 @@ import Hummingbird
 struct ConsoleForm: Sendable {
     private(set) var values: [String: String] = [:]
 
+    init() {}
+
     init(encoded text: String) {
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -17,7 +19,7 @@ struct ConsoleForm: Sendable {
 
     /// Reads the request's body, at most `limit` bytes (`413` beyond).
     static func read(_ request: Request, limit: Int) async throws -> ConsoleForm {
-        let body = try await LinksAPI.readBody(request, limit: limit)
+        let body = try await request.collectBody(upTo: limit)
         return ConsoleForm(encoded: String(buffer: body))
     }
 

@@ -2,7 +2,8 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// Wraps every answer under `/admin`: problems become HTML pages (not JSON), and every response
+/// Wraps every answer under `/admin`: every error becomes an HTML page (not JSON) with the status
+/// and `Retry-After` the API would answer (``Problem/init(answering:path:logger:)``), and every response
 /// carries the console's security headers: a strict Content-Security-Policy (only the console's
 /// own stylesheet, script and images; no inline script or style; no framing; forms post only
 /// here), `X-Frame-Options: DENY`, no sniffing, no referrer to other sites, and no caching of
@@ -19,10 +20,8 @@ struct ConsoleMiddleware: RouterMiddleware {
         var response: Response
         do {
             response = try await next(request, context)
-        } catch let problem as Problem {
-            response = page(for: problem)
-        } catch let error as HTTPError {
-            response = page(for: Problem(error))
+        } catch {
+            response = page(for: Problem(answering: error, path: request.uri.path, logger: context.logger))
         }
         SecurityHeaders.apply(to: &response.headers, policy: Self.contentSecurityPolicy, referrerPolicy: "same-origin")
         if response.headers[.cacheControl] == nil {

@@ -64,42 +64,44 @@ struct ConsoleSessions: Sendable {
         return SignedIn(session: session, tenant: tenant)
     }
 
-    /// Ends the request's session on the server.
+    /// Ends the request's session on the server (the one its cookie names, if any).
     func signOut(_ request: Request) async throws {
         guard let id = Self.sessionID(in: request) else { return }
-        _ = try await store.deleteSession(idHash: APIKey.hash(id))
+        try await end(idHash: APIKey.hash(id))
+    }
+
+    /// Ends the session with this id hash on the server.
+    func end(idHash: String) async throws {
+        _ = try await store.deleteSession(idHash: idHash)
     }
 
     /// Whether `token` is the session's CSRF token (compared in constant time).
     static func isValidCSRF(_ token: String?, for session: ConsoleSession) -> Bool {
+        isSameToken(token, session.csrfToken)
+    }
+
+    static func isSameToken(_ token: String?, _ expected: String) -> Bool {
         guard let token else { return false }
-        return ConstantTime.equal(Array(token.utf8), Array(session.csrfToken.utf8))
+        return ConstantTime.equal(Array(token.utf8), Array(expected.utf8))
     }
 
     // MARK: Cookie
 
-    /// `Set-Cookie` for a new session: `HttpOnly`, `SameSite=Strict`, path `/admin`, `Secure`
-    /// over TLS. No `Max-Age`: the browser forgets it when it closes, the server when it idles.
-    static func cookie(id: String, secure: Bool) -> String {
-        "\(cookieName)=\(id); Path=/admin; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    /// The cookie of a new session: `HttpOnly`, `SameSite=Strict`, path `/admin`, `Secure` over
+    /// TLS. No `Max-Age`: the browser forgets it when it closes, the server when it idles.
+    static func cookie(id: String, secure: Bool) -> Cookie {
+        Cookie(name: cookieName, value: id, path: "/admin", secure: secure, httpOnly: true, sameSite: .strict)
     }
 
-    /// `Set-Cookie` that removes the session cookie.
-    static func removalCookie(secure: Bool) -> String {
-        "\(cookieName)=; Path=/admin; Max-Age=0; HttpOnly; SameSite=Strict" + (secure ? "; Secure" : "")
+    /// The cookie that removes the session cookie.
+    static func removalCookie(secure: Bool) -> Cookie {
+        Cookie(
+            name: cookieName, value: "", maxAge: 0, path: "/admin", secure: secure, httpOnly: true, sameSite: .strict)
     }
 
     static func sessionID(in request: Request) -> String? {
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) == cookieName {
-                    let value = parts[1].trimmingCharacters(in: .whitespaces)
-                    return value.isEmpty ? nil : value
-                }
-            }
-        }
-        return nil
+        guard let value = request.cookies[cookieName]?.value, !value.isEmpty else { return nil }
+        return value
     }
 
     private var idleSeconds: TimeInterval {

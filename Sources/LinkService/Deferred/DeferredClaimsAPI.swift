@@ -34,9 +34,7 @@ struct DeferredClaimsAPI: Sendable {
         let client = addressing.clientAddress(of: request, context: context)
         if let wait = deferred.claimLimiter.acquire(client) {
             deferred.metrics.reject(.rateLimited)
-            throw Problem(
-                .tooManyRequests, "rate-limited", title: "Too many requests",
-                detail: "too many claims from \(client); retry in \(wait) s", retryAfter: wait)
+            throw Problem.rateLimited("too many claims from \(client)", retryAfter: wait)
         }
         guard let tenant = tenants.tenant(forHost: request.hostName) else {
             deferred.metrics.reject(.unknown)
@@ -85,9 +83,7 @@ struct DeferredClaimsAPI: Sendable {
             "match": JSONNode(.string("deterministic")),
             "clickedAt": JSONNode(.string(ISO8601.string(from: token.issuedDate))),
         ])
-        return Response(
-            status: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(string: body.jsonText(style: .compact))))
+        return .json(body, headers: [.cacheControl: "no-store"])
     }
 
     /// Instances read a rotation within a minute: tokens they signed with the retired secret in
@@ -96,7 +92,7 @@ struct DeferredClaimsAPI: Sendable {
 
     /// The token of a `{"token": "…"}` body; `400` for anything else.
     private func tokenText(_ request: Request) async throws -> String {
-        let body = try await LinksAPI.readBody(request, limit: 4096)
+        let body = try await request.collectBody(upTo: 4096)
         let node: JSONNode
         do {
             node = try JSONParser(maximumDepth: 4).parse(body.readableBytesView)

@@ -2,8 +2,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Resolves `Authorization: Bearer <key>` to the key's tenant and writes it into the request
-/// context, before any handler of the links API runs.
+/// Resolves `Authorization: Bearer <key>` to the key's tenant before any handler of the links API
+/// runs; the handlers get it as ``APIRequestContext/tenant`` (register them in
+/// `group(context: APIRequestContext.self)` after this middleware).
 ///
 /// The key alone picks the tenant, never the `Host`: another tenant's link is `404` to it, as if it
 /// did not exist. No key is `401` (`missing-api-key`), an unknown or revoked key `401`
@@ -21,7 +22,7 @@ struct APIKeyAuthenticator: RouterMiddleware {
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         var context = context
-        context.tenant = try await tenant(of: request, context: context)
+        context.keyTenant = try await tenant(of: request, context: context)
         return try await next(request, context)
     }
 
@@ -36,9 +37,7 @@ struct APIKeyAuthenticator: RouterMiddleware {
             throw hash == nil ? Self.missingKey : Self.invalidKey
         }
         if let wait = limiter.acquire(hash) {
-            throw Problem(
-                .tooManyRequests, "rate-limited", title: "Too many requests",
-                detail: "this key is over its budget; retry in \(wait) s", retryAfter: wait)
+            throw Problem.rateLimited("this key is over its budget", retryAfter: wait)
         }
         return tenant
     }

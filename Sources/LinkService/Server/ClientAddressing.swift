@@ -22,7 +22,7 @@ struct ClientAddressing: Sendable {
     /// Never the leftmost entry: a client writes what it likes there, and would pick its own rate
     /// limit bucket. An entry that is not an IP address (a proxy that misbehaves, or a header the
     /// client sent to a server with no proxy) is not believed: the peer's address is used.
-    func clientAddress(of request: Request, context: LinkRequestContext) -> String {
+    func clientAddress(of request: Request, context: some RemoteAddressRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
         guard trustForwardedFor || trustedProxies.contains(peer) else { return peer }
         let values = request.headers[values: .xForwardedFor]
@@ -45,7 +45,7 @@ struct ClientAddressing: Sendable {
 
     /// Whether the request came over TLS: said by a trusted proxy in `X-Forwarded-Proto`, or an
     /// `https` request line (when TLS is terminated by the server itself).
-    func cameOverTLS(_ request: Request, context: LinkRequestContext) -> Bool {
+    func cameOverTLS(_ request: Request, context: some RemoteAddressRequestContext) -> Bool {
         if request.uri.scheme?.rawValue == "https" { return true }
         let peer = context.remoteAddress?.ipAddress ?? ""
         guard trustedProxies.contains(peer),
@@ -56,7 +56,7 @@ struct ClientAddressing: Sendable {
 
     /// The host and port the browser asked for: `X-Forwarded-Host` from a trusted proxy, else
     /// `Host` (or the HTTP/2 authority).
-    func forwardedHost(of request: Request, context: LinkRequestContext) -> String {
+    func forwardedHost(of request: Request, context: some RemoteAddressRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? ""
         if trustedProxies.contains(peer),
             let forwarded = request.headers[.xForwardedHost]

@@ -12,9 +12,7 @@ struct PublicRateLimit: Sendable {
         if limiter.isUnlimited { return nil }
         let client = addressing.clientAddress(of: request, context: context)
         guard let wait = limiter.acquire(client) else { return nil }
-        return Problem(
-            .tooManyRequests, "rate-limited", title: "Too many requests",
-            detail: "too many requests from \(client); retry in \(wait) s", retryAfter: wait)
+        return Problem.rateLimited("too many requests from \(client)", retryAfter: wait)
     }
 
     /// The `429` answer when the client is over the budget; `nil` when it may go on.

@@ -25,11 +25,22 @@ struct WebURL: Sendable, Hashable {
         self.path = split.path
         self.query = split.query
         let host = split.host.map { (PercentDecoding.decode($0) ?? $0).lowercased() }
-        if scheme == "http" || scheme == "https" {
+        if Self.httpSchemes.contains(scheme) {
             guard let host, !host.isEmpty, text.lowercased().hasPrefix(scheme + "://") else { return nil }
             self.host = host
         } else {
             self.host = host ?? ""
         }
     }
+
+    /// An `http` or `https` URL; `nil` for anything else (another scheme, or not a URL).
+    init?(http text: String) {
+        guard let url = WebURL(text), url.isHTTP else { return nil }
+        self = url
+    }
+
+    /// Whether the scheme is `http` or `https`.
+    var isHTTP: Bool { Self.httpSchemes.contains(scheme) }
+
+    private static let httpSchemes: Set = ["http", "https"]
 }

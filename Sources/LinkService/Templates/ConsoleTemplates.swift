@@ -50,6 +50,7 @@ enum ConsoleTemplates {
         <h1>Sign in</h1>
         <p>Sign in with one of your app's API keys (<code>wayfinder keys create --tenant ID</code> makes one).</p>
         <form method="post" action="/admin/sign-in" class="card narrow">
+        <input type="hidden" name="csrf" value="{{csrf}}">
         {{#error}}<p class="error" id="key-error" role="alert">{{error}}</p>
         {{/error}}<div class="field">
         <label for="key">API key</label>

@@ -18,7 +18,7 @@ extension Tenant {
     /// The slug of a short link written with one of the tenant's domains (and, when the manifest
     /// declares one for the domain, under a link path prefix), or why it has none.
     func slug(ofShortLink text: String) -> Result<(domain: String, slug: String), ShortLinkProblem> {
-        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http" else {
+        guard let url = WebURL(http: text) else {
             return .failure(.notAURL)
         }
         guard domains.contains(url.host) else { return .failure(.foreignDomain(url.host)) }

@@ -3,24 +3,38 @@ import HTTPTypes
 import HummingbirdTesting
 import NIOCore
 
-/// A browser of the console for tests: keeps the session cookie it is given and fills forms.
+/// A browser of the console for tests: keeps the cookies the sign-in gives it (the sign-in form's
+/// token, then the session) and fills forms.
 struct ConsoleClient {
     let client: any TestClientProtocol
-    var cookie: String?
+    /// The cookies kept, by name; every request carries all of them.
+    var cookies: [String: String] = [:]
     var extraHeaders: HTTPFields = [:]
+
+    /// The session cookie (`wayfinder_console=…`), once signed in.
+    var cookie: String? { cookies["wayfinder_console"].map { "wayfinder_console=\($0)" } }
 
     init(_ client: any TestClientProtocol) {
         self.client = client
     }
 
-    /// Signs in with `key`; the response (a `303` to the links when the key is good).
+    /// Signs in with `key` as a browser does: the sign-in page, then its form; the response to
+    /// the form (a `303` to the links when the key is good).
     @discardableResult
     mutating func signIn(_ key: String) async throws -> TestResponse {
-        let response = try await post("/admin/sign-in", ["key": key], csrf: nil)
-        if let setCookie = response.headers[.setCookie], let value = setCookie.split(separator: ";").first {
-            cookie = String(value)
-        }
+        let page = try await get("/admin/sign-in")
+        keepCookies(of: page)
+        let response = try await post("/admin/sign-in", ["key": key], csrf: try Self.csrf(in: page.text))
+        keepCookies(of: response)
         return response
+    }
+
+    /// Keeps the cookies `response` sets.
+    mutating func keepCookies(of response: TestResponse) {
+        for header in response.headers[values: .setCookie] {
+            guard let pair = header.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else { continue }
+            cookies[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
+        }
     }
 
     func get(_ path: String) async throws -> TestResponse {
@@ -51,7 +65,9 @@ struct ConsoleClient {
 
     private func headers() -> HTTPFields {
         var headers = extraHeaders
-        if let cookie { headers[.cookie] = cookie }
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.sorted { $0.key < $1.key }.map { "\($0)=\($1)" }.joined(separator: "; ")
+        }
         return headers
     }
 

@@ -271,6 +271,40 @@ struct CheckCommandTests {
             ), "\(result.stdout)")
     }
 
+    @Test("a certificate that does not name the host fails the TLS rule and says so")
+    func certificateForAnotherName() async throws {
+        // A trusted certificate for another name, checked as localhost.
+        let authority = try TestCertificateAuthority(serverNames: ["other.example"], namesLoopback: false)
+        let caFile = try authority.writeCertificatePEM()
+        defer { try? FileManager.default.removeItem(at: caFile) }
+        let result = try await LoopbackHTTPSServer.run(authority: authority, replies: CheckCommandTests.wellServed) {
+            port in
+            try await WayfinderProcess.runDetached([
+                "check", "localhost:\(port)", "--ca-certificate", caFile.path, "--timeout", "30",
+            ])
+        }
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "✗ tls /.well-known/apple-app-site-association: the TLS handshake with localhost failed: the certificate does not name this host"
+            ), "\(result.stdout)")
+    }
+
+    @Test("a server that does not speak TLS fails the TLS rule as a failed handshake, not as an untrusted certificate")
+    func plainHTTPServer() async throws {
+        let result = try await LoopbackHTTPSServer.run(
+            authority: authority, replies: CheckCommandTests.wellServed, tls: false
+        ) { port in
+            try await WayfinderProcess.runDetached(["check", "127.0.0.1:\(port)", "--timeout", "30"])
+        }
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stdout.contains(
+                "✗ tls /.well-known/apple-app-site-association: the TLS handshake with 127.0.0.1 failed: the TLS handshake failed"
+            ), "\(result.stdout)")
+        #expect(!result.stdout.contains("not trusted"), "\(result.stdout)")
+    }
+
     @Test("a refused connection exits 2 with a plain message")
     func connectionRefused() async throws {
         let result = try await WayfinderProcess.runDetached(["check", "127.0.0.1:1", "--timeout", "5"])

@@ -18,10 +18,11 @@ struct Reply: Sendable {
 }
 
 /// A real HTTPS server on 127.0.0.1 (a free port), serving fixed replies with a certificate from
-/// a ``TestCertificateAuthority``; paths it does not know answer 404.
+/// a ``TestCertificateAuthority``; paths it does not know answer 404. With `tls: false` it speaks
+/// plain HTTP on that port (a server that does not speak TLS at all).
 enum LoopbackHTTPSServer {
     static func run<Result: Sendable>(
-        authority: TestCertificateAuthority, replies: [String: Reply],
+        authority: TestCertificateAuthority, replies: [String: Reply], tls: Bool = true,
         _ body: @Sendable @escaping (_ port: Int) async throws -> Result
     ) async throws -> Result {
         let router = Router()
@@ -39,7 +40,7 @@ enum LoopbackHTTPSServer {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: router,
-            server: try .tls(.http1(), tlsConfiguration: authority.serverTLSConfiguration()),
+            server: tls ? try .tls(.http1(), tlsConfiguration: authority.serverTLSConfiguration()) : .http1(),
             configuration: .init(address: .hostname("127.0.0.1", port: 0)),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? 0)

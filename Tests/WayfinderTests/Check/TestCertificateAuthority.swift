@@ -12,7 +12,11 @@ struct TestCertificateAuthority {
     private let serverKey: P256.Signing.PrivateKey
     let signingKey: P256.Signing.PrivateKey
 
-    init() throws {
+    /// - Parameters:
+    ///   - serverNames: the DNS names the server certificate carries.
+    ///   - namesLoopback: whether it also carries the address 127.0.0.1 (TLS clients match an
+    ///     address name against the address they connected to, whatever host name they asked for).
+    init(serverNames: [String] = ["localhost"], namesLoopback: Bool = true) throws {
         let caKey = P256.Signing.PrivateKey()
         let caName = try DistinguishedName { CommonName("Wayfinder Test CA") }
         let now = Date()
@@ -36,9 +40,9 @@ struct TestCertificateAuthority {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true))
                 try ExtendedKeyUsage([.serverAuth])
-                SubjectAlternativeNames([
-                    .ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1])), .dnsName("localhost"),
-                ])
+                SubjectAlternativeNames(
+                    (namesLoopback ? [.ipAddress(ASN1OctetString(contentBytes: [127, 0, 0, 1]))] : [])
+                        + serverNames.map { .dnsName($0) })
             },
             issuerPrivateKey: .init(caKey)
         )

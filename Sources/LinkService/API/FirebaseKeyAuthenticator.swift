@@ -1,0 +1,38 @@
+import Hummingbird
+
+/// Authenticates FDL's `POST /v1/shortLinks?key=<API key>` before its handler runs: the `Host`
+/// picks the tenant, the key must be one of that tenant's; the handler gets the tenant as
+/// ``APIRequestContext/tenant``. The failures are FDL's (rendered by
+/// ``FirebaseAPIErrorMiddleware``): an unknown host `404`, no key `403`, a wrong key `400`, a
+/// key over its budget `429`. The address's public budget is spent first, as for every call.
+struct FirebaseKeyAuthenticator: RouterMiddleware {
+    let tenants: TenantDirectory
+    let store: any LinkStore
+    /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
+    let limiter: RateLimiter
+    let publicLimit: PublicRateLimit
+
+    func handle(
+        _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
+    ) async throws -> Response {
+        if let problem = publicLimit.problem(request, context: context) { throw problem }
+        guard let tenant = tenants.tenant(forHost: request.hostName) else {
+            throw FirebaseAPIError(.notFound, "\(request.hostName) is not a Dynamic Links domain of this server.")
+        }
+        guard let key = request.uri.queryParameters.get("key"), !key.isEmpty else {
+            throw FirebaseAPIError(
+                .forbidden, "The request is missing a valid API key: pass ?key= with a key of `wayfinder keys create`.")
+        }
+        let hash = APIKey.hash(key)
+        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil, record.tenant == tenant.id
+        else {
+            throw FirebaseAPIError(.badRequest, "API key not valid. Please pass a valid API key.")
+        }
+        if let wait = limiter.acquire(hash) {
+            throw FirebaseAPIError(.tooManyRequests, "This key is over its budget; retry in \(wait) s.")
+        }
+        var context = context
+        context.keyTenant = tenant
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,39 @@
+import Hummingbird
+import Logging
+
+extension Problem {
+    /// The one answer the server gives for `error`, whichever part of it renders the answer (the
+    /// API's problem documents, the console's pages, the Firebase-compatible call's errors).
+    ///
+    /// A ``Problem`` is itself; a store outage is `503` with `Retry-After` (`database-unavailable`,
+    /// or `storage-full` when its disk is full); Hummingbird's errors keep their status; anything
+    /// else is a `500` whose cause goes to the log, never to the client.
+    init(answering error: any Error, path: String, logger: Logger) {
+        switch error {
+        case let problem as Problem:
+            self = problem
+        case let error as LinkStoreError where error.code == .unavailable:
+            logger.warning("database unavailable", metadata: ["error": "\(error.detail)", "path": "\(path)"])
+            self = Problem(
+                .serviceUnavailable, "database-unavailable", title: "The database is unavailable",
+                detail: "the link database cannot be reached right now; retry in a few seconds", retryAfter: 5)
+        case let error as LinkStoreError where error.code == .storageFull:
+            logger.error("database disk full", metadata: ["error": "\(error.detail)", "path": "\(path)"])
+            self = Problem(
+                .serviceUnavailable, "storage-full", title: "The database's disk is full",
+                detail:
+                    "the server cannot write to its database until space is freed on its disk; existing links keep redirecting; retry later",
+                retryAfter: 30)
+        case let error as HTTPError:
+            self = Problem(error)
+        case let error as any HTTPResponseError:
+            self = Problem(
+                error.status, "http-error", title: error.status.reasonPhrase, detail: error.status.reasonPhrase)
+        default:
+            logger.error("request failed", metadata: ["error": "\(error)", "path": "\(path)"])
+            self = Problem(
+                .internalServerError, "internal-error", title: "Internal error",
+                detail: "the server could not answer; the error is in its log")
+        }
+    }
+}

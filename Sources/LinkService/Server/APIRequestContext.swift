@@ -1,0 +1,22 @@
+import Hummingbird
+import NIOCore
+
+/// The request context of the routes behind ``APIKeyAuthenticator``: the tenant of the request's
+/// API key is always there, so a handler cannot run without one.
+struct APIRequestContext: ChildRequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+    /// The tenant the request's key acts for.
+    let tenant: Tenant
+
+    /// Fails (``Problem/missingMiddleware(_:)``) only when the routes were registered without
+    /// ``APIKeyAuthenticator`` before them.
+    init(context: LinkRequestContext) throws {
+        guard let tenant = context.keyTenant else {
+            throw Problem.missingMiddleware("APIKeyAuthenticator")
+        }
+        self.coreContext = context.coreContext
+        self.remoteAddress = context.remoteAddress
+        self.tenant = tenant
+    }
+}
