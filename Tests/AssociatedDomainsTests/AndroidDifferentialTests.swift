@@ -6,7 +6,7 @@ import Testing
 /// Android's code part ways: `"?"` entries against single parameters (repeated keys, keys without
 /// `=`, `+`, encoded `&`, `=`, `;`), absent versus empty query and fragment, empty rule lists and
 /// rules without keys, empty path patterns, `.` and `\` in patterns, user info, invalid escapes,
-/// non-boolean `exclude` and other non-string values.
+/// non-boolean `exclude` and other non-string values, keys written twice.
 struct AndroidCaseGenerator {
     var random: ParitySampler
     static let domain = "example.com"
@@ -51,6 +51,8 @@ struct AndroidCaseGenerator {
             }
         }
         if chance(20) { members.append(##""#": "## + Self.quote(random.pick(Self.fragments))) }
+        // A key written twice: Android keeps the last.
+        if chance(3) { members.append(#""/": "# + Self.quote(random.pick(Self.paths))) }
         if chance(45) { members.append(#""exclude": "# + random.pick(Self.excludes)) }
         if chance(10) { members.append(#""comments": "# + (chance(10) ? "5" : #""x""#)) }
         return "{" + members.joined(separator: ", ") + "}"

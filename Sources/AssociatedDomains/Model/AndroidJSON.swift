@@ -18,6 +18,19 @@ enum AndroidJSON {
         return values
     }
 
+    /// An object's members for reading (`nil`, with a diagnostic, when `node` is not an object):
+    /// the reader's checks and findings (unknown and duplicate keys), but a key written twice has
+    /// its last value, as on Android.
+    static func members(
+        of node: JSONNode, at path: JSONPath, knownKeys: [String]?, expected: String = "an object",
+        collector: inout DiagnosticCollector
+    ) -> [String: JSONNode]? {
+        guard collector.members(of: node, at: path, knownKeys: knownKeys, expected: expected) != nil else {
+            return nil
+        }
+        return lastValues(node)
+    }
+
     /// `JSONObject.optBoolean(name, false)`: a Boolean, or the strings `"true"` / `"false"` in any
     /// case; anything else is `false`.
     static func optBoolean(_ node: JSONNode) -> Bool {

@@ -76,11 +76,14 @@ extension AssetLinks {
     static func readDynamicRules(
         _ node: JSONNode, at path: JSONPath, grantsHandleAllURLs: Bool, collector: inout DiagnosticCollector
     ) -> [DynamicRule]? {
-        guard let extensions = collector.members(of: node, at: path, knownKeys: nil) else { return nil }
+        guard let extensions = AndroidJSON.members(of: node, at: path, knownKeys: nil, collector: &collector) else {
+            return nil
+        }
         guard let extensionNode = extensions[handleAllURLs] else { return nil }
         let extensionPath = path.appending(handleAllURLs)
         guard
-            let members = collector.members(of: extensionNode, at: extensionPath, knownKeys: [dynamicRulesKey])
+            let members = AndroidJSON.members(
+                of: extensionNode, at: extensionPath, knownKeys: [dynamicRulesKey], collector: &collector)
         else { return nil }
         guard let list = members[dynamicRulesKey] else { return nil }
         let listPath = extensionPath.appending(dynamicRulesKey)
@@ -106,12 +109,10 @@ extension AssetLinks {
         for (index, element) in elements.enumerated() {
             let rulePath = listPath.appending(index)
             guard
-                collector.members(of: element, at: rulePath, knownKeys: DynamicRule.keys, expected: "a rule object")
-                    != nil
+                let keys = AndroidJSON.members(
+                    of: element, at: rulePath, knownKeys: DynamicRule.keys, expected: "a rule object",
+                    collector: &collector)
             else { continue }
-            // Android keeps the last of a key written twice (`JSONObject.put`); the reader above
-            // reported it (`duplicate-key`).
-            let keys = AndroidJSON.lastValues(element)
             var rule = DynamicRule()
             rule.path = readText("/", keys, rulePath, what: "the path pattern", collector: &collector)
             rule.fragment = readText("#", keys, rulePath, what: "the fragment pattern", collector: &collector)

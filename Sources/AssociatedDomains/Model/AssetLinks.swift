@@ -137,9 +137,9 @@ public struct AssetLinks: Sendable, Hashable {
         -> Statement?
     {
         guard
-            let members = collector.members(
+            let members = AndroidJSON.members(
                 of: node, at: path, knownKeys: ["relation", "target", "relation_extensions"],
-                expected: "a statement object")
+                expected: "a statement object", collector: &collector)
         else {
             return nil
         }
@@ -171,9 +171,9 @@ public struct AssetLinks: Sendable, Hashable {
         }
         let targetPath = path.appending("target")
         guard
-            let target = collector.members(
+            let target = AndroidJSON.members(
                 of: targetNode, at: targetPath,
-                knownKeys: ["namespace", "package_name", "sha256_cert_fingerprints", "site"])
+                knownKeys: ["namespace", "package_name", "sha256_cert_fingerprints", "site"], collector: &collector)
         else {
             return nil
         }
