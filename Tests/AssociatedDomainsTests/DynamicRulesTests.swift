@@ -84,7 +84,9 @@ struct DynamicRulesTests {
             ("substitution-variable-unsupported", "[0]", #"[{"/": "/$(lang)/a"}]"#),
             ("unreachable-rule", "[1]", #"[{"/": "*"}, {"/": "/a"}]"#),
             ("unreachable-rule", "[2]", #"[{"/": "/a/*"}, {"/": "/b"}, {"/": "/a/b", "?": {"x": "1"}}]"#),
-            ("unreachable-rule", "[1]", #"[{}, {"/": "/a", "exclude": true}]"#),
+            ("rule-matches-nothing", "[0]", #"[{}, {"/": "/a", "exclude": true}]"#),
+            ("rule-matches-nothing", "[0]", #"[{"comments": "x", "?": {}}]"#),
+            ("unreachable-rule", "[1]", ##"[{"/": "*"}, {"#": "x"}]"##),
             ("exclude-excludes-nothing", "[0]", #"[{"/": "/help/*", "exclude": true}, {"/": "/story/*"}]"#),
             ("exclude-excludes-nothing", "[0]", #"[{"/": "/b", "exclude": true}, {"/": "/a/*"}]"#),
         ])
@@ -105,6 +107,15 @@ struct DynamicRulesTests {
         #expect(!AndroidGlob.matches("?*", ""))
         #expect(AndroidGlob.matches("/a/*", "/a/"))
         #expect(!AndroidGlob.matches("/a/*", "/a"))
+        // `.` is any character, escaped or not (PatternMatcher ignores the escape there).
+        #expect(AndroidGlob.matches("/index.html", "/indexXhtml"))
+        // After `*`, the next pattern character is searched for literally: `?` becomes `.`.
+        #expect(!AndroidGlob.matches("/*?", "/ab"))
+        #expect(AndroidGlob.matches("/*?", "/a."))
+        // Only a single trailing star matches an empty rest; `**` is `.*.*`.
+        #expect(!AndroidGlob.matches("**", ""))
+        #expect(AndroidGlob.matches("", ""))
+        #expect(!AndroidGlob.matches("", "/"))
     }
 
     @Test("a middle star is not taken for a cover: Android's matches differ from a backtracking glob's")
@@ -155,24 +166,57 @@ struct DynamicRulesTests {
             (#"[{"/": "/a/*/c"}]"#, "https://example.com/a/b/x/c", .noMatch),
             (#"[{"/": "/a*b"}]"#, "https://example.com/axbyb", .noMatch),
             (#"[{"/": "/?*/x"}]"#, "https://example.com/ab/x", .match),
-            // An absent key matches anything.
+            // An absent key matches anything; a fragment filter needs a `#`, even for "*".
             (##"[{"#": "app"}]"##, "https://example.com/anything#app", .match),
             (##"[{"#": "app"}]"##, "https://example.com/anything#web", .noMatch),
-            // A query item must be present; its first occurrence is tested.
+            (##"[{"#": "*"}]"##, "https://example.com/anything", .noMatch),
+            (##"[{"#": "*"}]"##, "https://example.com/anything#", .match),
+            (##"[{"#": ""}]"##, "https://example.com/anything#", .match),
+            // A `"?"` entry is `name=value` against each single parameter of the decoded query.
             (#"[{"?": {"dl": "*"}}]"#, "https://example.com/x", .noMatch),
-            (#"[{"?": {"dl": "*"}}]"#, "https://example.com/x?dl", .match),
+            (#"[{"?": {"dl": "*"}}]"#, "https://example.com/x?", .noMatch),
+            (#"[{"?": {"dl": "*"}}]"#, "https://example.com/x?dl", .noMatch),
+            (#"[{"?": {"dl": "*"}}]"#, "https://example.com/x?dl=", .match),
             (#"[{"?": {"dl": "1", "in_app": "true"}}]"#, "https://example.com/x?in_app=true&z=2&dl=1", .match),
             (#"[{"?": {"dl": "1"}}]"#, "https://example.com/x?dl=1&dl=2", .match),
-            (#"[{"?": {"dl": "1"}}]"#, "https://example.com/x?dl=2&dl=1", .noMatch),
-            // Android compares decoded text.
+            (#"[{"?": {"dl": "1"}}]"#, "https://example.com/x?dl=2&dl=1", .match),
+            (#"[{"?": {"dl": "1"}}]"#, "https://example.com/x?dl=2;dl=1", .match),
+            (#"[{"?": {"dl": "1"}}]"#, "https://example.com/x?a=0&dl=2;dl=1", .noMatch),
+            (#"[{"?": {"dl": "1*"}}]"#, "https://example.com/x?dl=1&", .match),
+            (#"[{"?": {"dl": "1"}}]"#, "https://example.com/x?dl=1&", .noMatch),
+            // Android compares decoded text; `+` stays `+`; a decoded `&` splits.
             (#"[{"/": "/caf\u00e9"}]"#, "https://example.com/caf%C3%A9", .match),
-            (#"[{"?": {"q": "a b"}}]"#, "https://example.com/s?q=a+b", .match),
-            (#"[{"?": {"q": "a&b"}}]"#, "https://example.com/s?q=a%26b", .match),
-            // An empty path is "/"; other hosts and schemes never match.
-            (#"[{"/": "/"}]"#, "https://example.com", .match),
+            (#"[{"?": {"q": "a b"}}]"#, "https://example.com/s?q=a+b", .noMatch),
+            (#"[{"?": {"q": "a+b"}}]"#, "https://example.com/s?q=a+b", .match),
+            (#"[{"?": {"q": "a&b"}}]"#, "https://example.com/s?q=a%26b", .noMatch),
+            (#"[{"?": {"q": "a"}}]"#, "https://example.com/s?q=a%26b", .match),
+            (#"[{"?": {"q": "a=b"}}]"#, "https://example.com/s?q=a%3Db", .match),
+            // Invalid escapes decode to U+FFFD (and a NUL for `%zz`).
+            (#"[{"/": "/\ufffd\u0000z"}]"#, "https://example.com/%zz", .match),
+            (#"[{"/": "/\ufffd"}]"#, "https://example.com/%4", .match),
+            // An empty path is "", not "/"; user info is not part of the host.
+            (#"[{"/": "/"}]"#, "https://example.com", .noMatch),
+            (#"[{"/": ""}]"#, "https://example.com", .match),
+            (#"[{"/": ""}]"#, "https://example.com?q=1", .match),
+            (#"[{"/": "/a"}]"#, "https://user:pw@example.com/a", .match),
+            // Other hosts and schemes never match.
             (#"[{"/": "*"}]"#, "https://other.com/a", .noMatch),
             (#"[{"/": "*"}]"#, "ftp://example.com/a", .noMatch),
-            (#"[]"#, "https://example.com/a", .noMatch),
+            (#"[{"/": "*"}]"#, "https://user@other.com/a", .noMatch),
+            // An empty list is no list; a rule without keys matches nothing.
+            (#"[]"#, "https://example.com/a", .match),
+            (#"[{}]"#, "https://example.com/a", .noMatch),
+            (#"[{"comments": "x"}, {"/": "/a"}]"#, "https://example.com/a", .match),
+            (#"[{"?": {}, "exclude": true}, {"/": "*"}]"#, "https://example.com/a", .match),
+            // `exclude` is read with org.json's optBoolean; a number makes the file unreadable.
+            (#"[{"/": "/a", "exclude": "TRUE"}]"#, "https://example.com/a", .exclude),
+            (#"[{"/": "/a", "exclude": "yes"}]"#, "https://example.com/a", .match),
+            (#"[{"/": "/a", "exclude": {}}]"#, "https://example.com/a", .match),
+            (#"[{"/": "/a", "exclude": 1}]"#, "https://example.com/a", .noMatch),
+            (#"[{"/": "/a", "exclude": null}, {"/": "*"}]"#, "https://example.com/b", .noMatch),
+            // A non-string pattern is its JSON text.
+            (#"[{"/": true}]"#, "https://example.com/true", .noMatch),
+            (##"[{"/": "*", "#": true}]"##, "https://example.com/a#true", .match),
         ] as [(String, String, AASADecision)])
     func decides(rules: String, url: String, expected: AASADecision) throws {
         let compiled = try CompiledAssetLinks(json: Self.file(rules), domain: "example.com")
@@ -194,6 +238,22 @@ struct DynamicRulesTests {
         #expect(compiled.explain(package: "com.y.app", url: "https://example.com/any").reason == .packageNotInFile)
         #expect(compiled.packages == ["com.x.app"])
         #expect(throws: AASAError.self) { _ = try CompiledAssetLinks(json: Array("{}".utf8), domain: "example.com") }
+    }
+
+    @Test(
+        "a file Android's statement service cannot read verifies no app: every URL is no_match",
+        arguments: [
+            #"[{"/": "/a", "exclude": 1}]"#, #"[{"/": "/a", "comments": null}]"#, #"["x"]"#,
+            #"[{"/": "/a"}, ["/b"]]"#, #"[{"/": "/a", "?": {"q": 2}}]"#,
+        ])
+    func unreadableOnAndroid(rules: String) throws {
+        let decoded = AssetLinks.decode(Self.file(rules))
+        #expect(decoded.androidRejection != nil)
+        #expect(decoded.diagnostics.contains { $0.code == "unreadable-on-android" && $0.path.description == "$" })
+        let compiled = try CompiledAssetLinks(json: Self.file(rules), domain: "example.com")
+        let explanation = compiled.explain(package: "com.x.app", url: "https://example.com/a")
+        #expect(explanation.decision == .noMatch)
+        #expect(explanation.summary.contains("cannot read the file"), "\(explanation.summary)")
     }
 
     @Test("an explanation names the deciding rule, or the closest rule and the key that failed")

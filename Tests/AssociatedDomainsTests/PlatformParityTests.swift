@@ -138,12 +138,12 @@ struct ParitySampler {
         return urls
     }
 
-    /// Whether a URL is inside the parity property. Outside it, Android's documented semantics
-    /// differ from iOS's (Documentation/AssociatedDomains.md, "Android and iOS differences"):
-    /// percent-escapes and `+` (Android compares decoded text), non-ASCII text (iOS compares the
-    /// text as written, so an unencoded IRI and its encoded pattern differ), a trailing slash or
-    /// `//` in the path (iOS ignores them, Android compares the whole path), and a repeated query
-    /// item name (iOS tests every occurrence, Android the first).
+    /// Whether a URL is inside the parity property. Outside it, Android's matching differs from
+    /// iOS's (Documentation/AssociatedDomains.md, "Android and iOS differences"): percent-escapes
+    /// and `+` (Android compares decoded text, splits a decoded `&`, keeps `+`), non-ASCII text
+    /// (iOS compares the text as written, so an unencoded IRI and its encoded pattern differ), a
+    /// trailing slash or `//` in the path (iOS ignores them, Android compares the whole path), and a
+    /// repeated query item name (iOS tests every occurrence, Android accepts any).
     static func isComparable(_ url: String) -> Bool {
         guard !url.contains("%"), !url.contains("+"), url.unicodeScalars.allSatisfy(\.isASCII) else { return false }
         guard let schemeEnd = url.range(of: "://") else { return false }
@@ -169,8 +169,8 @@ struct ParitySampler {
         return path.isEmpty ? "/" : path
     }
 
-    /// Whether Android's non-backtracking `*` and iOS's backtracking `*` agree on this URL's path
-    /// for every rule of the file. Where they do not (a `*` or `?*` before a literal, and a path
+    /// Whether Android's glob (non-backtracking `*`, `.` any character) and iOS's agree on this
+    /// URL's path for every rule of the file. Where they do not (a `*` or `?*` before a literal, and a path
     /// whose text for that star holds the literal: `/story/a/b/page/x` against
     /// `/story/?*/page/?*`), Android's documented matching differs from iOS's and the URL is
     /// outside the property.
@@ -230,6 +230,44 @@ struct PlatformParityTests {
                 #expect(decision == expected, "\(manifest.id) route \(route): \(url)")
             }
         }
+    }
+
+    @Test("an assetlinks.json generated from a manifest has no decides-unlike-ios finding against it")
+    func generatedAgreesWithManifest() {
+        let manifests = ParityManifests.all + Examples.manifests.filter { $0.ios != nil && $0.android != nil }
+        for manifest in manifests {
+            let text = AssetLinksGenerator.generate(manifest).jsonText()
+            let findings = AssetLinks.decode(Array(text.utf8), comparedWith: manifest).diagnostics
+                .filter { $0.code == "decides-unlike-ios" }
+            #expect(findings.isEmpty, "\(manifest.id): \(findings.map(\.description))")
+        }
+    }
+
+    @Test("a hand-written assetlinks.json that decides a route URL unlike the generated AASA gets decides-unlike-ios")
+    func handWrittenDiffers() throws {
+        let news = ParityManifests.all[1]
+        var links = AssetLinksGenerator.generate(news)
+        // Without the empty-path rule, `https://news.example.com` stays on the web on Android,
+        // while iOS reads its path as `/` and opens the home route.
+        links.statements[0].dynamicRules = links.statements[0].dynamicRules?.filter { $0.path != "" }
+        let findings = AssetLinks.decode(Array(links.jsonText().utf8), comparedWith: news).diagnostics
+            .filter { $0.code == "decides-unlike-ios" }
+        let root = try #require(findings.first)
+        #expect(root.severity == .warning)
+        #expect(
+            root.message.hasPrefix("https://news.example.com decides no_match on Android"), "\(root.message)")
+        #expect(root.message.hasSuffix("but match on iOS"), "\(root.message)")
+        #expect(
+            root.path.description
+                == #"[0].relation_extensions["delegate_permission/common.handle_all_urls"].dynamic_app_link_components"#
+        )
+        // A catch-all differs on many URLs: ten findings, the last says how many more.
+        var everything = links
+        everything.statements[0].dynamicRules = [AssetLinks.DynamicRule(path: "*")]
+        let many = AssetLinks.decode(Array(everything.jsonText().utf8), comparedWith: news).diagnostics
+            .filter { $0.code == "decides-unlike-ios" }
+        #expect(many.count == 10)
+        #expect(many.last?.message.contains("more URLs") == true, "\(many.last?.message ?? "")")
     }
 
     @Test("the documented differences are real: outside the property the platforms may disagree")

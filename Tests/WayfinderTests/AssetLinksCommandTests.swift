@@ -18,6 +18,16 @@ struct AssetLinksCommandTests {
         return (try folder.write(aasa.stdout, "aasa.json"), try folder.write(links.stdout, "assetlinks.json"))
     }
 
+    /// A hand-written assetlinks.json: one statement for `package` with the rule list `rules`.
+    static func file(package: String, rules: String) -> String {
+        #"""
+        [{"relation": ["delegate_permission/common.handle_all_urls"],
+          "target": {"namespace": "android_app", "package_name": "\#(package)",
+            "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]},
+          "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": \#(rules)}}}]
+        """#
+    }
+
     @Test("generate prints the dynamic rules, and validate accepts them with no findings")
     func generateThenValidate() async throws {
         let folder = Folder()
@@ -35,19 +45,34 @@ struct AssetLinksCommandTests {
     func validateFindings() async throws {
         let folder = Folder()
         let file = try folder.write(
-            #"""
-            [{"relation": ["delegate_permission/common.handle_all_urls"],
-              "target": {"namespace": "android_app", "package_name": "com.example.my-app",
-                "sha256_cert_fingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]},
-              "relation_extensions": {"delegate_permission/common.handle_all_urls": {"dynamic_app_link_components": [
-                {"/": "*"}, {"/": "/a"}, {"?": "x=1"}]}}}]
-            """#, "bad.json")
+            Self.file(package: "com.example.my-app", rules: #"[{"/": "*"}, {"/": "/a"}, {"?": "x=1"}]"#), "bad.json")
         let result = try await WayfinderProcess.runDetached(["assetlinks", "validate", "--json", file])
         #expect(result.status == 1)
         #expect(result.stdout.contains(#""code":"invalid-package-name""#))
         #expect(result.stdout.contains(#"the segment \"my-app\" contains \"-\""#), "\(result.stdout)")
         #expect(result.stdout.contains(#""code":"unreachable-rule""#))
         #expect(result.stdout.contains(#""code":"component-key-wrong-type""#))
+    }
+
+    @Test("validate --manifest warns with decides-unlike-ios where a hand-written file decides a route URL unlike iOS")
+    func validateAgainstManifest() async throws {
+        let folder = Folder()
+        let generated = try await Self.generated(folder).assetLinks
+        let clean = try await WayfinderProcess.runDetached([
+            "assetlinks", "validate", generated, "--manifest", "Examples/storyteller.json",
+        ])
+        #expect(clean.status == 0)
+        #expect(clean.stdout.hasSuffix("valid (0 errors, 0 warnings)\n"), "\(clean.stdout)")
+        // Hand-written: only the story route, spelled as iOS reads it.
+        let file = try folder.write(Self.file(package: Self.package, rules: #"[{"/": "/story/*"}]"#), "hand.json")
+        let result = try await WayfinderProcess.runDetached([
+            "assetlinks", "validate", "--json", file, "--manifest", "Examples/storyteller.json",
+        ])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(#""code":"decides-unlike-ios""#), "\(result.stdout)")
+        #expect(result.stdout.contains("on Android"), "\(result.stdout)")
+        let plain = try await WayfinderProcess.runDetached(["assetlinks", "validate", file])
+        #expect(!plain.stdout.contains("decides-unlike-ios"))
     }
 
     @Test("match prints each decision with its rule index and the failing key")

@@ -7,10 +7,13 @@ import DeepLinkRouting
 /// The rules are ``AssociationRule/rules(for:)`` — the same list, in the same order, as the AASA
 /// components — spelled for Android: a required query item becomes a `"?"` dictionary entry, an
 /// exclusion `"exclude": true`, the comment `"comments"`. Two spellings differ because Android's
-/// documented matching differs from iOS's (Documentation/AssociatedDomains.md):
+/// matching differs from iOS's (Documentation/AssociatedDomains.md):
 /// - Android compares the decoded URL, so a path's `%XX` escapes are written decoded;
 /// - iOS lets `/x/*` match `/x`, Android's `*` does not, so such a rule is written as `/x` then
-///   `/x/*` (same query, exclusion and comment).
+///   `/x/*` (same query, exclusion and comment);
+/// - iOS reads an empty path (`https://example.com`) as `/`, Android compares `""`
+///   (`Uri.getPath()`), so a rule whose path matches `/` on iOS is preceded by the same rule for
+///   the path `""`.
 public enum AssetLinksGenerator {
     /// The assetlinks.json for `manifest`; empty when it has no Android app.
     public static func generate(_ manifest: Manifest) -> AssetLinks {
@@ -36,12 +39,16 @@ public enum AssetLinksGenerator {
         return rules
     }
 
-    /// One shared rule as Android rules (one, or two for a `/x/*` glob).
+    /// One shared rule as Android rules: one; two for a `/x/*` glob (`/x`, `/x/*`) or a glob that
+    /// matches the root (`""`, then the glob).
     static func spell(_ rule: AssociationRule) -> [AssetLinks.DynamicRule] {
         let path = decodedGlob(rule.path)
         let query = rule.query.isEmpty ? nil : rule.query
         func dynamic(_ path: String) -> AssetLinks.DynamicRule {
             AssetLinks.DynamicRule(path: path, query: query, exclude: rule.exclude ? true : nil, comments: rule.comment)
+        }
+        if WildcardPattern(rule.path).matches("/") {
+            return [dynamic(""), dynamic(path)]
         }
         if path.hasSuffix("/*"), path.count > 2 {
             return [dynamic(String(path.dropLast(2))), dynamic(path)]

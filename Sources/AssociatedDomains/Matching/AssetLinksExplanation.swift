@@ -19,6 +19,8 @@ public struct AssetLinksExplanation: Sendable, Hashable {
         case otherHost(String)
         /// The text is not an absolute URL.
         case invalidURL
+        /// Android's statement service cannot read the file (why), so it verifies no app.
+        case unreadableOnAndroid(String)
     }
 
     /// What Android does with the URL for the package.
@@ -55,19 +57,23 @@ public struct AssetLinksExplanation: Sendable, Hashable {
         case .unsupportedScheme(let scheme): return "no_match: the scheme \"\(scheme)\" is not http or https"
         case .otherHost(let host): return "no_match: the host \"\(host)\" is not the domain the file is served for"
         case .packageNotInFile: return "no_match: no statement grants this package handle_all_urls"
+        case .unreadableOnAndroid(let why):
+            return "no_match: Android's statement service cannot read the file (\(why)), so it verifies no app"
         case .noDynamicRules:
             return
-                "match: the package is granted handle_all_urls without dynamic rules, so its intent filters alone decide"
+                "match: the package is granted handle_all_urls without dynamic rules (or with an empty list), so its intent filters alone decide"
         case .rule, .noRuleMatched: break
         }
-        guard let rule, let statementIndex, let ruleIndex else {
-            return "no_match: the package's dynamic rule list is empty"
-        }
+        guard let rule, let statementIndex, let ruleIndex else { return "no_match: no rule matched" }
         let place = "[\(statementIndex)].relation_extensions.dynamic_app_link_components[\(ruleIndex)]"
         if reason == .rule {
             return "\(decision): \(rule.excludes ? "the exclude rule" : "the rule") \(place) matched (\(rule.summary))"
         }
         let failed = verdicts.filter { !$0.matched }.map { "\"\($0.key)\" \"\($0.pattern)\"" }
+        guard !failed.isEmpty else {
+            return
+                "no_match: no rule matched; the closest, \(place) (\(rule.summary)), has no key, and Android never matches a rule without one"
+        }
         return "no_match: no rule matched; the closest, \(place) (\(rule.summary)), failed on "
             + failed.joined(separator: ", ")
     }

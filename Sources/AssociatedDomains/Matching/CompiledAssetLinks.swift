@@ -1,28 +1,33 @@
 import DeepLinkRouting
 import Foundation
 
-/// An assetlinks.json compiled for one domain: decides URLs for an Android package the way
-/// Android 15 applies dynamic App Links rules. Parse once, decide many.
+/// An assetlinks.json compiled for one domain: decides URLs for an Android package the way an
+/// Android 15 device applies dynamic App Links rules. Parse once, decide many.
 ///
-/// Only http and https URLs on the domain the file was served for. The package's statements that
-/// grant `handle_all_urls` are considered; their dynamic rules, in file order, are tried in order
-/// and the first that matches decides, `match` or `exclude`; none matches, `no_match` (the URL
-/// stays on the web). A package granted `handle_all_urls` without dynamic rules gets `match` for
-/// every URL: its intent filters alone decide, and those are not in the file. A rule matches
-/// when every key it specifies matches; an absent key matches anything. Patterns match the whole
-/// decoded text case-sensitively, the way Android's glob does: `?` one character, `*` up to the
-/// first occurrence of the character after it. A query item a rule names
-/// must be present (its first occurrence) and match.
+/// The authority is the device's own code (see Documentation/AssociatedDomains.md, "Deciding a
+/// URL (what Android does)"): only http and https URLs on the domain the file was served for; the
+/// rules of the package's first statement that grants `handle_all_urls` become filter groups
+/// (`CompiledDynamicRule`), tried in order — the first group that matches decides, `match` or
+/// `exclude`; none matches, `no_match` — as `UriRelativeFilterGroup.matchGroupsToUri` does
+/// (488315/android_samsung_frameworks_base `core/java/android/content/UriRelativeFilterGroup.java`
+/// @34682dbc21021c42e72a260697849ece3a07e0af). A package whose statement has no rules, or an
+/// empty list, gets `match` for every URL: `DomainVerificationService.matchUriRelativeFilterGroups`
+/// returns true for an empty group list, and the intent filters, which are not in the file, alone
+/// decide. A file Android's statement service cannot read (``AssetLinks/Decoded/androidRejection``)
+/// verifies nothing: `no_match` for every URL and package.
 ///
-/// Where this differs from iOS is written down in Documentation/AssociatedDomains.md.
+/// Which statement supplies the rules when several name the package is not in public sources
+/// (the worker receives one `statement` from `verifyHost`); assumed: the first in file order.
 public struct CompiledAssetLinks: Sendable {
     /// The domain the file was served for (lowercase); `*.example.com` covers its subdomains only.
     public let domain: String
     /// The packages granted `handle_all_urls`, in file order, without duplicates.
     public let packages: [String]
     private let rulesByPackage: [String: [Located]]
-    /// Packages granted `handle_all_urls` whose statements carry no dynamic rules.
+    /// Packages granted `handle_all_urls` whose first such statement carries no (or no) rules.
     private let packagesWithoutRules: Set<String>
+    /// Why Android cannot read the file, when it cannot.
+    private let rejection: String?
 
     struct Located: Sendable {
         let statement: Int
@@ -32,39 +37,46 @@ public struct CompiledAssetLinks: Sendable {
 
     /// Compiles `assetLinks` for `domain`.
     public init(_ assetLinks: AssetLinks, domain: String) {
+        self.init(assetLinks, domain: domain, rejection: nil)
+    }
+
+    private init(_ assetLinks: AssetLinks, domain: String, rejection: String?) {
         self.domain = domain.lowercased()
+        self.rejection = rejection
         var packages: [String] = []
         var rules: [String: [Located]] = [:]
-        var hasRules: Set<String> = []
+        var withoutRules: Set<String> = []
         for (statementIndex, statement) in assetLinks.statements.enumerated()
         where statement.relation.contains(AssetLinks.handleAllURLs) {
-            guard case .androidApp(let package, _) = statement.target else { continue }
-            if !packages.contains(package) { packages.append(package) }
-            guard let dynamicRules = statement.dynamicRules else { continue }
-            hasRules.insert(package)
-            rules[package, default: []] += dynamicRules.enumerated().map {
+            guard case .androidApp(let package, _) = statement.target, !packages.contains(package) else { continue }
+            packages.append(package)
+            guard let dynamicRules = statement.dynamicRules, !dynamicRules.isEmpty else {
+                withoutRules.insert(package)
+                continue
+            }
+            rules[package] = dynamicRules.enumerated().map {
                 Located(statement: statementIndex, index: $0.offset, rule: CompiledDynamicRule($0.element))
             }
         }
         self.packages = packages
         self.rulesByPackage = rules
-        self.packagesWithoutRules = Set(packages).subtracting(hasRules)
+        self.packagesWithoutRules = withoutRules
     }
 
     /// Reads and compiles a file; throws its diagnostics when it is not JSON or not an array of
-    /// statements (other problems are tolerated: broken statements are skipped).
+    /// statements (other problems are tolerated: broken statements are skipped, and a file Android
+    /// cannot read decides `no_match` everywhere).
     public init(json bytes: some Collection<UInt8>, domain: String) throws(AASAError) {
         let decoded = AssetLinks.decode(bytes)
         guard let assetLinks = decoded.assetLinks else { throw AASAError(diagnostics: decoded.diagnostics) }
-        self.init(assetLinks, domain: domain)
+        self.init(assetLinks, domain: domain, rejection: decoded.androidRejection)
     }
 
     /// The decision for `url` (text as received) and the package `package`.
     public func decide(package: String, url: String) -> AASADecision {
-        guard let parsed = AASAURL(url), isServed(parsed) else { return .noMatch }
+        guard rejection == nil, let texts = AssetLinksURLTexts(url), isServed(texts) else { return .noMatch }
         if packagesWithoutRules.contains(package) { return .match }
         guard let rules = rulesByPackage[package] else { return .noMatch }
-        let texts = AssetLinksURLTexts(url: parsed)
         for located in rules where located.rule.matches(texts) {
             return located.rule.rule.excludes ? .exclude : .match
         }
@@ -79,12 +91,17 @@ public struct CompiledAssetLinks: Sendable {
     /// The decision with its reason: which statement and rule decided, or for `no_match` the
     /// closest rule with each key's verdict.
     public func explain(package: String, url: String) -> AssetLinksExplanation {
-        guard let parsed = AASAURL(url) else { return AssetLinksExplanation(decision: .noMatch, reason: .invalidURL) }
-        guard parsed.scheme == "http" || parsed.scheme == "https" else {
-            return AssetLinksExplanation(decision: .noMatch, reason: .unsupportedScheme(parsed.scheme))
+        if let rejection { return AssetLinksExplanation(decision: .noMatch, reason: .unreadableOnAndroid(rejection)) }
+        guard let texts = AssetLinksURLTexts(url), texts.host != nil else {
+            return AssetLinksExplanation(decision: .noMatch, reason: .invalidURL)
         }
-        guard isServed(parsed) else {
-            return AssetLinksExplanation(decision: .noMatch, reason: .otherHost(parsed.host))
+        guard texts.isWebScheme else {
+            let scheme = String(decoding: texts.scheme, as: UTF16.self).lowercased()
+            return AssetLinksExplanation(decision: .noMatch, reason: .unsupportedScheme(scheme))
+        }
+        guard texts.isServed(by: domain) else {
+            let host = String(decoding: texts.host ?? [], as: UTF16.self).lowercased()
+            return AssetLinksExplanation(decision: .noMatch, reason: .otherHost(host))
         }
         if packagesWithoutRules.contains(package) {
             return AssetLinksExplanation(decision: .match, reason: .noDynamicRules)
@@ -92,17 +109,16 @@ public struct CompiledAssetLinks: Sendable {
         guard let rules = rulesByPackage[package] else {
             return AssetLinksExplanation(decision: .noMatch, reason: .packageNotInFile)
         }
-        let texts = AssetLinksURLTexts(url: parsed)
         var closest: (located: Located, verdicts: [AASAExplanation.KeyVerdict], score: Int)? = nil
         for located in rules {
             let verdicts = located.rule.verdicts(texts)
-            if verdicts.allSatisfy(\.matched) {
+            if located.rule.matches(texts) {
                 return AssetLinksExplanation(
                     decision: located.rule.rule.excludes ? .exclude : .match, reason: .rule,
                     statementIndex: located.statement, ruleIndex: located.index, rule: located.rule.rule,
                     verdicts: verdicts)
             }
-            let score = verdicts.filter(\.matched).count
+            let score = verdicts.isEmpty ? -1 : verdicts.filter(\.matched).count
             if closest.map({ score > $0.score }) ?? true { closest = (located, verdicts, score) }
         }
         return AssetLinksExplanation(
@@ -115,8 +131,8 @@ public struct CompiledAssetLinks: Sendable {
         packages.map { ($0, decide(package: $0, url: url)) }
     }
 
-    /// The AASA check of scheme and host: http(s) on the domain or, for `*.example.com`, a subdomain.
-    private func isServed(_ url: AASAURL) -> Bool {
-        url.isWebScheme && url.isServed(by: domain, asciiDomain: nil)
+    /// The scheme and host check: http(s) on the domain or, for `*.example.com`, a subdomain.
+    private func isServed(_ texts: AssetLinksURLTexts) -> Bool {
+        texts.isWebScheme && texts.isServed(by: domain)
     }
 }

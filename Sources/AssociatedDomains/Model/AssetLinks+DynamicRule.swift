@@ -76,11 +76,14 @@ extension AssetLinks {
     static func readDynamicRules(
         _ node: JSONNode, at path: JSONPath, grantsHandleAllURLs: Bool, collector: inout DiagnosticCollector
     ) -> [DynamicRule]? {
-        guard let extensions = collector.members(of: node, at: path, knownKeys: nil) else { return nil }
+        guard let extensions = AndroidJSON.members(of: node, at: path, knownKeys: nil, collector: &collector) else {
+            return nil
+        }
         guard let extensionNode = extensions[handleAllURLs] else { return nil }
         let extensionPath = path.appending(handleAllURLs)
         guard
-            let members = collector.members(of: extensionNode, at: extensionPath, knownKeys: [dynamicRulesKey])
+            let members = AndroidJSON.members(
+                of: extensionNode, at: extensionPath, knownKeys: [dynamicRulesKey], collector: &collector)
         else { return nil }
         guard let list = members[dynamicRulesKey] else { return nil }
         let listPath = extensionPath.appending(dynamicRulesKey)
@@ -97,39 +100,49 @@ extension AssetLinks {
         if elements.isEmpty {
             collector.warning(
                 "dynamic-rules-empty", listPath,
-                "the rule list is empty, so no URL of this domain opens the app on Android 15 and later",
-                hint: "remove the key to let the app's intent filters decide, or add rules", at: list)
+                "the rule list is empty, which Android treats as no list: the app's intent filters alone decide, and every URL they cover opens the app",
+                hint:
+                    "remove the key, or add rules; to keep every URL on the web write [{\"/\": \"*\", \"exclude\": true}]",
+                at: list)
         }
         var rules: [DynamicRule] = []
         for (index, element) in elements.enumerated() {
             let rulePath = listPath.appending(index)
             guard
-                let keys = collector.members(
-                    of: element, at: rulePath, knownKeys: DynamicRule.keys, expected: "a rule object")
+                let keys = AndroidJSON.members(
+                    of: element, at: rulePath, knownKeys: DynamicRule.keys, expected: "a rule object",
+                    collector: &collector)
             else { continue }
             var rule = DynamicRule()
-            rule.path = readString("/", keys, rulePath, what: "the path pattern", collector: &collector)
-            rule.fragment = readString("#", keys, rulePath, what: "the fragment pattern", collector: &collector)
-            rule.comments = readString(
+            rule.path = readText("/", keys, rulePath, what: "the path pattern", collector: &collector)
+            rule.fragment = readText("#", keys, rulePath, what: "the fragment pattern", collector: &collector)
+            rule.comments = readText(
                 "comments", keys, rulePath, what: "a note Android ignores", collector: &collector)
             if let node = keys["exclude"] {
-                if let value = node.boolValue {
-                    rule.exclude = value
-                } else {
+                rule.exclude = AndroidJSON.optBoolean(node)
+                if node.boolValue == nil {
                     collector.error(
                         "component-key-wrong-type", rulePath.appending("exclude"),
-                        "\"exclude\" must be true or false, found \(node.kindDescription)",
+                        "\"exclude\" must be true or false, found \(node.kindDescription); Android reads "
+                            + (rule.exclude == true ? "it as true" : "it as false (the rule opens the app)"),
                         hint: "write \"exclude\": true", at: node)
                 }
             }
             if let node = keys["?"] {
                 let queryPath = rulePath.appending("?")
                 if let items = node.objectValue {
+                    _ = collector.members(of: node, at: queryPath, knownKeys: nil)
                     var patterns: [AASAFile.QueryItemPattern] = []
                     for item in items {
-                        if let pattern = item.value.stringValue {
-                            patterns.append(AASAFile.QueryItemPattern(name: item.key, pattern: pattern))
-                        } else {
+                        if let pattern = AndroidJSON.getString(item.value) {
+                            let entry = AASAFile.QueryItemPattern(name: item.key, pattern: pattern)
+                            if let earlier = patterns.firstIndex(where: { $0.name == item.key }) {
+                                patterns[earlier] = entry
+                            } else {
+                                patterns.append(entry)
+                            }
+                        }
+                        if item.value.stringValue == nil {
                             collector.error(
                                 "query-value-not-string", queryPath.appending(item.key),
                                 "the pattern for the query item \"\(item.key)\" must be a string, found \(item.value.kindDescription)",
@@ -140,7 +153,7 @@ extension AssetLinks {
                 } else {
                     collector.error(
                         "component-key-wrong-type", queryPath,
-                        "\"?\" must be an object of query item name → value pattern, found \(node.kindDescription)",
+                        "\"?\" must be an object of query item name → value pattern, found \(node.kindDescription); Android ignores it",
                         hint: "write {\"name\": \"?*\"}; Android has no whole-query pattern", at: node)
                 }
             }
@@ -149,16 +162,20 @@ extension AssetLinks {
         return rules
     }
 
-    private static func readString(
+    /// The key's text as StatementService reads it (`JSONObject.getString`: a Boolean, array or
+    /// object becomes its JSON text), with an error when it is not a string.
+    private static func readText(
         _ key: String, _ members: [String: JSONNode], _ path: JSONPath, what: String,
         collector: inout DiagnosticCollector
     ) -> String? {
         guard let node = members[key] else { return nil }
-        guard let text = node.stringValue else {
+        let text = AndroidJSON.getString(node)
+        if node.stringValue == nil {
             collector.error(
                 "component-key-wrong-type", path.appending(key),
-                "\"\(key)\" must be a string (\(what)), found \(node.kindDescription)", at: node)
-            return nil
+                "\"\(key)\" must be a string (\(what)), found \(node.kindDescription)"
+                    + (text.map { "; Android reads it as the text \($0)" } ?? ""),
+                at: node)
         }
         return text
     }

@@ -86,6 +86,9 @@ public struct AssetLinks: Sendable, Hashable {
         public let assetLinks: AssetLinks?
         /// Every problem found, in document order.
         public let diagnostics: [Diagnostic]
+        /// Why Android's statement service cannot read the file at all, or `nil`. Such a file
+        /// verifies no app on the domain: no URL opens any app.
+        public var androidRejection: String? = nil
     }
 
     /// Reads an assetlinks.json leniently, checking every statement.
@@ -111,22 +114,32 @@ public struct AssetLinks: Sendable, Hashable {
                 statements.append(statement)
             }
         }
+        let rejection = AndroidJSON.rejection(of: node)
+        if let rejection {
+            collector.error(
+                "unreadable-on-android", .root,
+                "Android's statement service cannot read this file (\(rejection)), so it verifies no app on this domain",
+                hint: "use only strings, true/false, arrays and objects inside statements, and objects as dynamic rules"
+            )
+        }
         if !statements.contains(where: { $0.relation.contains(handleAllURLs) }) && !statements.isEmpty {
             collector.warning(
                 "no-handle-all-urls", .root,
                 "no statement grants \"\(handleAllURLs)\", so no app opens this site's links",
                 hint: "add it to the relation of the app's statement")
         }
-        return Decoded(assetLinks: AssetLinks(statements: statements), diagnostics: collector.diagnostics)
+        return Decoded(
+            assetLinks: AssetLinks(statements: statements), diagnostics: collector.diagnostics,
+            androidRejection: rejection)
     }
 
     private static func readStatement(_ node: JSONNode, at path: JSONPath, collector: inout DiagnosticCollector)
         -> Statement?
     {
         guard
-            let members = collector.members(
+            let members = AndroidJSON.members(
                 of: node, at: path, knownKeys: ["relation", "target", "relation_extensions"],
-                expected: "a statement object")
+                expected: "a statement object", collector: &collector)
         else {
             return nil
         }
@@ -158,9 +171,9 @@ public struct AssetLinks: Sendable, Hashable {
         }
         let targetPath = path.appending("target")
         guard
-            let target = collector.members(
+            let target = AndroidJSON.members(
                 of: targetNode, at: targetPath,
-                knownKeys: ["namespace", "package_name", "sha256_cert_fingerprints", "site"])
+                knownKeys: ["namespace", "package_name", "sha256_cert_fingerprints", "site"], collector: &collector)
         else {
             return nil
         }

@@ -7,6 +7,8 @@ import DeepLinkRouting
 ///   Android compares the whole path.
 /// - `substitution-variable-unsupported` (warning): `$(…)` is AASA syntax; Android reads it as
 ///   literal text.
+/// - `rule-matches-nothing` (warning): a rule without `/`, `#` or a `"?"` entry; Android builds a
+///   filter group without filters from it, which never matches (`UriRelativeFilterGroup.matchData`).
 /// - `unreachable-rule` (warning): an earlier rule matches every URL this one matches (for
 ///   instance after a catch-all), so it never decides.
 /// - `exclude-excludes-nothing` (warning): no later matching rule could match a URL this exclude
@@ -39,6 +41,13 @@ enum DynamicRulesValidator {
         }
         var pairs = 0
         for (index, rule) in rules.enumerated() {
+            if isEmpty(rule) {
+                collector.warning(
+                    "rule-matches-nothing", path.appending(index),
+                    "rule \(index) has no \"/\", \"#\" or \"?\" item, and Android never matches a rule without one (it is not a catch-all)",
+                    hint: "write {\"/\": \"*\"} for every URL, or remove the rule")
+                continue
+            }
             if let earlier = rules[..<index].firstIndex(where: { covers($0, rule) }) {
                 collector.warning(
                     "unreachable-rule", path.appending(index),
@@ -58,19 +67,29 @@ enum DynamicRulesValidator {
         }
     }
 
-    /// Whether every URL `b` matches is certainly matched by `a`. Only patterns of `a` whose stars
-    /// end them are compared (``AndroidGlob/agreesWithBacktracking(_:)``): for those, Android's
-    /// matches are the backtracking glob's, which contain whatever `b` matches on Android.
+    /// Whether the rule has no filter, so Android never matches it.
+    static func isEmpty(_ rule: AssetLinks.DynamicRule) -> Bool {
+        rule.path == nil && rule.fragment == nil && (rule.query ?? []).isEmpty
+    }
+
+    /// Whether every URL `b` matches is certainly matched by `a`. Only patterns of `a` whose
+    /// Android matches are its backtracking glob's are compared
+    /// (``AndroidGlob/agreesWithBacktracking(_:)``); `b`'s are read with `.` as `?`, a
+    /// backtracking glob that matches at least what Android matches with `b`. A query item
+    /// compares its whole `name=value` text, as Android does.
     static func covers(_ a: AssetLinks.DynamicRule, _ b: AssetLinks.DynamicRule) -> Bool {
-        let patterns = [a.path, a.fragment].compactMap { $0 } + (a.query ?? []).map(\.pattern)
-        guard patterns.allSatisfy({ AndroidGlob.agreesWithBacktracking(WildcardPattern.tokens($0)) }) else {
-            return false
+        guard !isEmpty(a) else { return false }
+        let patterns = [a.path, a.fragment].compactMap { $0 } + (a.query ?? []).map { $0.name + "=" + $0.pattern }
+        guard patterns.allSatisfy(AndroidGlob.agreesWithBacktracking) else { return false }
+        guard coversText(a.path, b.path) else { return false }
+        // An absent fragment fails a `#` filter, so `b` must have one too.
+        if let fragment = a.fragment {
+            guard let other = b.fragment, coversText(fragment, other) else { return false }
         }
-        guard coversText(a.path, b.path), coversText(a.fragment, b.fragment) else { return false }
         for item in a.query ?? [] {
             // `b` must require the item with a value `a` accepts.
             guard let other = (b.query ?? []).first(where: { $0.name == item.name }),
-                GlobSubsumption.covers(WildcardPattern.tokens(item.pattern), WildcardPattern.tokens(other.pattern))
+                coversText(item.name + "=" + item.pattern, other.name + "=" + other.pattern)
             else { return false }
         }
         return true
@@ -81,16 +100,23 @@ enum DynamicRulesValidator {
         guard let a else { return true }
         let tokens = WildcardPattern.tokens(a)
         guard let b else { return tokens == [.anyRun] }
-        return GlobSubsumption.covers(tokens, WildcardPattern.tokens(b))
+        return GlobSubsumption.covers(tokens, superset(b))
+    }
+
+    /// A backtracking glob that matches whatever Android matches with `pattern`: `.` is any one
+    /// character there.
+    private static func superset(_ pattern: String) -> [WildcardPattern.Token] {
+        WildcardPattern.tokens(String(String.UnicodeScalarView(pattern.unicodeScalars.map { $0 == "." ? "?" : $0 })))
     }
 
     /// Whether some URL may match both rules (their paths and fragments have a common text as
     /// backtracking globs, which match at least what Android matches; the query is not compared,
-    /// which keeps the answer on the safe side).
+    /// which keeps the answer on the safe side). A rule without filters matches nothing.
     static func mayOverlap(_ a: AssetLinks.DynamicRule, _ b: AssetLinks.DynamicRule) -> Bool {
+        guard !isEmpty(a), !isEmpty(b) else { return false }
         func overlap(_ x: String?, _ y: String?) -> Bool {
             guard let x, let y else { return true }
-            return intersects(WildcardPattern.tokens(x)[...], WildcardPattern.tokens(y)[...])
+            return intersects(superset(x)[...], superset(y)[...])
         }
         return overlap(a.path, b.path) && overlap(a.fragment, b.fragment)
     }
