@@ -23,7 +23,7 @@ final class RateLimiter: Sendable {
     init(_ limit: RateLimit, maximumBuckets: Int = RateLimiter.defaultMaximumBuckets) {
         isUnlimited = limit.requests <= 0
         capacity = Double(max(1, limit.requests))
-        refillPerSecond = capacity / max(Self.seconds(limit.period), 0.001)
+        refillPerSecond = capacity / max(limit.period.timeInterval, 0.001)
         table = Mutex(BucketTable(maximumCount: max(1, maximumBuckets)))
     }
 
@@ -33,7 +33,7 @@ final class RateLimiter: Sendable {
         return table.withLock { table -> Int? in
             let slot = table.slot(for: key, fresh: Bucket(tokens: capacity, updated: now))
             var bucket = table.buckets[slot]
-            bucket.tokens = min(capacity, bucket.tokens + max(0, Self.seconds(now - bucket.updated)) * refillPerSecond)
+            bucket.tokens = min(capacity, bucket.tokens + max(0, (now - bucket.updated).timeInterval) * refillPerSecond)
             bucket.updated = now
             defer { table.buckets[slot] = bucket }
             if bucket.tokens >= 1 {
@@ -46,10 +46,6 @@ final class RateLimiter: Sendable {
 
     /// Buckets held now (at most the maximum).
     var bucketCount: Int { table.withLock { $0.index.count } }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 private struct Bucket {

@@ -14,6 +14,7 @@ struct ConsoleSessions: Sendable {
     let tenants: TenantDirectory
     /// ``LinkServiceConfiguration/consoleIdleTimeout``.
     let idleTimeout: Duration
+    let clock: ServiceClock
 
     static let cookieName = "wayfinder_console"
     /// A request refreshes the stored last use at most this often (not a write per page view).
@@ -27,12 +28,12 @@ struct ConsoleSessions: Sendable {
 
     /// Opens a session for the tenant of `key`; `nil` when the key is unknown or revoked. Returns
     /// the cookie value (the session id) to hand to the browser.
-    func signIn(key: String, at now: Date = Date()) async throws -> (id: String, session: ConsoleSession)? {
+    func signIn(key: String) async throws -> (id: String, session: ConsoleSession)? {
         let keyHash = APIKey.hash(key.trimmingCharacters(in: .whitespacesAndNewlines))
         guard let tenant = try await APIKeyAuthenticator.tenant(ofKeyHash: keyHash, store: store, tenants: tenants)
         else { return nil }
         let id = RandomText.make(length: 43, from: RandomText.lettersAndDigits)
-        let now = now.truncatedToMilliseconds
+        let now = clock.now().truncatedToMilliseconds
         let session = ConsoleSession(
             idHash: APIKey.hash(id), tenant: tenant.id, keyHash: keyHash,
             csrfToken: RandomText.make(length: 32, from: RandomText.lettersAndDigits), createdAt: now,
@@ -40,18 +41,19 @@ struct ConsoleSessions: Sendable {
         try await store.insertSession(session)
         // Now and then, forget sessions that ended by idling.
         if Int.random(in: 0..<20) == 0 {
-            _ = try? await store.deleteSessions(lastUsedBefore: now.addingTimeInterval(-idleSeconds))
+            _ = try? await store.deleteSessions(lastUsedBefore: now.addingTimeInterval(-idleTimeout.timeInterval))
         }
         return (id, session)
     }
 
     /// The live session of the request's cookie, refreshed; `nil` without one (none, unknown,
     /// idle too long, or its key revoked: the last two are deleted).
-    func current(_ request: Request, at now: Date = Date()) async throws -> SignedIn? {
+    func current(_ request: Request) async throws -> SignedIn? {
+        let now = clock.now()
         guard let id = Self.sessionID(in: request) else { return nil }
         let idHash = APIKey.hash(id)
         guard let session = try await store.session(idHash: idHash) else { return nil }
-        guard now.timeIntervalSince(session.lastUsedAt) < idleSeconds,
+        guard now.timeIntervalSince(session.lastUsedAt) < idleTimeout.timeInterval,
             let tenant = try await APIKeyAuthenticator.tenant(
                 ofKeyHash: session.keyHash, store: store, tenants: tenants), tenant.id == session.tenant
         else {
@@ -102,10 +104,5 @@ struct ConsoleSessions: Sendable {
     static func sessionID(in request: Request) -> String? {
         guard let value = request.cookies[cookieName]?.value, !value.isEmpty else { return nil }
         return value
-    }
-
-    private var idleSeconds: TimeInterval {
-        let components = idleTimeout.components
-        return TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
     }
 }

@@ -11,10 +11,15 @@ import Synchronization
 final class ClaimKeyring: Sendable {
     private struct State {
         var secrets: [ClaimSecret] = []
-        var loadedAt: ContinuousClock.Instant?
+        var loadedAt: Date?
     }
 
     private let state = Mutex(State())
+    private let clock: ServiceClock
+
+    init(clock: ServiceClock) {
+        self.clock = clock
+    }
 
     /// The secret new tokens are signed with; `nil` until the first load.
     var signing: ClaimSecret? {
@@ -29,20 +34,23 @@ final class ClaimKeyring: Sendable {
     func load(from store: any LinkStore) async throws {
         var secrets = try await store.claimSecrets()
         if secrets.isEmpty {
-            _ = try await store.insertClaimSecret(.random(keyID: 1))
+            _ = try await store.insertClaimSecret(.random(keyID: 1, createdAt: clock.now()))
             secrets = try await store.claimSecrets()
         }
         let loaded = secrets
         state.withLock {
             $0.secrets = loaded
-            $0.loadedAt = .now
+            $0.loadedAt = clock.now()
         }
     }
 
     /// Loads again unless the last load is more recent than `interval`: a flood of claims with
     /// made-up key ids costs at most one read per interval.
     func reloadIfOlder(than interval: Duration, from store: any LinkStore) async throws {
-        let due = state.withLock { state in state.loadedAt.map { ContinuousClock.now - $0 >= interval } ?? true }
+        let now = clock.now()
+        let due = state.withLock { state in
+            state.loadedAt.map { now.timeIntervalSince($0) >= interval.timeInterval || now < $0 } ?? true
+        }
         if due { try await load(from: store) }
     }
 }

@@ -14,12 +14,11 @@ struct ClaimTokenIssuer: Sendable {
     let keyring: ClaimKeyring
     let lifetime: Duration
     let metrics: DeferredMetrics
+    let clock: ServiceClock
 
     /// Adds a token to `decision` when it sends the visitor towards a store; whether it did.
-    func attach(
-        to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant,
-        now: Date = Date()
-    ) -> Bool {
+    func attach(to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant) -> Bool
+    {
         guard !client.isBot, !client.isCrawler, let linkID = target.linkID,
             client.platform == .android || client.platform == .ios
         else { return false }
@@ -28,12 +27,12 @@ struct ClaimTokenIssuer: Sendable {
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
             guard client.platform == .android, target.fallbacks.android == nil,
                 location == tenant.playStoreURL(for: target), opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, now: now)
+                let token = token(linkID: linkID, target: target, tenant: tenant, now: clock.now())
             else { return false }
             decision = .redirect(tenant.playStoreURL(for: target, claimToken: token) ?? location)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, now: now)
+                let token = token(linkID: linkID, target: target, tenant: tenant, now: clock.now())
             else { return false }
             page.claimURL = Self.claimURL(target.canonicalURL, token: token)
             decision = .preview(page)

@@ -41,7 +41,7 @@ struct DeferredClaimsAPI: Sendable {
             throw Problem.notFound("\(request.hostName) is not a domain of this server", field: "Host")
         }
         let text = try await tokenText(request)
-        let now = Date()
+        let now = deferred.clock.now()
         guard let parsed = ClaimToken.parse(text), let secret = try await secret(keyID: parsed.token.keyID),
             ClaimToken.verify(payload: parsed.payload, mac: parsed.mac, secret: secret.secret, tenant: tenant.id),
             secret.retiredAt.map({ parsed.token.issuedDate <= $0.addingTimeInterval(Self.rotationGrace) }) ?? true

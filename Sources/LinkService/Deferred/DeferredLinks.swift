@@ -7,11 +7,14 @@ struct DeferredLinks: Sendable {
     let issuer: ClaimTokenIssuer
     let claimLimiter: RateLimiter
     let metrics: DeferredMetrics
+    let clock: ServiceClock
 
-    init(configuration: LinkServiceConfiguration, metrics registry: LinkServiceMetrics) {
-        keyring = ClaimKeyring()
+    init(configuration: LinkServiceConfiguration, metrics registry: LinkServiceMetrics, clock: ServiceClock) {
+        self.clock = clock
+        keyring = ClaimKeyring(clock: clock)
         metrics = DeferredMetrics(registry: registry.registry)
-        issuer = ClaimTokenIssuer(keyring: keyring, lifetime: configuration.claimTokenLifetime, metrics: metrics)
+        issuer = ClaimTokenIssuer(
+            keyring: keyring, lifetime: configuration.claimTokenLifetime, metrics: metrics, clock: clock)
         claimLimiter = RateLimiter(configuration.claimRateLimit)
     }
 }

@@ -24,6 +24,7 @@ struct RedirectHandler: Sendable {
     let pages: PageRenderer
     let publicLimit: PublicRateLimit
     let metrics: LinkServiceMetrics
+    let clock: ServiceClock
     let logger: Logger
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
@@ -80,7 +81,7 @@ struct RedirectHandler: Sendable {
         let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
             if let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)) {
-                guard !link.isExpired(at: Date()) else { return nil }
+                guard !link.isExpired(at: clock.now()) else { return nil }
                 return RedirectTarget(link: link, destinationIsWeb: policy.isWebPageQuickly(link.content.destination))
             }
         }
@@ -104,7 +105,7 @@ struct RedirectHandler: Sendable {
         }
         let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
         let click = Click(
-            linkID: target.linkID, tenant: tenant.id, time: Date(), platform: client.platform, os: client.os,
+            linkID: target.linkID, tenant: tenant.id, time: clock.now(), platform: client.platform, os: client.os,
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued)
         if clickFlush == .synchronous {
             do {

@@ -33,12 +33,14 @@ public struct LinkServer: Sendable {
     let consoleSignInLimiter: RateLimiter
     /// Per client address, for everything that needs no key.
     let publicLimit: PublicRateLimit
+    /// Every "now" of the server (``ServiceClock``).
+    let clock: ServiceClock
     let logger: Logger
 
     public init(
         configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest],
         store: any LinkStore,
-        logger: Logger = Logger(label: "wayfinder")
+        logger: Logger = Logger(label: "wayfinder"), clock: ServiceClock = .system
     ) throws {
         guard !manifests.isEmpty else { throw TenantError.noTenants }
         self.tenants = try TenantDirectory(manifests.map(Tenant.make(from:)))
@@ -49,7 +51,7 @@ public struct LinkServer: Sendable {
             registry: metrics.registry)
         self.clicks = ClickBuffer(
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
-        self.deferred = DeferredLinks(configuration: configuration, metrics: metrics)
+        self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
         self.pages = try PageRenderer()
         self.consolePages = try ConsoleRenderer()
         self.apiLimiter = RateLimiter(configuration.apiRateLimit)
@@ -57,6 +59,7 @@ public struct LinkServer: Sendable {
         self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit)
         self.publicLimit = PublicRateLimit(
             limiter: RateLimiter(configuration.publicRateLimit), addressing: ClientAddressing(configuration))
+        self.clock = clock
         self.logger = logger
     }
 
@@ -113,13 +116,15 @@ public struct LinkServer: Sendable {
             .register(on: router)
         // Before the catch-all below: /admin is never a tenant's path.
         Console(
-            sessions: ConsoleSessions(store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout),
+            sessions: ConsoleSessions(
+                store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
             store: store, pages: consolePages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
-            issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, logger: logger)
+            issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
+            logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         return router

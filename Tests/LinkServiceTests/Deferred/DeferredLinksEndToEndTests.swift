@@ -14,13 +14,13 @@ struct DeferredLinksEndToEndTests {
     static let destination = "https://localhost/item/42"
 
     static func withServer(
-        configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0),
+        configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0), clock: ServiceClock = .system,
         _ body: @Sendable (any TestClientProtocol, String) async throws -> Void
     ) async throws {
         var configuration = configuration
         configuration.clickFlushInterval = .milliseconds(100)
         let service = try await TestService.make(
-            manifests: [DeferredTenants.local, DeferredTenants.other], configuration: configuration)
+            manifests: [DeferredTenants.local, DeferredTenants.other], configuration: configuration, clock: clock)
         let key = try await service.key(for: "local")
         do {
             try await service.server.makeApplication().test(.live) { client in
@@ -236,9 +236,10 @@ struct DeferredLinksEndToEndTests {
     func expired() async throws {
         var configuration = LinkServiceConfiguration(port: 0)
         configuration.claimTokenLifetime = .seconds(1)
-        try await Self.withServer(configuration: configuration) { client, _ in
+        let time = ManualClock()
+        try await Self.withServer(configuration: configuration, clock: time.clock) { client, _ in
             let token = try #require(try await DeferredTenants.androidToken("spring", via: client))
-            try await Task.sleep(for: .milliseconds(2100))
+            time.advance(by: .milliseconds(2100))
             let response = try await DeferredTenants.claim(token, via: client)
             #expect(response.status == .notFound)
             #expect(response.json?[path: "type"] == "urn:wayfinder:problem:claim-expired")

@@ -51,8 +51,11 @@ struct DeferredMultiInstanceTests {
             let storeA = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
             let storeB = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
             let configuration = LinkServiceConfiguration(port: 0)
-            let a = try LinkServer(configuration: configuration, manifests: [DeferredTenants.local], store: storeA)
-            let b = try LinkServer(configuration: configuration, manifests: [DeferredTenants.local], store: storeB)
+            let time = ManualClock()
+            let a = try LinkServer(
+                configuration: configuration, manifests: [DeferredTenants.local], store: storeA, clock: time.clock)
+            let b = try LinkServer(
+                configuration: configuration, manifests: [DeferredTenants.local], store: storeB, clock: time.clock)
             let (key, record) = APIKey.make(tenant: "local")
             try await storeA.insertAPIKey(record)
             try await a.makeApplication().test(.live) { clientA in
@@ -69,7 +72,7 @@ struct DeferredMultiInstanceTests {
                     let newer = try #require(try await DeferredTenants.androidToken("rotated", via: clientB))
                     // A has not read the rotation yet: the unknown key id makes it look again (at most
                     // once a second).
-                    try await Task.sleep(for: .milliseconds(1100))
+                    time.advance(by: .milliseconds(1100))
                     #expect(try await DeferredTenants.claim(newer, via: clientA).status == .ok)
                 }
             }

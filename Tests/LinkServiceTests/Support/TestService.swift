@@ -26,7 +26,7 @@ struct TestService {
     /// one is given (so that a second service on the same directory finds the first one's links).
     static func make(
         manifests: [Manifest]? = nil, configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0),
-        directory: TemporaryDirectory? = nil
+        directory: TemporaryDirectory? = nil, clock: ServiceClock = .system
     ) async throws -> TestService {
         let store: any LinkStore =
             if let directory { try await SQLiteLinkStore.open(path: directory.path("links.sqlite")) } else {
@@ -34,7 +34,7 @@ struct TestService {
             }
         do {
             let manifests = try manifests ?? [example("storyteller"), example("chat")]
-            let server = try LinkServer(configuration: configuration, manifests: manifests, store: store)
+            let server = try LinkServer(configuration: configuration, manifests: manifests, store: store, clock: clock)
             return TestService(directory: directory, store: store, server: server)
         } catch {
             try? await store.close()
