@@ -32,7 +32,7 @@ struct PageTemplateCheck {
 
     /// Checks the template `name` against `example`; the names of the templates it read.
     func check(template name: String, model: String, example: Any) throws(PageTemplateError) -> Set<String> {
-        var walk = Walk(check: self, page: name, model: model)
+        var walk = Walk(check: self, model: model)
         try walk.include(name, stack: [PageValue.of(example)], blocks: [:], by: name)
         return walk.used
     }
@@ -87,7 +87,7 @@ struct PageTemplateCheck {
             case ">":
                 guard !argument.hasPrefix("*") else { throw .unsupportedTag(String(tag), template: name) }
                 open[open.count - 1].nodes.append(.partial(argument))
-            case "=", "%", "*": throw .unsupportedTag(String(tag), template: name)
+            case "=", "%": throw .unsupportedTag(String(tag), template: name)
             case "&": open[open.count - 1].nodes.append(.name(argument))
             default:
                 let variable = String(tag.trimmingCharacters(in: .whitespaces))
@@ -108,7 +108,6 @@ struct PageTemplateCheck {
     /// One page's walk through its templates.
     private struct Walk {
         let check: PageTemplateCheck
-        let page: String
         let model: String
         var used: Set<String> = []
         /// The template being read and the sections open in it, for messages.
