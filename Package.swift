@@ -92,8 +92,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
-            // The OpenAPI document is compiled in: `GET /api/v1/openapi.json` serves these bytes.
-            resources: [.embedInCode("OpenAPI/openapi.json")],
+            // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
+            // pages are drawn from the template, style and script files (no file is read at run
+            // time, so `swift run` and an installed binary behave the same).
+            resources: [.embedInCode("OpenAPI/openapi.json"), .embedInCode("Templates/Resources")],
             swiftSettings: ownSwiftSettings
         ),
         // The command line: parses flags and calls the modules above.
@@ -155,6 +157,8 @@ let package = Package(
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
+                // The page template tests render with the engine directly.
+                .product(name: "Mustache", package: "swift-mustache"),
             ],
             swiftSettings: swiftSettings
         ),

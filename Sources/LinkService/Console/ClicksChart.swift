@@ -1,9 +1,42 @@
 import Foundation
 
-/// The link page's "Clicks by day" bar chart, drawn on the server: one bar per day of the last
-/// ``days`` days (UTC) up to today, a y axis with a readable whole-number scale, and day labels
-/// a week apart. Everything is computed here; the template only writes the numbers into `<svg>`.
+/// The link page's "Clicks by day" bar chart, drawn on the server: one bar per day with clicks of
+/// the last ``days`` days (UTC) up to today, a y axis with a readable whole-number scale, and day
+/// labels a week apart. Everything is computed here; the template only writes the numbers into
+/// `<svg>`.
 struct ClicksChart: Sendable {
+    /// The drawing's size and plot area, in svg units, and where its labels sit.
+    struct Frame: Sendable {
+        let width: Double
+        let height: Double
+        let plotLeft: Double
+        let plotRight: Double
+        let plotTop: Double
+        let plotBottom: Double
+        /// The baseline of the day labels.
+        let labelY: Double
+        /// Where the tick labels end.
+        let tickLabelX: Double
+        /// The middle of the plot, for "No clicks yet".
+        let emptyX: Double
+        let emptyY: Double
+
+        init(width: Double, height: Double, plotLeft: Double, plotRight: Double, plotTop: Double, plotBottom: Double) {
+            self.width = width
+            self.height = height
+            self.plotLeft = plotLeft
+            self.plotRight = plotRight
+            self.plotTop = plotTop
+            self.plotBottom = plotBottom
+            labelY = plotBottom + 16
+            tickLabelX = plotLeft - 6
+            emptyX = (plotLeft + plotRight) / 2
+            emptyY = (plotTop + plotBottom) / 2
+        }
+
+        static let standard = Frame(width: 412, height: 210, plotLeft: 40, plotRight: 392, plotTop: 10, plotBottom: 180)
+    }
+
     struct Bar: Sendable {
         let day: String
         let count: Int
@@ -11,11 +44,15 @@ struct ClicksChart: Sendable {
         let y: Double
         let width: Double
         let height: Double
+        /// Whether the count reads "clicks" rather than "click".
+        let plural: Bool
     }
 
     struct Tick: Sendable {
         let value: Int
         let y: Double
+        /// The baseline of the tick's label.
+        let textY: Double
     }
 
     struct DayLabel: Sendable {
@@ -24,18 +61,16 @@ struct ClicksChart: Sendable {
     }
 
     static let days = 30
-    static let width = 412.0
-    static let height = 210.0
-    static let plotLeft = 40.0
-    static let plotRight = 392.0
-    static let plotTop = 10.0
-    static let plotBottom = 180.0
 
+    let frame = Frame.standard
+    /// The days with clicks (a day without any draws no bar).
     let bars: [Bar]
     let ticks: [Tick]
     let dayLabels: [DayLabel]
     /// Clicks in the window.
     let total: Int
+    /// Whether the window has no clicks.
+    let empty: Bool
 
     init(byDay: [String: Int], today: Date = Date()) {
         var calendar = Calendar(identifier: .gregorian)
@@ -47,25 +82,29 @@ struct ClicksChart: Sendable {
         let largest = counts.max() ?? 0
         let step = Self.niceStep(for: largest)
         let top = max(step, Int((Double(largest) / Double(step)).rounded(.up)) * step)
-        let plotHeight = Self.plotBottom - Self.plotTop
-        let slot = (Self.plotRight - Self.plotLeft) / Double(Self.days)
-        bars = zip(keys, counts).enumerated().map { index, pair in
+        let frame = Frame.standard
+        let plotHeight = frame.plotBottom - frame.plotTop
+        let slot = (frame.plotRight - frame.plotLeft) / Double(Self.days)
+        bars = zip(keys, counts).enumerated().filter { $0.element.1 > 0 }.map { index, pair in
             let height = Double(pair.1) / Double(top) * plotHeight
             return Bar(
-                day: pair.0, count: pair.1, x: Self.round(Self.plotLeft + Double(index) * slot + slot * 0.15),
-                y: Self.round(Self.plotBottom - height), width: Self.round(slot * 0.7), height: Self.round(height))
+                day: pair.0, count: pair.1, x: Self.round(frame.plotLeft + Double(index) * slot + slot * 0.15),
+                y: Self.round(frame.plotBottom - height), width: Self.round(slot * 0.7), height: Self.round(height),
+                plural: pair.1 != 1)
         }
         ticks = stride(from: 0, through: top, by: step).map { value in
-            Tick(value: value, y: Self.round(Self.plotBottom - Double(value) / Double(top) * plotHeight))
+            let y = Self.round(frame.plotBottom - Double(value) / Double(top) * plotHeight)
+            return Tick(value: value, y: y, textY: y + 4)
         }
         // A label under the last day and every seventh day before it.
         dayLabels = Array(
             stride(from: Self.days - 1, through: 0, by: -7).map { index in
                 DayLabel(
                     text: Self.shortDate(dates[index], calendar: calendar),
-                    x: Self.round(Self.plotLeft + (Double(index) + 0.5) * slot))
+                    x: Self.round(frame.plotLeft + (Double(index) + 0.5) * slot))
             }.reversed())
         total = counts.reduce(0, +)
+        empty = total == 0
     }
 
     /// 1, 2 or 5 times a power of ten, so that at most five ticks reach `largest`.
@@ -91,21 +130,4 @@ struct ClicksChart: Sendable {
     }
 
     private static func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-
-    var mustacheContext: [String: Any] {
-        [
-            "width": Self.width, "height": Self.height, "plotLeft": Self.plotLeft, "plotRight": Self.plotRight,
-            "plotTop": Self.plotTop, "plotBottom": Self.plotBottom, "labelY": Self.plotBottom + 16,
-            "tickLabelX": Self.plotLeft - 6, "total": total, "empty": total == 0,
-            "emptyX": (Self.plotLeft + Self.plotRight) / 2, "emptyY": (Self.plotTop + Self.plotBottom) / 2,
-            "bars": bars.filter { $0.count > 0 }.map { bar -> [String: Any] in
-                [
-                    "day": bar.day, "count": bar.count, "x": bar.x, "y": bar.y, "width": bar.width,
-                    "height": bar.height, "plural": bar.count != 1,
-                ]
-            },
-            "ticks": ticks.map { ["value": $0.value, "y": $0.y, "textY": $0.y + 4] },
-            "dayLabels": dayLabels.map { ["text": $0.text, "x": $0.x] },
-        ]
-    }
 }

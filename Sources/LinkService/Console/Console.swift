@@ -1,4 +1,3 @@
-import AssociatedDomains
 import DeepLinkRouting
 import Foundation
 import HTTPTypes
@@ -19,7 +18,7 @@ import NIOCore
 struct Console: Sendable {
     let sessions: ConsoleSessions
     let store: CachingLinkStore
-    let pages: ConsoleRenderer
+    let pages: PageRenderer
     /// Sign-in attempts per address (``LinkServiceConfiguration/consoleSignInRateLimit``).
     let signInLimiter: RateLimiter
     let publicLimit: PublicRateLimit
@@ -72,10 +71,9 @@ struct Console: Sendable {
     ) -> Response {
         let existing = ConsoleSignInToken.current(in: request)
         let token = existing ?? ConsoleSignInToken.make()
-        var page: [String: Any] = ["pageTitle": "Sign in", "csrf": token]
-        page["error"] = error
-        page["notice"] = notice
-        var response = html(pages.render("signIn", page), status: status)
+        let page = ConsoleSignInPage(
+            layout: ConsoleLayout(title: "Sign in", notice: notice), error: error, csrf: token)
+        var response = html(pages.render(page), status: status)
         if existing == nil {
             response.setCookie(
                 ConsoleSignInToken.cookie(token, secure: addressing.cameOverTLS(request, context: context)))
@@ -139,24 +137,9 @@ struct Console: Sendable {
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", "this page of results does not exist; start from the first page")
         }
-        let now = Date()
-        var values = layout(signedIn, title: "Links", notice: Self.notice(request))
-        values["navLinks"] = true
-        values["query"] = query.isEmpty ? nil : query
-        values["queryParameter"] = PercentDecoding.encodeQueryComponent(query)
-        values["cursor"] = cursor
-        values["nextCursor"] = page.nextCursor
-        values["hasLinks"] = !page.links.isEmpty
-        values["caption"] = query.isEmpty ? "Your links, newest first" : "Links matching \(query), newest first"
-        values["links"] = page.links.map { link -> [String: Any] in
-            [
-                "slug": link.slug, "shortURL": link.shortURL, "destination": link.content.destination,
-                "title": link.content.social?.title ?? "", "createdAt": ISO8601.string(from: link.createdAt),
-                "createdDay": String(ISO8601.string(from: link.createdAt).prefix(10)),
-                "expired": link.isExpired(at: now),
-            ]
-        }
-        return html(pages.render("links", values))
+        let layout = layout(signedIn, title: "Links", notice: Self.notice(request))
+        return html(
+            pages.render(ConsoleLinksPage(layout: layout, query: query, cursor: cursor, page: page, now: Date())))
     }
 
     private func newLink(_ context: ConsoleRequestContext) -> Response {
@@ -199,11 +182,9 @@ struct Console: Sendable {
 
     private func confirmDelete(_ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
-        var page = layout(context.signedIn, title: "Delete \(link.slug)")
-        page["navLinks"] = true
-        page["slug"] = link.slug
-        page["shortURL"] = link.shortURL
-        return html(pages.render("deleteLink", page))
+        return html(
+            pages.render(
+                ConsoleDeleteLinkPage(layout: layout(context.signedIn, title: "Delete \(link.slug)"), link: link)))
     }
 
     private func delete(_ context: ConsoleRequestContext) async throws -> Response {
@@ -219,10 +200,8 @@ struct Console: Sendable {
     private func linkPage(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
         let stats = try await store.stats(tenant: context.tenant.id, linkID: link.id)
-        var page = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
-        page["navLinks"] = true
-        page.merge(LinkPageContext(link: link, stats: stats).values) { _, new in new }
-        return html(pages.render("link", page))
+        let layout = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
+        return html(pages.render(ConsoleLinkPage(layout: layout, link: link, stats: stats)))
     }
 
     /// The link's QR code, as `GET /api/v1/links/{slug}/qr` answers it (same parameters, same
@@ -237,43 +216,8 @@ struct Console: Sendable {
 
     private func domains(_ context: ConsoleRequestContext) -> Response {
         let signedIn = context.signedIn
-        let tenant = signedIn.tenant
-        let files: [(title: String, fileName: String, path: String, bytes: [UInt8], findings: [Diagnostic])] = [
-            (
-                "Apple: apple-app-site-association", "apple-app-site-association",
-                "/.well-known/apple-app-site-association", tenant.wellKnown.appleAppSiteAssociation,
-                AASAValidator.validate(tenant.wellKnown.appleAppSiteAssociation)
-            ),
-            (
-                "Android: assetlinks.json", "assetlinks.json", "/.well-known/assetlinks.json",
-                tenant.wellKnown.assetLinks, AssetLinks.decode(tenant.wellKnown.assetLinks).diagnostics
-            ),
-        ]
-        var page = layout(signedIn, title: "Domains")
-        page["navDomains"] = true
-        page["domains"] = tenant.manifest.domains.enumerated().map { index, domain -> [String: Any] in
-            [
-                "index": index, "name": domain,
-                "files": files.map { file -> [String: Any] in
-                    [
-                        "title": file.title, "fileName": file.fileName, "url": "https://\(domain)\(file.path)",
-                        "json": Self.prettyJSON(file.bytes), "hasFindings": !file.findings.isEmpty,
-                        "findings": file.findings.sorted { $0.severity < $1.severity }.map { finding -> [String: Any] in
-                            [
-                                "severity": finding.severity.rawValue, "code": finding.code,
-                                "path": finding.path.description, "message": finding.message,
-                                "hint": ConsoleRenderer.optional(finding.hint),
-                            ]
-                        },
-                    ]
-                },
-            ]
-        }
-        return html(pages.render("domains", page))
-    }
-
-    static func prettyJSON(_ bytes: [UInt8]) -> String {
-        (try? JSONParser().parse(bytes).jsonText(style: .pretty)) ?? String(decoding: bytes, as: UTF8.self)
+        let layout = layout(signedIn, title: "Domains", section: .domains)
+        return html(pages.render(ConsoleDomainsPage(layout: layout, tenant: signedIn.tenant)))
     }
 
     // MARK: Helpers
@@ -291,34 +235,21 @@ struct Console: Sendable {
         _ form: LinkForm, editing link: Link?, _ signedIn: ConsoleSessions.SignedIn,
         status: HTTPResponse.Status = .ok
     ) -> Response {
-        var page = layout(signedIn, title: link.map { "Edit \($0.slug)" } ?? "New link")
-        page["navLinks"] = true
-        page["heading"] = link.map { "Edit \($0.shortURL)" } ?? "New link"
-        page["action"] = link.map { "/admin/links/\($0.slug)" } ?? "/admin/links"
-        page["submit"] = link == nil ? "Create link" : "Save"
-        page["cancel"] = link.map { "/admin/links/\($0.slug)" } ?? "/admin/links"
-        page["formError"] = form.formError
-        page["fields"] = LinkForm.fields.map { field -> [String: Any] in
-            [
-                "name": field.name, "label": field.label, "type": field.type, "value": form.value(field.name),
-                "error": ConsoleRenderer.optional(form.errors[field.name]),
-                "hint": ConsoleRenderer.optional(field.hint),
-                "multiline": field.multiline, "readOnly": link != nil && field.name == "slug",
-            ]
-        }
-        let selected = form.value("domain")
-        page["domains"] = signedIn.tenant.manifest.domains.map { ["name": $0, "selected": $0 == selected] }
-        page["domainError"] = form.errors["domain"]
-        page["skipPreview"] = form.value("skipPreview") == "on"
-        return html(pages.render("linkForm", page), status: status)
+        let layout = layout(signedIn, title: link.map { "Edit \($0.slug)" } ?? "New link")
+        let page = ConsoleLinkFormPage(
+            layout: layout, form: form, editing: link, domains: signedIn.tenant.manifest.domains)
+        return html(pages.render(page), status: status)
     }
 
-    private func layout(_ signedIn: ConsoleSessions.SignedIn, title: String, notice: String? = nil) -> [String: Any] {
-        var context: [String: Any] = [
-            "pageTitle": title, "signedIn": true, "tenant": signedIn.tenant.id, "csrf": signedIn.session.csrfToken,
-        ]
-        context["notice"] = notice
-        return context
+    private func layout(
+        _ signedIn: ConsoleSessions.SignedIn, title: String, notice: String? = nil,
+        section: ConsoleLayout.Section = .links
+    ) -> ConsoleLayout {
+        ConsoleLayout(
+            title: title,
+            session: ConsoleLayout.Session(
+                tenant: signedIn.tenant.id, csrf: signedIn.session.csrfToken, section: section),
+            notice: notice)
     }
 
     /// The message of a `?done=` code (fixed texts: nothing from the URL reaches the page).

@@ -9,7 +9,7 @@ import NIOCore
 /// here), `X-Frame-Options: DENY`, no sniffing, no referrer to other sites, and no caching of
 /// pages that show a tenant's data.
 struct ConsoleMiddleware: RouterMiddleware {
-    let renderer: ConsoleRenderer
+    let renderer: PageRenderer
 
     static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
@@ -31,14 +31,7 @@ struct ConsoleMiddleware: RouterMiddleware {
     }
 
     private func page(for problem: Problem) -> Response {
-        let signIn = problem.code == "no-session"
-        let text = renderer.render(
-            "message",
-            [
-                "pageTitle": problem.title, "heading": problem.title, "text": problem.detail,
-                "back": signIn ? "/admin/sign-in" : "/admin/links",
-                "backLabel": signIn ? "Sign in" : "Back to your links",
-            ])
+        let text = renderer.render(ConsoleMessagePage(problem: problem))
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
         if let retryAfter = problem.retryAfter { headers[.retryAfter] = String(retryAfter) }
         return Response(status: problem.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))

@@ -1,6 +1,4 @@
 import DeepLinkRouting
-import Hummingbird
-import Mustache
 
 /// The `?d=1` page of a link, as Firebase Dynamic Links had: for each kind of visitor, where the
 /// link sends them and why (which parameter or fallback decided).
@@ -74,48 +72,9 @@ struct FirebaseDebugPage: Sendable {
             reason: "\(opening) and shows the route \"\(route)\"\(values.isEmpty ? "" : " (\(values))")")
     }
 
-    /// The page; `nonce` marks its inline style for the Content-Security-Policy.
-    func render(nonce: String = "") -> String {
-        let context: [String: Any] = [
-            "nonce": nonce,
-            "shortURL": target.canonicalURL, "destination": target.destination, "siteName": tenant.manifest.name,
-            "rows": rows.map { row -> [String: Any] in
-                var item: [String: Any] = ["visitor": row.visitor, "answer": row.answer, "reason": row.reason]
-                item["url"] = row.url
-                return item
-            },
-        ]
-        return Self.template?.render(context) ?? ""
+    /// The page's values, for ``PageRenderer``.
+    var page: LinkDebugPage {
+        LinkDebugPage(
+            shortURL: target.canonicalURL, destination: target.destination, siteName: tenant.manifest.name, rows: rows)
     }
-
-    /// The page as a response, with the security headers of every HTML page.
-    func response() -> Response {
-        let nonce = SecurityHeaders.makeNonce()
-        return SecurityHeaders.page(.ok, html: render(nonce: nonce), nonce: nonce)
-    }
-
-    private static let template: MustacheTemplate? = try? MustacheTemplate(
-        string: """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="robots" content="noindex">
-            <title>Link debug: {{shortURL}}</title>
-            <style nonce="{{nonce}}">body{font-family:-apple-system,system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}table{border-collapse:collapse;width:100%}th,td{text-align:left;vertical-align:top;padding:.5rem;border-bottom:1px solid #ddd}td.url{word-break:break-all}</style>
-            </head>
-            <body>
-            <h1>Where {{shortURL}} sends each visitor</h1>
-            <p>Destination: <code>{{destination}}</code> ({{siteName}})</p>
-            <table>
-            <thead><tr><th>Visitor</th><th>Answer</th><th>Goes to</th><th>Why</th></tr></thead>
-            <tbody>
-            {{#rows}}<tr><td>{{visitor}}</td><td>{{answer}}</td><td class="url">{{#url}}<a href="{{url}}">{{url}}</a>{{/url}}</td><td>{{reason}}</td></tr>
-            {{/rows}}</tbody>
-            </table>
-            </body>
-            </html>
-
-            """)
 }

@@ -47,7 +47,7 @@ struct RedirectHandler: Sendable {
         }
 
         if query?.get("d") == "1" {
-            return FirebaseDebugPage(tenant: tenant, target: target).response()
+            return pages.response(for: FirebaseDebugPage(tenant: tenant, target: target).page)
         }
         let client = ClientInfo(userAgent: request.headers[.userAgent])
         let planner = RedirectPlanner(tenant: tenant)

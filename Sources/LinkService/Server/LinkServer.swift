@@ -27,7 +27,6 @@ public struct LinkServer: Sendable {
     let metrics: LinkServiceMetrics
     let deferred: DeferredLinks
     let pages: PageRenderer
-    let consolePages: ConsoleRenderer
     let apiLimiter: RateLimiter
     let resolveLimiter: RateLimiter
     let consoleSignInLimiter: RateLimiter
@@ -53,7 +52,6 @@ public struct LinkServer: Sendable {
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
         self.pages = try PageRenderer()
-        self.consolePages = try ConsoleRenderer()
         self.apiLimiter = RateLimiter(configuration.apiRateLimit)
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit)
         self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit)
@@ -118,7 +116,7 @@ public struct LinkServer: Sendable {
         Console(
             sessions: ConsoleSessions(
                 store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
-            store: store, pages: consolePages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
+            store: store, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(

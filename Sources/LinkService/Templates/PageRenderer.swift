@@ -1,27 +1,52 @@
 import Mustache
 
-/// Renders the redirect path's HTML pages from their compiled templates.
+/// Renders every HTML page of the server (the preview, the `404`, the `?d=1` page and the
+/// console's pages) from its typed ``PageModel`` through the templates compiled into the module.
+///
+/// Made once when the server starts. Making it compiles every template and checks each page
+/// model's ``PageModel/example`` against its template (``PageTemplateCheck``): a template that does
+/// not compile, includes one that does not exist, names a value its model does not have, or is
+/// drawn by no page throws a ``PageTemplateError`` and the server does not start. A visitor never
+/// meets a broken page.
 struct PageRenderer: Sendable {
-    private let preview: MustacheTemplate
-    private let notFound: MustacheTemplate
+    /// Every page the server draws.
+    static let pages: [any PageModel.Type] = [
+        PreviewPage.self, NotFoundPage.self, LinkDebugPage.self, ConsoleSignInPage.self, ConsoleLinksPage.self,
+        ConsoleLinkFormPage.self, ConsoleLinkPage.self, ConsoleDeleteLinkPage.self, ConsoleDomainsPage.self,
+        ConsoleMessagePage.self,
+    ]
 
-    init() throws {
-        preview = try MustacheTemplate(string: PageTemplates.preview)
-        notFound = try MustacheTemplate(string: PageTemplates.notFound)
+    private let library: MustacheLibrary
+
+    init() throws(PageTemplateError) {
+        let texts = Dictionary(uniqueKeysWithValues: PageTemplate.allCases.map { ($0.rawValue, $0.text) })
+        library = try Self.compile(texts)
+        try PageTemplateCheck(templates: texts).checkAll(Self.pages)
     }
 
-    /// The preview page; `nonce` marks its inline style and script for the Content-Security-Policy
-    /// (see ``response(for:)``).
-    func render(_ page: PreviewPage, nonce: String = "") -> String {
-        var context = page.mustacheContext
-        context["nonce"] = nonce
-        return preview.render(context)
+    /// The templates `texts` (by name), compiled into one library so that they can include one
+    /// another.
+    static func compile(_ texts: [String: String]) throws(PageTemplateError) -> MustacheLibrary {
+        var library = MustacheLibrary()
+        for (name, text) in texts {
+            do {
+                library.register(try MustacheTemplate(string: text), named: name)
+            } catch let error as MustacheTemplate.ParserError {
+                throw .doesNotCompile(
+                    name, line: error.context.lineNumber, column: error.context.columnNumber,
+                    reason: "\(error.error)")
+            } catch {
+                throw .doesNotCompile(name, line: 0, column: 0, reason: "\(error)")
+            }
+        }
+        return library
     }
 
-    func renderNotFound(siteName: String?, websiteURL: String?, nonce: String = "") -> String {
-        var context: [String: Any] = ["nonce": nonce]
-        context["siteName"] = siteName
-        context["websiteURL"] = websiteURL
-        return notFound.render(context)
+    /// The page's HTML.
+    func render<Page: PageModel>(_ page: Page) -> String {
+        guard let html = library.render(PageValue.of(page), withTemplate: Page.template.rawValue) else {
+            preconditionFailure("\(Page.template.rawValue) is registered when the renderer is made")
+        }
+        return html
     }
 }

@@ -1,10 +1,17 @@
-/// The values of one preview page (see ``PageTemplates/preview``).
-struct PreviewPage: Sendable, Hashable {
+/// The values of one preview page (`preview.mustache`): the page crawlers read (`og:*`,
+/// `twitter:*`, `al:*`) and people without the app see, with the app's icon and name, the link's
+/// card, "Get the app" and "Continue on the web", and the Smart App Banner.
+///
+/// The inline style and script carry the response's CSP nonce. The script is there only when the
+/// page has a claim URL (iOS visitors): tapping "Get the app" copies it, then opens the store.
+struct PreviewPage: NoncePage, Hashable {
+    static let template = PageTemplate.preview
+
     var title: String
     var description: String?
     var imageURL: String?
-    var shortURL: String
-    var siteName: String
+    let shortURL: String
+    let siteName: String
     /// The link's destination: the Smart App Banner's `app-argument`.
     var destination: String
     var appStoreID: String?
@@ -14,26 +21,43 @@ struct PreviewPage: Sendable, Hashable {
     var getAppURL: String?
     var webURL: String?
     /// The app's icon (manifest `iconURL`).
-    var iconURL: String? = nil
+    var iconURL: String?
     /// The deferred deep link claim URL "Get the app" copies (iOS visitors only).
-    var claimURL: String? = nil
+    var claimURL: String?
+    /// The letter in place of a missing icon: the first of the app's name.
+    let initial: String
+    /// The short link's host, under the card.
+    let host: String?
+    var nonce = ""
 
-    var mustacheContext: [String: Any] {
-        var context: [String: Any] = [
-            "title": title, "shortURL": shortURL, "siteName": siteName, "destination": destination,
-        ]
-        context["description"] = description
-        context["imageURL"] = imageURL
-        context["appStoreID"] = appStoreID
-        context["iosURL"] = iosURL
-        context["androidPackage"] = androidPackage
-        context["androidURL"] = androidURL
-        context["getAppURL"] = getAppURL
-        context["webURL"] = webURL
-        context["iconURL"] = iconURL
-        context["claimURL"] = claimURL
-        context["initial"] = siteName.first.map { String($0).uppercased() } ?? "?"
-        context["host"] = WebURL(shortURL)?.host
-        return context
+    init(
+        title: String, description: String?, imageURL: String?, shortURL: String, siteName: String,
+        destination: String, appStoreID: String?, iosURL: String?, androidPackage: String?, androidURL: String?,
+        getAppURL: String?, webURL: String?, iconURL: String? = nil, claimURL: String? = nil
+    ) {
+        self.title = title
+        self.description = description
+        self.imageURL = imageURL
+        self.shortURL = shortURL
+        self.siteName = siteName
+        self.destination = destination
+        self.appStoreID = appStoreID
+        self.iosURL = iosURL
+        self.androidPackage = androidPackage
+        self.androidURL = androidURL
+        self.getAppURL = getAppURL
+        self.webURL = webURL
+        self.iconURL = iconURL
+        self.claimURL = claimURL
+        self.initial = siteName.first.map { String($0).uppercased() } ?? "?"
+        self.host = WebURL(shortURL)?.host
     }
+
+    static let example = PreviewPage(
+        title: "Spring stories", description: "Fresh tales", imageURL: "https://cdn.example.com/spring.png",
+        shortURL: "https://go.example.com/spring", siteName: "Stories",
+        destination: "https://www.example.com/stories/spring", appStoreID: "1", iosURL: "stories://stories/spring",
+        androidPackage: "com.example.stories", androidURL: "stories://stories/spring",
+        getAppURL: "https://apps.apple.com/app/id1", webURL: "https://www.example.com/stories/spring",
+        iconURL: "https://cdn.example.com/icon.png", claimURL: "https://go.example.com/spring?wf_claim=token")
 }

@@ -1,0 +1,70 @@
+/// The console's new-link and edit form (`console-link-form.mustache`): what was typed, and the
+/// API's problems next to the fields they are about (``LinkForm``).
+struct ConsoleLinkFormPage: PageModel {
+    static let template = PageTemplate.consoleLinkForm
+
+    /// One text field of ``LinkForm/fields``, as typed.
+    struct Field: Sendable {
+        var name: String
+        var label: String
+        var type: String
+        var value: String
+        var error: String?
+        var hint: String?
+        var multiline: Bool
+        /// The slug of a link being changed: shown, not sent.
+        var readOnly: Bool
+    }
+
+    /// One of the tenant's domains, for the domain menu.
+    struct Domain: Sendable {
+        var name: String
+        var selected: Bool
+    }
+
+    var layout: ConsoleLayout
+    var heading: String
+    /// Where the form posts.
+    var action: String
+    var submit: String
+    /// Where "Cancel" goes.
+    var cancel: String
+    /// A problem no single field is at fault for.
+    var formError: String?
+    var fields: [Field]
+    var domains: [Domain]
+    var domainError: String?
+    var skipPreview: Bool
+
+    static let example = ConsoleLinkFormPage(
+        layout: .example, heading: "Edit https://go.example.com/spring", action: "/admin/links/spring",
+        submit: "Save", cancel: "/admin/links/spring", formError: "Something is wrong.",
+        fields: [
+            Field(
+                name: "destination", label: "Destination", type: "url", value: "https://www.example.com",
+                error: "Not a URL.", hint: "A deep link of the app.", multiline: true, readOnly: true)
+        ],
+        domains: [Domain(name: "go.example.com", selected: true)], domainError: "Not a domain of the app.",
+        skipPreview: true)
+}
+
+extension ConsoleLinkFormPage {
+    /// The form for a new link (`editing` `nil`) or for changes to `link`, offering `domains`.
+    init(layout: ConsoleLayout, form: LinkForm, editing link: Link?, domains: [String]) {
+        let selected = form.value("domain")
+        self.init(
+            layout: layout, heading: link.map { "Edit \($0.shortURL)" } ?? "New link",
+            action: link.map { "/admin/links/\($0.slug)" } ?? "/admin/links",
+            submit: link == nil ? "Create link" : "Save",
+            cancel: link.map { "/admin/links/\($0.slug)" } ?? "/admin/links",
+            formError: form.formError,
+            fields: LinkForm.fields.map { field in
+                Field(
+                    name: field.name, label: field.label, type: field.type, value: form.value(field.name),
+                    error: form.errors[field.name], hint: field.hint, multiline: field.multiline,
+                    readOnly: link != nil && field.name == "slug")
+            },
+            domains: domains.map { Domain(name: $0, selected: $0 == selected) }, domainError: form.errors["domain"],
+            skipPreview: form.value("skipPreview") == "on")
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+
+/// The console's page of one link (`console-link.mustache`): the short link to copy, what the
+/// link does, its clicks by day (``ClicksChart``, and as a table), platforms, referrers, the
+/// deferred deep link funnel and the QR code.
+struct ConsoleLinkPage: PageModel {
+    static let template = PageTemplate.consoleLink
+
+    /// A count of clicks under a name: a platform, a referrer.
+    struct Count: Sendable {
+        var name: String
+        var count: Int
+    }
+
+    /// The clicks of one UTC day.
+    struct Day: Sendable {
+        var day: String
+        var count: Int
+    }
+
+    var layout: ConsoleLayout
+    var slug: String
+    var shortURL: String
+    var destination: String
+    /// The social title with the slug, or the slug.
+    var heading: String
+    var title: String?
+    var description: String?
+    var imageURL: String?
+    var iosFallback: String?
+    var androidFallback: String?
+    var desktopFallback: String?
+    var createdAt: String
+    /// ``createdAt`` as `2026-11-23 17:30 UTC`.
+    var createdText: String
+    var expires: String?
+    var expiresText: String
+    var expired: Bool
+    /// Clicks by people.
+    var clicks: Int
+    var oneClick: Bool
+    /// Clicks by bots and crawlers; `nil` when there were none.
+    var botClicks: Int?
+    var chart: ClicksChart
+    var hasDays: Bool
+    /// Newest day first.
+    var days: [Day]
+    var hasPlatforms: Bool
+    var platforms: [Count]
+    var hasReferrers: Bool
+    var referrers: [Count]
+    /// Shown once the link has sent someone to a store.
+    var funnel: DeferredFunnel?
+
+    static let example: ConsoleLinkPage = {
+        let now = Date(timeIntervalSince1970: 1_795_000_000)
+        let link = Link(
+            id: "0", tenant: "stories", domain: "go.example.com", slug: "spring",
+            content: LinkContent(
+                destination: "https://www.example.com/stories/spring",
+                social: SocialCard(
+                    title: "Spring", description: "Fresh tales", imageURL: "https://cdn.example.com/s.png"),
+                fallbacks: Fallbacks(
+                    ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=s",
+                    desktop: "https://www.example.com"),
+                expiresAt: now),
+            createdAt: now, updatedAt: now)
+        let stats = LinkStats(
+            clicks: 3, botClicks: 1, byDay: [ClicksChart.dayKey(now): 3], byPlatform: ["ios": 2, "tv": 1],
+            byReferrer: [LinkStats.directReferrer: 2, "news.example.com": 1],
+            deferred: DeferredFunnel(issued: 2, claimed: 1))
+        return ConsoleLinkPage(layout: .example, link: link, stats: stats, now: now)
+    }()
+}
+
+extension ConsoleLinkPage {
+    /// Platforms in the order people think of them, then any others.
+    private static let platformNames: [(key: String, name: String)] = [
+        ("ios", "iOS"), ("android", "Android"), ("desktop", "Desktop"), ("other", "Other"),
+    ]
+
+    init(layout: ConsoleLayout, link: Link, stats: LinkStats, now: Date = Date()) {
+        let content = link.content
+        self.init(
+            layout: layout, slug: link.slug, shortURL: link.shortURL, destination: content.destination,
+            heading: content.social?.title.map { "\($0) (\(link.slug))" } ?? link.slug,
+            title: content.social?.title, description: content.social?.description,
+            imageURL: content.social?.imageURL, iosFallback: content.fallbacks.ios,
+            androidFallback: content.fallbacks.android, desktopFallback: content.fallbacks.desktop,
+            createdAt: ISO8601.string(from: link.createdAt), createdText: Self.readable(link.createdAt),
+            expires: content.expiresAt.map(ISO8601.string(from:)),
+            expiresText: content.expiresAt.map(Self.readable) ?? "", expired: link.isExpired(at: now),
+            clicks: stats.clicks, oneClick: stats.clicks == 1, botClicks: stats.botClicks > 0 ? stats.botClicks : nil,
+            chart: ClicksChart(byDay: stats.byDay, today: now), hasDays: !stats.byDay.isEmpty,
+            days: stats.byDay.sorted { $0.key > $1.key }.map { Day(day: $0.key, count: $0.value) },
+            hasPlatforms: !stats.byPlatform.isEmpty, platforms: Self.platformRows(stats.byPlatform),
+            hasReferrers: !stats.byReferrer.isEmpty,
+            referrers: stats.byReferrer.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { entry in
+                Count(
+                    name: entry.key == LinkStats.directReferrer ? "Direct (no referrer)" : entry.key, count: entry.value
+                )
+            },
+            funnel: stats.deferred.issued > 0 || stats.deferred.claimed > 0 ? stats.deferred : nil)
+    }
+
+    private static func platformRows(_ counts: [String: Int]) -> [Count] {
+        let known = platformNames.compactMap { platform in
+            counts[platform.key].map { Count(name: platform.name, count: $0) }
+        }
+        let others = counts.filter { key, _ in !platformNames.contains { $0.key == key } }.sorted { $0.key < $1.key }
+            .map { Count(name: $0.key, count: $0.value) }
+        return known + others
+    }
+
+    /// `2026-11-23 17:30 UTC`.
+    static func readable(_ date: Date) -> String {
+        let text = ISO8601.string(from: date)
+        return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
+    }
+}

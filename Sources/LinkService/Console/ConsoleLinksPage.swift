@@ -1,0 +1,62 @@
+import DeepLinkRouting
+import Foundation
+
+/// The console's list of links (`console-links.mustache`): newest first, searched by slug,
+/// destination or title, in pages.
+struct ConsoleLinksPage: PageModel {
+    static let template = PageTemplate.consoleLinks
+
+    /// One link of the list.
+    struct Row: Sendable {
+        var slug: String
+        var shortURL: String
+        var destination: String
+        /// The social card's title; empty when it has none.
+        var title: String
+        var createdAt: String
+        /// `YYYY-MM-DD` of ``createdAt``.
+        var createdDay: String
+        var expired: Bool
+    }
+
+    var layout: ConsoleLayout
+    /// The search term; `nil` when not searching.
+    var query: String?
+    /// The search term, percent-encoded for the pager's links.
+    var queryParameter: String
+    /// The cursor of this page; `nil` on the first.
+    var cursor: String?
+    var nextCursor: String?
+    var hasLinks: Bool
+    /// The table's caption for screen readers.
+    var caption: String
+    var links: [Row]
+
+    static let example = ConsoleLinksPage(
+        layout: .example, query: "spring", queryParameter: "spring", cursor: "a", nextCursor: "b", hasLinks: true,
+        caption: "Links matching spring, newest first",
+        links: [
+            Row(
+                slug: "spring", shortURL: "https://go.example.com/spring",
+                destination: "https://www.example.com/stories/spring", title: "Spring stories",
+                createdAt: "2026-11-23T17:30:00.000Z", createdDay: "2026-11-23", expired: true)
+        ])
+}
+
+extension ConsoleLinksPage {
+    /// One page of links found for `query` (empty: all links), from `cursor` on.
+    init(layout: ConsoleLayout, query: String, cursor: String?, page: LinkPage, now: Date) {
+        self.init(
+            layout: layout, query: query.isEmpty ? nil : query,
+            queryParameter: PercentDecoding.encodeQueryComponent(query), cursor: cursor,
+            nextCursor: page.nextCursor, hasLinks: !page.links.isEmpty,
+            caption: query.isEmpty ? "Your links, newest first" : "Links matching \(query), newest first",
+            links: page.links.map { link in
+                Row(
+                    slug: link.slug, shortURL: link.shortURL, destination: link.content.destination,
+                    title: link.content.social?.title ?? "", createdAt: ISO8601.string(from: link.createdAt),
+                    createdDay: String(ISO8601.string(from: link.createdAt).prefix(10)),
+                    expired: link.isExpired(at: now))
+            })
+    }
+}
