@@ -131,7 +131,9 @@ struct Console: Sendable {
         context["links"] = page.links.map { link -> [String: Any] in
             [
                 "slug": link.slug, "shortURL": link.shortURL, "destination": link.content.destination,
-                "title": link.content.social?.title ?? "", "createdAt": ISO8601.string(from: link.createdAt),
+                "title": link.content.social?.title ?? "",
+                "name": ConsoleRenderer.optional(link.content.firebase?.linkName),
+                "createdAt": ISO8601.string(from: link.createdAt),
                 "createdDay": String(ISO8601.string(from: link.createdAt).prefix(10)),
                 "expired": link.isExpired(at: now),
             ]

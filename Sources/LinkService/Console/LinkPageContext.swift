@@ -17,6 +17,7 @@ struct LinkPageContext: Sendable {
             "slug": link.slug, "shortURL": link.shortURL, "destination": content.destination,
             "heading": content.social?.title.map { "\($0) (\(link.slug))" } ?? link.slug,
             "title": ConsoleRenderer.optional(content.social?.title),
+            "name": ConsoleRenderer.optional(content.firebase?.linkName),
             "description": ConsoleRenderer.optional(content.social?.description),
             "imageURL": ConsoleRenderer.optional(content.social?.imageURL),
             "iosFallback": ConsoleRenderer.optional(content.fallbacks.ios),

@@ -68,7 +68,7 @@ enum ConsoleTemplates {
         </div>
         <form method="get" action="/admin/links" class="search" role="search">
         <label for="q">Search</label>
-        <input id="q" name="q" type="search" value="{{query}}" placeholder="Slug, destination or title">
+        <input id="q" name="q" type="search" value="{{query}}" placeholder="Slug, destination, title or name">
         <button type="submit" class="secondary">Search</button>
         </form>
         {{#hasLinks}}
@@ -79,7 +79,7 @@ enum ConsoleTemplates {
         <tbody>
         {{#links}}
         <tr>
-        <td><a href="/admin/links/{{slug}}">{{shortURL}}</a>{{#expired}} <span class="tag">expired</span>{{/expired}}</td>
+        <td><a href="/admin/links/{{slug}}">{{shortURL}}</a>{{#expired}} <span class="tag">expired</span>{{/expired}}{{#name}}<div class="link-name">{{name}}</div>{{/name}}</td>
         <td class="url">{{destination}}</td>
         <td>{{title}}</td>
         <td class="nowrap"><time datetime="{{createdAt}}">{{createdDay}}</time></td>
@@ -149,7 +149,8 @@ enum ConsoleTemplates {
         </div>
         <p class="copy-status" role="status" aria-live="polite"></p>
         <dl class="facts">
-        <dt>Destination</dt><dd class="url">{{destination}}</dd>
+        {{#name}}<dt>Name</dt><dd>{{name}}</dd>
+        {{/name}}<dt>Destination</dt><dd class="url">{{destination}}</dd>
         {{#title}}<dt>Title</dt><dd>{{title}}</dd>
         {{/title}}{{#description}}<dt>Description</dt><dd>{{description}}</dd>
         {{/description}}{{#imageURL}}<dt>Image URL</dt><dd class="url">{{imageURL}}</dd>
