@@ -10,12 +10,11 @@ import json
 import os
 import pathlib
 import shutil
-import socket
 import ssl
 import subprocess
+import sys
 import tempfile
 import threading
-import time
 import urllib.request
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 
@@ -24,7 +23,9 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "PythonSupport"))
+from wayfinder_server import WayfinderServer  # noqa: E402
+
 ASSETS = pathlib.Path(__file__).resolve().parent / "assets"
 IPHONE = (
     "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 "
@@ -35,12 +36,6 @@ DESKTOP = (
     "(KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36"
 )
 CDN_HOST = "cdn.wayfinder.test"
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Assets(SimpleHTTPRequestHandler):
@@ -74,41 +69,14 @@ def cdn():
 @pytest.fixture(scope="session")
 def wayfinder(cdn):
     """A running `wayfinder serve`; yields (base URL, API key)."""
-    binary = os.environ.get("WAYFINDER_BIN", str(ROOT / ".build" / "debug" / "wayfinder"))
-    if not os.path.exists(binary):
-        pytest.fail(f"{binary} is missing: run `swift build --product wayfinder` first (or set WAYFINDER_BIN)")
-    directory = tempfile.mkdtemp(prefix="wayfinder-browser-")
-    manifest = os.path.join(directory, "manifest.json")
-    with open(manifest, "w") as f:
-        json.dump({
-            "id": "local", "name": "Storyteller", "iconURL": f"https://{CDN_HOST}/icon.svg",
-            "ios": {"appIDs": ["ABCDE12345.com.storyteller.app"], "appStoreID": "1234567890"},
-            "domains": ["localhost"], "web": "https://www.stories.example.com",
-            "routes": [{"name": "story", "paths": ["/story/{storyId}"]}],
-        }, f)
-    database = "sqlite:" + os.path.join(directory, "links.sqlite")
-    key = subprocess.run(
-        [binary, "keys", "create", "--tenant", "local", "--manifest", manifest, "--database", database],
-        check=True, capture_output=True, text=True).stdout.strip()
-    port = free_port()
-    process = subprocess.Popen(
-        [binary, "serve", "--manifest", manifest, "--database", database, "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    base = f"http://localhost:{port}"
-    deadline = time.time() + 30
-    while True:
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1)
-            break
-        except OSError:
-            if process.poll() is not None or time.time() > deadline:
-                process.kill()
-                raise RuntimeError("wayfinder serve did not start: " + process.stderr.read().decode())
-            time.sleep(0.1)
-    yield base, key
-    process.terminate()
-    process.wait(timeout=15)
-    shutil.rmtree(directory, ignore_errors=True)
+    server = WayfinderServer({
+        "id": "local", "name": "Storyteller", "iconURL": f"https://{CDN_HOST}/icon.svg",
+        "ios": {"appIDs": ["ABCDE12345.com.storyteller.app"], "appStoreID": "1234567890"},
+        "domains": ["localhost"], "web": "https://www.stories.example.com",
+        "routes": [{"name": "story", "paths": ["/story/{storyId}"]}],
+    }, prefix="wayfinder-browser-")
+    yield f"http://localhost:{server.port}", server.key
+    server.stop()
 
 
 def create_link(base, key, slug, **fields):

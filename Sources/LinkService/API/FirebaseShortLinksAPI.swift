@@ -21,13 +21,18 @@ import NIOCore
 /// lookup table: `SHORT` takes the shortest prefix of the hash (4 characters or more) that is free
 /// or already this link, `UNGUESSABLE` (FDL's default) 17 characters.
 struct FirebaseShortLinksAPI: Sendable {
-    let tenants: TenantDirectory
-    let store: CachingLinkStore
-    /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
-    let apiLimiter: RateLimiter
-    let publicLimit: PublicRateLimit
-    let maxBodySize: Int
-    let logger: Logger
+    /// What every FDL call checks first (key, budget) and how its errors are answered.
+    let gate: FirebaseAPIGate
+
+    /// An API over the dependencies of its ``FirebaseAPIGate``.
+    init(
+        tenants: TenantDirectory, store: CachingLinkStore, apiLimiter: RateLimiter, publicLimit: PublicRateLimit,
+        maxBodySize: Int, logger: Logger
+    ) {
+        gate = FirebaseAPIGate(
+            tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit, maxBodySize: maxBodySize,
+            logger: logger)
+    }
 
     /// FDL's answers say their charset.
     static let contentType = "application/json; charset=UTF-8"
@@ -65,31 +70,32 @@ struct FirebaseShortLinksAPI: Sendable {
         (["otherPlatformInfo", "fallbackUrl"], "ofl"),
     ]
 
+    /// Registers every method of FDL's discovery document (`firebasedynamiclinks` v1): the two
+    /// creation calls here, ``FirebaseLinkStatsAPI`` and ``FirebaseAttributionAPI``.
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
-        router.group()
-            .add(middleware: FirebaseAPIErrorMiddleware(logger: logger))
+        let calls = router.group()
+            .add(middleware: FirebaseAPIErrorMiddleware(logger: gate.logger))
             .add(
                 middleware: FirebaseKeyAuthenticator(
-                    tenants: tenants, store: store, limiter: apiLimiter, publicLimit: publicLimit)
+                    tenants: gate.tenants, store: gate.store, limiter: gate.apiLimiter, publicLimit: gate.publicLimit)
             )
             .group(context: APIRequestContext.self)
-            .post("/v1/shortLinks") { request, context in try await create(request, tenant: context.tenant) }
+        calls.post("/v1/shortLinks") { request, context in
+            try await create(request, tenant: context.tenant, managed: false)
+        }
+        calls.post("/v1/managedShortLinks:create") { request, context in
+            try await create(request, tenant: context.tenant, managed: true)
+        }
+        FirebaseLinkStatsAPI(gate: gate).register(on: calls)
+        FirebaseAttributionAPI().register(on: calls)
     }
 
-    private func create(_ request: Request, tenant: Tenant) async throws -> Response {
-        let bytes: ByteBuffer
-        do {
-            bytes = try await request.collectBody(upTo: maxBodySize)
-        } catch let problem as Problem where problem.status == .contentTooLarge {
-            throw FirebaseAPIError(.contentTooLarge, "The request body is larger than \(maxBodySize) bytes.")
-        }
-        let body: JSONNode
-        do {
-            body = try JSONParser(maximumDepth: 16).parse(bytes.readableBytesView)
-        } catch {
-            throw FirebaseAPIError(.badRequest, "Invalid JSON payload received. \(error)")
-        }
-        let parsed = try Self.parse(body, tenant: tenant)
+    /// `shortLinks` answers `{"shortLink", "previewLink", "warning"}`; `managedShortLinks:create`
+    /// (`managed`) also takes a `name`, kept with the link, and answers
+    /// `{"managedShortLink": {"link", "linkName", "creationTime", "info"}, "previewLink", "warning"}`.
+    private func create(_ request: Request, tenant: Tenant, managed: Bool) async throws -> Response {
+        let body = try await gate.body(of: request)
+        let parsed = try Self.parse(body, tenant: tenant, managed: managed)
         var warnings = parsed.parameters.warnings(for: tenant.manifest)
         for name in parsed.parameters.unknownNames {
             warnings.append(
@@ -97,14 +103,28 @@ struct FirebaseShortLinksAPI: Sendable {
                     code: "UNRECOGNIZED_PARAM", parameter: name,
                     message: "Unrecognized param '\(name)': Wayfinder ignores it."))
         }
-        let content = parsed.parameters.content
-        let link = try await make(
-            content: content, domain: parsed.domain, unguessable: parsed.unguessable, tenant: tenant)
+        var content = parsed.parameters.content
+        if let name = parsed.name {
+            content.firebase = content.firebase ?? FirebaseParameters()
+            content.firebase?.linkName = name
+        }
+        let link = try await make(content: content, parsed: parsed, tenant: tenant)
         let shortLink = parsed.prefix + "/" + link.slug
-        var members: [JSONNode.Member] = [
-            .init(key: "shortLink", value: JSONNode(.string(shortLink))),
-            .init(key: "previewLink", value: JSONNode(.string(shortLink + "?d=1"))),
-        ]
+        var members: [JSONNode.Member] = []
+        if managed {
+            members.append(
+                .init(
+                    key: "managedShortLink",
+                    value: .object([
+                        "link": JSONNode(.string(shortLink)),
+                        "linkName": JSONNode(.string(link.content.firebase?.linkName ?? parsed.name ?? "")),
+                        "creationTime": JSONNode(.string(ISO8601.string(from: link.createdAt))),
+                        "info": Self.info(of: parsed),
+                    ])))
+        } else {
+            members.append(.init(key: "shortLink", value: JSONNode(.string(shortLink))))
+        }
+        members.append(.init(key: "previewLink", value: JSONNode(.string(shortLink + "?d=1"))))
         if !warnings.isEmpty {
             members.append(
                 .init(
@@ -118,24 +138,70 @@ struct FirebaseShortLinksAPI: Sendable {
                                 ])
                             }))))
         }
-        return .json(JSONNode(.object(members)), contentType: Self.contentType)
+        return .json(JSONNode(.object(members)), contentType: FirebaseShortLinksAPI.contentType)
     }
 
-    /// Creates the link through ``LinkCreator`` under the slug derived from its content.
-    private func make(content: LinkContent, domain: String, unguessable: Bool, tenant: Tenant) async throws -> Link {
-        let digest = Self.digest(content: content, domain: domain, tenant: tenant.id, unguessable: unguessable)
-        let lengths = unguessable ? [Self.unguessableLength] : Array(Self.shortLength...12)
-        let creator = LinkCreator(store: store)
-        for length in lengths {
-            let slug = String(decoding: digest.prefix(length), as: UTF8.self)
-            guard SlugRules.problem(with: slug) == nil else { continue }
-            let request = LinkRequest(slug: slug, domain: domain, unguessable: false, content: content)
+    /// FDL's `DynamicLinkInfo` of the link made: the prefix and every parameter Wayfinder read,
+    /// under the members of `dynamicLinkInfo` they stand for.
+    static func info(of parsed: Parsed) -> JSONNode {
+        var info: [JSONNode.Member] = [.init(key: "domainUriPrefix", value: JSONNode(.string(parsed.prefix)))]
+        for field in infoFields {
+            guard let value = parsed.parameters.values[field.parameter] else { continue }
+            let leaf: JSONNode
+            switch field.parameter {
+            case "efr": leaf = JSONNode(.bool(FirebaseLinkParameters.isTrue(value)))
+            default: leaf = JSONNode(.string(value))
+            }
+            info = inserting(leaf, at: field.path[...], into: info)
+        }
+        return JSONNode(.object(info))
+    }
+
+    /// `members` with `value` set at `path`, creating the objects on the way.
+    private static func inserting(
+        _ value: JSONNode, at path: ArraySlice<String>, into members: [JSONNode.Member]
+    ) -> [JSONNode.Member] {
+        guard let key = path.first else { return members }
+        var members = members
+        let rest = path.dropFirst()
+        if rest.isEmpty {
+            members.append(.init(key: key, value: value))
+        } else if let index = members.firstIndex(where: { $0.key == key }) {
+            let inner = inserting(value, at: rest, into: members[index].value.objectValue ?? [])
+            members[index] = .init(key: key, value: JSONNode(.object(inner)))
+        } else {
+            members.append(.init(key: key, value: JSONNode(.object(inserting(value, at: rest, into: [])))))
+        }
+        return members
+    }
+
+    /// Creates the link through ``LinkCreator`` under the slug derived from its content (and
+    /// name), or under the request's custom suffix.
+    private func make(content: LinkContent, parsed: Parsed, tenant: Tenant) async throws -> Link {
+        let slugs: [String]
+        switch parsed.suffix {
+        case .custom(let slug):
+            slugs = [slug]
+        case .short, .unguessable:
+            let digest = Self.digest(
+                content: content, domain: parsed.domain, tenant: tenant.id, unguessable: parsed.suffix == .unguessable)
+            let lengths = parsed.suffix == .unguessable ? [Self.unguessableLength] : Array(Self.shortLength...12)
+            slugs = lengths.map { String(decoding: digest.prefix($0), as: UTF8.self) }
+                .filter { SlugRules.problem(with: $0) == nil }
+        }
+        let creator = LinkCreator(store: gate.store)
+        for slug in slugs {
+            let request = LinkRequest(slug: slug, domain: parsed.domain, unguessable: false, content: content)
             do {
                 switch try await creator.create(request, for: tenant) {
                 case .created(let link), .existing(let link):
                     return link
                 }
             } catch let problem as Problem where problem.code == "slug-taken" {
+                if case .custom = parsed.suffix {
+                    throw FirebaseAPIError(
+                        .conflict, "suffix.customSuffix \"\(slug)\" is taken by another link; choose another suffix.")
+                }
                 continue
             } catch let problem as Problem {
                 throw FirebaseAPIError(problem)
@@ -179,29 +245,97 @@ struct FirebaseShortLinksAPI: Sendable {
 
     // MARK: Request
 
+    /// How the short link's path is chosen (`suffix.option`).
+    enum Suffix: Hashable {
+        /// The shortest free prefix of the request's hash, 4 characters or more.
+        case short
+        /// 17 characters of the request's hash (FDL's default).
+        case unguessable
+        /// `CUSTOM`: the request's `suffix.customSuffix`, for managed short links only (as FDL).
+        case custom(String)
+    }
+
     struct Parsed {
         var parameters: FirebaseLinkParameters
         /// `https://domain` or `https://domain/prefix`, as the short link is written.
         var prefix: String
         var domain: String
-        var unguessable: Bool
+        var suffix: Suffix
+        /// The managed short link's `name`.
+        var name: String?
     }
 
-    static func parse(_ body: JSONNode, tenant: Tenant) throws(FirebaseAPIError) -> Parsed {
+    /// The longest `name` of a managed short link, in characters.
+    static let maximumNameLength = 256
+
+    static func parse(_ body: JSONNode, tenant: Tenant, managed: Bool = false) throws(FirebaseAPIError) -> Parsed {
         guard let members = body.objectValue else {
             throw FirebaseAPIError(.badRequest, "Invalid JSON payload received. The body must be an object.")
         }
-        for member in members where !["longDynamicLink", "dynamicLinkInfo", "suffix"].contains(member.key) {
+        let allowed = ["longDynamicLink", "dynamicLinkInfo", "suffix", "sdkVersion"] + (managed ? ["name"] : [])
+        for member in members where !allowed.contains(member.key) {
             throw FirebaseAPIError(.badRequest, "Invalid JSON payload received. Unknown name \"\(member.key)\".")
         }
-        // As FDL: without an option (or with OPTION_UNSPECIFIED) the suffix is unguessable.
-        var unguessable = true
-        if let suffix = body["suffix"], let option = suffix["option"] {
-            guard let text = option.stringValue, ["SHORT", "UNGUESSABLE", "OPTION_UNSPECIFIED"].contains(text) else {
-                throw FirebaseAPIError(.badRequest, "suffix.option must be \"SHORT\" or \"UNGUESSABLE\".")
-            }
-            unguessable = text != "SHORT"
+        let suffix = try Self.suffix(of: body, managed: managed)
+        let name = managed ? try Self.name(of: body) : nil
+        var parsed = try Self.link(of: body, tenant: tenant)
+        parsed.suffix = suffix
+        parsed.name = name
+        return parsed
+    }
+
+    /// `suffix.option` (and `suffix.customSuffix`). As FDL: without an option (or with
+    /// `OPTION_UNSPECIFIED`) the suffix is unguessable.
+    private static func suffix(of body: JSONNode, managed: Bool) throws(FirebaseAPIError) -> Suffix {
+        guard let suffix = body["suffix"], suffix.value != .null else { return .unguessable }
+        let option = suffix["option"]?.stringValue ?? "OPTION_UNSPECIFIED"
+        if suffix["option"].map({ $0.stringValue == nil && $0.value != .null }) == true {
+            throw FirebaseAPIError(.badRequest, "suffix.option must be \"SHORT\" or \"UNGUESSABLE\".")
         }
+        switch option {
+        case "SHORT": return .short
+        case "UNGUESSABLE", "OPTION_UNSPECIFIED": return .unguessable
+        case "CUSTOM" where managed:
+            guard let custom = suffix["customSuffix"]?.stringValue else {
+                throw FirebaseAPIError(.badRequest, "suffix.customSuffix is required with suffix.option \"CUSTOM\".")
+            }
+            if let problem = SlugRules.problem(with: custom) {
+                throw FirebaseAPIError(.badRequest, "suffix.customSuffix: \(problem)")
+            }
+            return .custom(custom)
+        case "CUSTOM":
+            throw FirebaseAPIError(
+                .badRequest,
+                "suffix.option \"CUSTOM\" is for managedShortLinks:create; use \"SHORT\" or \"UNGUESSABLE\".")
+        default:
+            throw FirebaseAPIError(.badRequest, "suffix.option must be \"SHORT\" or \"UNGUESSABLE\".")
+        }
+    }
+
+    /// A managed short link's `name`: required, 1 to ``maximumNameLength`` characters, no control
+    /// characters.
+    private static func name(of body: JSONNode) throws(FirebaseAPIError) -> String {
+        guard let node = body["name"], node.value != .null else {
+            throw FirebaseAPIError(
+                .badRequest, "name is required: the link's name in the console, such as \"Spring sale\".")
+        }
+        guard let name = node.stringValue else {
+            throw FirebaseAPIError(.badRequest, "name must be a string, not \(node.kindDescription).")
+        }
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.count <= maximumNameLength,
+            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw FirebaseAPIError(
+                .badRequest,
+                "name must be 1 to \(maximumNameLength) characters without control characters, not \"\(name.prefix(40))\"."
+            )
+        }
+        return trimmed
+    }
+
+    /// The link of `longDynamicLink` or `dynamicLinkInfo`.
+    private static func link(of body: JSONNode, tenant: Tenant) throws(FirebaseAPIError) -> Parsed {
         switch (body["longDynamicLink"], body["dynamicLinkInfo"]) {
         case (let long?, nil):
             guard let text = long.stringValue, let url = WebURL(http: text)
@@ -214,7 +348,7 @@ struct FirebaseShortLinksAPI: Sendable {
             let prefix = try Self.domainPrefix("\(url.scheme)://\(url.host)\(prefixPath)", tenant: tenant)
             return Parsed(
                 parameters: FirebaseLinkParameters(query: url.query ?? ""), prefix: prefix, domain: url.host,
-                unguessable: unguessable)
+                suffix: .unguessable)
         case (nil, let info?):
             guard info.objectValue != nil else {
                 throw FirebaseAPIError(.badRequest, "dynamicLinkInfo must be an object.")
@@ -250,7 +384,7 @@ struct FirebaseShortLinksAPI: Sendable {
             }
             let domain = WebURL(prefix)?.host ?? tenant.defaultDomain
             return Parsed(
-                parameters: FirebaseLinkParameters(values), prefix: prefix, domain: domain, unguessable: unguessable)
+                parameters: FirebaseLinkParameters(values), prefix: prefix, domain: domain, suffix: .unguessable)
         case (nil, nil):
             throw FirebaseAPIError(.badRequest, "Send longDynamicLink or dynamicLinkInfo.")
         case (.some, .some):
@@ -317,6 +451,7 @@ struct FirebaseAPIError: Error, Sendable {
         case 409: "ALREADY_EXISTS"
         case 413: "INVALID_ARGUMENT"
         case 429: "RESOURCE_EXHAUSTED"
+        case 501: "UNIMPLEMENTED"
         case 503: "UNAVAILABLE"
         default: "INTERNAL"
         }

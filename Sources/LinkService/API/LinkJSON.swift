@@ -9,8 +9,12 @@ enum LinkJSON {
             .init(key: "url", value: JSONNode(.string(link.shortURL))),
             .init(key: "slug", value: JSONNode(.string(link.slug))),
             .init(key: "domain", value: JSONNode(.string(link.domain))),
-            .init(key: "destination", value: JSONNode(.string(content.destination))),
         ]
+        // The link's name from Firebase: `managedShortLinks:create`'s `name`, the import's `link_name`.
+        if let name = content.firebase?.linkName {
+            members.append(.init(key: "name", value: JSONNode(.string(name))))
+        }
+        members.append(.init(key: "destination", value: JSONNode(.string(content.destination))))
         if let social = content.social {
             members.append(
                 .init(

@@ -25,6 +25,8 @@ struct ConsoleLinkPage: PageModel {
     /// The social title with the slug, or the slug.
     var heading: String
     var title: String?
+    /// The name given by FDL's `managedShortLinks.create` or an FDL export's `link_name`.
+    var name: String?
     var description: String?
     var imageURL: String?
     var iosFallback: String?
@@ -63,7 +65,7 @@ struct ConsoleLinkPage: PageModel {
                 fallbacks: Fallbacks(
                     ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=s",
                     desktop: "https://www.example.com"),
-                expiresAt: now),
+                expiresAt: now, firebase: FirebaseParameters(linkName: "Spring campaign")),
             createdAt: now, updatedAt: now)
         let stats = LinkStats(
             clicks: 3, botClicks: 1, byDay: [ClicksChart.dayKey(now): 3], byPlatform: ["ios": 2, "tv": 1],
@@ -84,7 +86,7 @@ extension ConsoleLinkPage {
         self.init(
             layout: layout, slug: link.slug, shortURL: link.shortURL, destination: content.destination,
             heading: content.social?.title.map { "\($0) (\(link.slug))" } ?? link.slug,
-            title: content.social?.title, description: content.social?.description,
+            title: content.social?.title, name: content.firebase?.linkName, description: content.social?.description,
             imageURL: content.social?.imageURL, iosFallback: content.fallbacks.ios,
             androidFallback: content.fallbacks.android, desktopFallback: content.fallbacks.desktop,
             createdAt: ISO8601.string(from: link.createdAt), createdText: Self.readable(link.createdAt),

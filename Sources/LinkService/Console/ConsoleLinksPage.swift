@@ -2,7 +2,7 @@ import DeepLinkRouting
 import Foundation
 
 /// The console's list of links (`console-links.mustache`): newest first, searched by slug,
-/// destination or title, in pages.
+/// destination, title or name, in pages.
 struct ConsoleLinksPage: PageModel {
     static let template = PageTemplate.consoleLinks
 
@@ -13,6 +13,8 @@ struct ConsoleLinksPage: PageModel {
         var destination: String
         /// The social card's title; empty when it has none.
         var title: String
+        /// The name given by FDL's `managedShortLinks.create` or an FDL export's `link_name`.
+        var name: String?
         var createdAt: String
         /// `YYYY-MM-DD` of ``createdAt``.
         var createdDay: String
@@ -39,7 +41,7 @@ struct ConsoleLinksPage: PageModel {
             Row(
                 slug: "spring", shortURL: "https://go.example.com/spring",
                 destination: "https://www.example.com/stories/spring", title: "Spring stories",
-                createdAt: "2026-11-23T17:30:00.000Z", createdDay: "2026-11-23", expired: true)
+                name: "Spring campaign", createdAt: "2026-11-23T17:30:00.000Z", createdDay: "2026-11-23", expired: true)
         ])
 }
 
@@ -54,7 +56,8 @@ extension ConsoleLinksPage {
             links: page.links.map { link in
                 Row(
                     slug: link.slug, shortURL: link.shortURL, destination: link.content.destination,
-                    title: link.content.social?.title ?? "", createdAt: ISO8601.string(from: link.createdAt),
+                    title: link.content.social?.title ?? "", name: link.content.firebase?.linkName,
+                    createdAt: ISO8601.string(from: link.createdAt),
                     createdDay: String(ISO8601.string(from: link.createdAt).prefix(10)),
                     expired: link.isExpired(at: now))
             })

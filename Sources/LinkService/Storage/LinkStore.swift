@@ -27,10 +27,10 @@ public protocol LinkStore: Sendable {
     /// The tenant's links in creation order, `limit` at most, after the link `cursor` points at.
     /// Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did not hand out.
     func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage
-    /// The tenant's links whose slug, destination or social title contains `text` (ignoring ASCII
-    /// case; every link when `text` is empty), newest first, `limit` at most, older than the link
-    /// `cursor` points at. Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did
-    /// not hand out.
+    /// The tenant's links whose slug, destination, social title or Firebase name
+    /// (``FirebaseParameters/linkName``) contains `text` (ignoring ASCII case; every link when
+    /// `text` is empty), newest first, `limit` at most, older than the link `cursor` points at.
+    /// Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did not hand out.
     func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
         -> LinkPage
 
@@ -47,6 +47,9 @@ public protocol LinkStore: Sendable {
     func insertClicks(_ clicks: [Click]) async throws
     /// Counts of one link's clicks from the daily rollups, with its deferred funnel.
     func stats(tenant: String, linkID: String) async throws -> LinkStats
+    /// One link's people's clicks per platform on the UTC days from `days` (days since 1970)
+    /// onward, and the deferred deep links claimed since that day began (Firebase's link stats).
+    func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts
     /// How many clicks are stored for the tenant (all links and route paths, people and bots).
     /// It reads every stored click (no index serves it): for tests and occasional checks, not for
     /// a request path.

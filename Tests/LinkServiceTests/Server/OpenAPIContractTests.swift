@@ -196,15 +196,43 @@ struct OpenAPIContractTests {
                 body: #"{"longDynamicLink": "https://localhost/?link=\#(Self.destination)&apn=com.elsewhere.app"}"#)
             try await api.call(.post, "\(fdl)?key=\(key)", as: fdl, headers: json, body: #"{"suffix": {}}"#)
             try await api.call(.post, "\(fdl)?key=\(key)", as: fdl, headers: json, body: "{")
-            try await api.call(.post, "\(fdl)?key=wrong", as: fdl, headers: json, body: fdlBody)
-            try await api.call(.post, fdl, as: fdl, headers: json, body: fdlBody)
+
+            let managed = "/v1/managedShortLinks:create"
+            let managedBody =
+                #"{"name": "Seven", "longDynamicLink": "https://localhost/?link=\#(Self.destination)", "suffix": {"option": "CUSTOM", "customSuffix": "seven"}}"#
+            try await api.call(.post, "\(managed)?key=\(key)", as: managed, headers: json, body: managedBody)
             try await api.call(
-                .post, "\(fdl)?key=\(key)", as: fdl,
-                headers: [.contentType: "application/json", HTTPField.Name("Host")!: "nowhere.example"],
-                body: fdlBody)
+                .post, "\(managed)?key=\(key)", as: managed, headers: json,
+                body: managedBody.replacingOccurrences(of: "item/7", with: "item/8"))
             try await api.call(
-                .post, "\(fdl)?key=\(key)", as: fdl, headers: json,
-                body: #"{"longDynamicLink": "\#(String(repeating: "a", count: 1_100_000))"}"#)
+                .post, "\(managed)?key=\(key)", as: managed, headers: json,
+                body: #"{"longDynamicLink": "https://localhost/?link=\#(Self.destination)"}"#)
+            // What both creation calls answer alike: a wrong key, no key, a domain of no tenant, a
+            // body over the limit.
+            for (path, body) in [(fdl, fdlBody), (managed, managedBody)] {
+                try await api.call(.post, "\(path)?key=wrong", as: path, headers: json, body: body)
+                try await api.call(.post, path, as: path, headers: json, body: body)
+                try await api.call(
+                    .post, "\(path)?key=\(key)", as: path,
+                    headers: [.contentType: "application/json", HTTPField.Name("Host")!: "nowhere.example"], body: body)
+                try await api.call(
+                    .post, "\(path)?key=\(key)", as: path, headers: json,
+                    body: #"{"longDynamicLink": "\#(String(repeating: "a", count: 1_100_000))"}"#)
+            }
+
+            let fdlStats = "/v1/{dynamicLink}/linkStats"
+            let spring = "https%3A%2F%2Flocalhost%2Fspring"
+            try await api.call(.get, "/v1/\(spring)/linkStats?durationDays=7&key=\(key)", as: fdlStats)
+            try await api.call(.get, "/v1/\(spring)/linkStats?durationDays=0&key=\(key)", as: fdlStats)
+            try await api.call(.get, "/v1/\(spring)/linkStats?durationDays=7", as: fdlStats)
+            try await api.call(
+                .get, "/v1/https%3A%2F%2Flocalhost%2Fmissing/linkStats?durationDays=7&key=\(key)", as: fdlStats)
+
+            for attribution in ["/v1/installAttribution", "/v1/reopenAttribution"] {
+                try await api.call(.post, "\(attribution)?key=\(key)", as: attribution, headers: json, body: "{}")
+                try await api.call(.post, "\(attribution)?key=wrong", as: attribution, headers: json, body: "{}")
+                try await api.call(.post, attribution, as: attribution, headers: json, body: "{}")
+            }
 
             try await api.call(.get, "/spring", as: "/{slug}", headers: [.userAgent: Agents.desktop])
             try await api.call(.get, "/spring", as: "/{slug}", headers: [.userAgent: Agents.facebook])
@@ -244,6 +272,10 @@ struct OpenAPIContractTests {
             "GET /api/v1/resolve": [200, 400, 404],
             "POST /api/v1/deferred/claims": [200, 400, 404, 410, 413],
             "POST /v1/shortLinks": [200, 400, 403, 404, 413],
+            "POST /v1/managedShortLinks:create": [200, 400, 403, 404, 409, 413],
+            "GET /v1/{dynamicLink}/linkStats": [200, 400, 403, 404],
+            "POST /v1/installAttribution": [400, 403, 501],
+            "POST /v1/reopenAttribution": [400, 403, 501],
             "GET /{slug}": [200, 302, 404],
             "GET /": [302],
             "GET /.well-known/apple-app-site-association": [200, 404],
@@ -279,6 +311,9 @@ struct OpenAPIContractTests {
             try await api.call(
                 .post, "/v1/shortLinks?key=\(key)", as: "/v1/shortLinks", headers: [.contentType: "application/json"],
                 body: #"{"longDynamicLink": "https://localhost/?link=\#(Self.destination)"}"#)
+            try await api.call(
+                .get, "/v1/https%3A%2F%2Flocalhost%2Fx/linkStats?durationDays=1&key=\(key)",
+                as: "/v1/{dynamicLink}/linkStats")
             for _ in 0..<2 {
                 try await api.call(.get, "/api/v1/resolve?url=https://localhost/x", as: "/api/v1/resolve")
                 try await api.call(
@@ -289,7 +324,8 @@ struct OpenAPIContractTests {
         }
         await service.close()
         for operation in [
-            "GET /api/v1/links", "POST /v1/shortLinks", "GET /api/v1/resolve", "POST /api/v1/deferred/claims",
+            "GET /api/v1/links", "POST /v1/shortLinks", "GET /v1/{dynamicLink}/linkStats", "GET /api/v1/resolve",
+            "POST /api/v1/deferred/claims",
         ] {
             #expect(seen[operation]?.contains(429) == true, "\(operation) was not rate-limited")
         }

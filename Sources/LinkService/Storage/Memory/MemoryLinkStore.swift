@@ -144,7 +144,10 @@ public actor MemoryLinkStore: LinkStore {
                 let link = row.link
                 guard link.tenant.utf8.elementsEqual(tenant) else { return false }
                 return needle.isEmpty
-                    || [link.slug, link.content.destination, link.content.social?.title ?? ""].contains {
+                    || [
+                        link.slug, link.content.destination, link.content.social?.title ?? "",
+                        link.content.firebase?.linkName ?? "",
+                    ].contains {
                         Self.asciiLowercased($0).contains(needle)
                     }
             }

@@ -146,7 +146,8 @@ extension PostgresLinkStore {
                 """
                 SELECT seq, \(unescaped: Self.linkColumns) FROM links WHERE tenant = \(tenant) AND seq < \(before)
                 AND (\(needle) = '' OR strpos(lower(slug), \(needle)) > 0 OR strpos(lower(destination), \(needle)) > 0
-                    OR strpos(lower(COALESCE(social_title, '')), \(needle)) > 0)
+                    OR strpos(lower(COALESCE(social_title, '')), \(needle)) > 0
+                    OR strpos(lower(COALESCE(firebase::jsonb ->> 'linkName', '')), \(needle)) > 0)
                 ORDER BY seq DESC LIMIT \(limit + 1)
                 """,
                 logger: logger

@@ -258,10 +258,11 @@ public final class SQLiteLinkStore: LinkStore {
             """
             SELECT \(Self.linkColumns) FROM links WHERE tenant = ? AND seq < ?
             AND (? = '' OR instr(lower(slug), ?) > 0 OR instr(lower(destination), ?) > 0
-                OR instr(lower(COALESCE(social_title, '')), ?) > 0)
+                OR instr(lower(COALESCE(social_title, '')), ?) > 0
+                OR instr(lower(CASE WHEN json_valid(firebase) THEN COALESCE(json_extract(firebase, '$.linkName'), '') ELSE '' END), ?) > 0)
             ORDER BY seq DESC LIMIT ?
             """,
-            [.text(tenant), .integer(before), needle, needle, needle, needle, .integer(limit + 1)])
+            [.text(tenant), .integer(before), needle, needle, needle, needle, needle, .integer(limit + 1)])
         let page = rows.prefix(limit)
         let next = rows.count > limit ? page.last?.column("seq")?.integer.map(String.init) : nil
         return LinkPage(links: page.map(Self.link(from:)), nextCursor: next)

@@ -1,0 +1,37 @@
+import DeepLinkRouting
+import Hummingbird
+import Logging
+import NIOCore
+
+/// What the calls of Firebase Dynamic Links' REST surface share: the dependencies of their key
+/// check (``FirebaseKeyAuthenticator``, in front of every call, with ``FirebaseAPIErrorMiddleware``
+/// rendering every error in FDL's shape) and the reading of a JSON body.
+struct FirebaseAPIGate: Sendable {
+    let tenants: TenantDirectory
+    let store: CachingLinkStore
+    /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
+    let apiLimiter: RateLimiter
+    let publicLimit: PublicRateLimit
+    let maxBodySize: Int
+    let logger: Logger
+
+    /// The request's JSON object body, at most ``maxBodySize`` bytes.
+    func body(of request: Request) async throws -> JSONNode {
+        let bytes: ByteBuffer
+        do {
+            bytes = try await request.collectBody(upTo: maxBodySize)
+        } catch let problem as Problem where problem.status == .contentTooLarge {
+            throw FirebaseAPIError(.contentTooLarge, "The request body is larger than \(maxBodySize) bytes.")
+        }
+        let body: JSONNode
+        do {
+            body = try JSONParser(maximumDepth: 16).parse(bytes.readableBytesView)
+        } catch {
+            throw FirebaseAPIError(.badRequest, "Invalid JSON payload received. \(error)")
+        }
+        guard body.objectValue != nil else {
+            throw FirebaseAPIError(.badRequest, "Invalid JSON payload received. The body must be an object.")
+        }
+        return body
+    }
+}

@@ -1,0 +1,95 @@
+import DeepLinkRouting
+import Foundation
+import Hummingbird
+
+/// Firebase Dynamic Links' `getLinkStats`, `GET /v1/{dynamicLink}/linkStats?durationDays=N&key=…`:
+/// a short link's events of the last N days in FDL's shape,
+/// `{"linkEventStats": [{"platform", "count", "event"}]}` (`count` a string, as Google writes
+/// int64 in JSON).
+///
+/// Only what Wayfinder observes is reported, and what it observes is always reported (a `"0"`
+/// is a real zero, never a stand-in):
+///
+/// | FDL event | Wayfinder's figure |
+/// |---|---|
+/// | `CLICK` | people's clicks of the link (bots apart), per platform, one entry for each of `ANDROID`, `IOS`, `DESKTOP`, `OTHER` |
+/// | `APP_FIRST_OPEN` | deferred deep links claimed by the app after its install; the claim does not say which platform made it, so the platform is `DYNAMIC_LINK_PLATFORM_UNSPECIFIED` |
+/// | `REDIRECT`, `APP_INSTALL`, `APP_RE_OPEN` | absent: which page or store a visit was sent to is not recorded, installs happen in the stores, and an installed app opens a link without reaching the server |
+///
+/// The days are UTC days, today included: `durationDays=1` is today, `7` today and the six days
+/// before it.
+struct FirebaseLinkStatsAPI: Sendable {
+    let gate: FirebaseAPIGate
+
+    /// The widest window, in days (ten years).
+    static let maximumDurationDays = 3650
+
+    /// Registers the call on the FDL calls' group (key checked, errors in FDL's shape).
+    func register(on calls: RouterGroup<APIRequestContext>) {
+        calls.get("/v1/:dynamicLink/linkStats") { request, context in
+            try await stats(request, context: context, tenant: context.tenant)
+        }
+    }
+
+    private func stats(_ request: Request, context: APIRequestContext, tenant: Tenant) async throws -> Response {
+        let days = try Self.durationDays(request.uri.queryParameters.get("durationDays"))
+        let text = context.parameters.get("dynamicLink").map { $0.removingPercentEncoding ?? $0 } ?? ""
+        let link = try await Self.link(text, tenant: tenant, store: gate.store)
+        let today = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+        let events = try await gate.store.linkEvents(tenant: tenant.id, linkID: link.id, sinceDay: today - (days - 1))
+        return .json(
+            .object(["linkEventStats": JSONNode(.array(Self.entries(events)))]), contentType: FirebaseShortLinksAPI.contentType)
+    }
+
+    /// FDL's entries for the counts: `CLICK` on each platform, `APP_FIRST_OPEN` from the claims.
+    static func entries(_ events: LinkEventCounts) -> [JSONNode] {
+        let platforms: [(Platform, String)] = [
+            (.android, "ANDROID"), (.ios, "IOS"), (.desktop, "DESKTOP"), (.other, "OTHER"),
+        ]
+        var entries = platforms.map { platform, name in
+            entry(platform: name, event: "CLICK", count: events.clicks[platform.rawValue] ?? 0)
+        }
+        entries.append(
+            entry(platform: "DYNAMIC_LINK_PLATFORM_UNSPECIFIED", event: "APP_FIRST_OPEN", count: events.claims))
+        return entries
+    }
+
+    private static func entry(platform: String, event: String, count: Int) -> JSONNode {
+        .object([
+            "platform": JSONNode(.string(platform)), "count": JSONNode(.string(String(count))),
+            "event": JSONNode(.string(event)),
+        ])
+    }
+
+    /// `durationDays`: a whole number of days from 1 to ``maximumDurationDays``.
+    static func durationDays(_ text: String?) throws(FirebaseAPIError) -> Int {
+        guard let text else {
+            throw FirebaseAPIError(
+                .badRequest, "durationDays is required: the number of days back from today, such as 7.")
+        }
+        guard let days = Int(text), (1...maximumDurationDays).contains(days) else {
+            throw FirebaseAPIError(
+                .badRequest, "durationDays must be a whole number from 1 to \(maximumDurationDays), not \"\(text)\".")
+        }
+        return days
+    }
+
+    /// The tenant's link that the short link `text` names: one of its domains (under a declared
+    /// link path prefix or at the root) and a slug. Anything else is `404`, another tenant's link
+    /// too.
+    static func link(_ text: String, tenant: Tenant, store: CachingLinkStore) async throws -> Link {
+        let notFound = FirebaseAPIError(.notFound, "Dynamic Link \(text) is not a short link of this project.")
+        guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http", tenant.domains.contains(url.host)
+        else { throw notFound }
+        var path = Substring(url.path)
+        for prefix in tenant.manifest.linkPathPrefixes[url.host] ?? [] where path.hasPrefix(prefix + "/") {
+            path = path.dropFirst(prefix.count)
+            break
+        }
+        let slug = String(path.dropFirst())
+        guard path.hasPrefix("/"), SlugRules.isWellFormed(slug),
+            let link = try await store.link(tenant: tenant.id, slug: slug)
+        else { throw notFound }
+        return link
+    }
+}

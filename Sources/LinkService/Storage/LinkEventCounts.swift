@@ -1,0 +1,22 @@
+import Foundation
+
+/// What happened with one link since a day: people's clicks per platform (bots apart) from the
+/// daily rollups, and the deferred deep links the app claimed. What Firebase Dynamic Links'
+/// `getLinkStats` reports.
+public struct LinkEventCounts: Sendable, Hashable {
+    /// ``Platform`` raw value → people's clicks.
+    public var clicks: [String: Int]
+    /// Claim tokens handed back by the app after its install.
+    public var claims: Int
+
+    public init(clicks: [String: Int] = [:], claims: Int = 0) {
+        self.clicks = clicks
+        self.claims = claims
+    }
+
+    /// The UTC day `days` days after 1970-01-01, `YYYY-MM-DD` (the rollups' day key), and the
+    /// instant it starts.
+    static func start(ofDay days: Int) -> (day: String, date: Date) {
+        (Click.dayText(daysSince1970: days), Date(timeIntervalSince1970: TimeInterval(days) * 86_400))
+    }
+}

@@ -1,0 +1,18 @@
+import Foundation
+
+extension MemoryLinkStore {
+    public func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts {
+        // As the SQL stores: a link ID of another tenant counts nothing.
+        guard hasLink(id: linkID, tenant: tenant) else { return LinkEventCounts() }
+        let start = LinkEventCounts.start(ofDay: days)
+        var counts = LinkEventCounts()
+        for (key, count) in rollups where key.linkID == linkID && !key.isBot && key.day >= start.day {
+            counts.clicks[key.platform, default: 0] += count
+        }
+        counts.claims =
+            claims.values.lazy.filter {
+                $0.linkID == linkID && $0.tenant.utf8.elementsEqual(tenant.utf8) && $0.claimedAt >= start.date
+            }.count
+        return counts
+    }
+}
