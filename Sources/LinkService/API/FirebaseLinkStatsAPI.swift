@@ -38,7 +38,8 @@ struct FirebaseLinkStatsAPI: Sendable {
         let today = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))
         let events = try await gate.store.linkEvents(tenant: tenant.id, linkID: link.id, sinceDay: today - (days - 1))
         return .json(
-            .object(["linkEventStats": JSONNode(.array(Self.entries(events)))]), contentType: FirebaseShortLinksAPI.contentType)
+            .object(["linkEventStats": JSONNode(.array(Self.entries(events)))]),
+            contentType: FirebaseShortLinksAPI.contentType)
     }
 
     /// FDL's entries for the counts: `CLICK` on each platform, `APP_FIRST_OPEN` from the claims.
