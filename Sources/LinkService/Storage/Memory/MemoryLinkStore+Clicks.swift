@@ -27,7 +27,7 @@ extension MemoryLinkStore {
         return stats
     }
 
-    public func clickCount(tenant: String) async throws -> Int {
+    package func clickCount(tenant: String) async throws -> Int {
         clicks.lazy.filter { $0.tenant.utf8.elementsEqual(tenant.utf8) }.count
     }
 
