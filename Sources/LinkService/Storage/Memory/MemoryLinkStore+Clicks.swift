@@ -4,7 +4,6 @@ extension MemoryLinkStore {
     public func insertClicks(_ clicks: [Click]) async throws {
         self.clicks += clicks
         let batch = ClickRollup.rollups(of: clicks)
-        rollups.merge(batch, uniquingKeysWith: +)
         for (key, count) in ClickRollup.dailyTotals(of: batch) {
             dailyTotals[key.linkID, default: [:]][key.day, default: 0] += count
         }

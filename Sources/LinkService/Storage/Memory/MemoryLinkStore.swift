@@ -35,7 +35,6 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
     var nextSeq = 1
     var apiKeysByHash: [String: APIKeyRecord] = [:]
     var clicks: [Click] = []
-    var rollups: [ClickRollup.Key: Int] = [:]
     /// The rollups stats are read from, as in the SQL stores: link ID → day → people's clicks,
     /// and link ID → clicks per platform, referrer and bot flag over every day.
     var dailyTotals: [String: [String: Int]] = [:]
@@ -111,7 +110,6 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         let id = row.link.id
         linkIDs.remove(id)
         clicks.removeAll { $0.linkID == id }
-        rollups = rollups.filter { $0.key.linkID != id }
         dailyTotals[id] = nil
         totals[id] = nil
         issuedClaims = issuedClaims.filter { $0.key.linkID != id }

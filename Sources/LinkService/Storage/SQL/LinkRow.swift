@@ -72,6 +72,6 @@ extension SocialCard {
 extension LinkRow {
     /// The tables whose rows belong to a link (by `link_id`) and go when it is deleted.
     static let ownedTables = [
-        "clicks", "click_daily", "click_daily_totals", "click_totals", "claims_issued_daily", "deferred_claims",
+        "clicks", "click_daily_totals", "click_totals", "claims_issued_daily", "deferred_claims",
     ]
 }

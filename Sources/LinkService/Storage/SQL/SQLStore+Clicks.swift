@@ -4,7 +4,6 @@ extension SQLStore {
         // Rollup rows in one order everywhere: two PostgreSQL instances adding to the same rows
         // lock them in the same order and cannot deadlock.
         let counts = ClickRollup.rollups(of: clicks)
-        let rollups = counts.sorted { Self.precedes($0.key, $1.key) }
         let dailyTotals = ClickRollup.dailyTotals(of: counts).sorted {
             ($0.key.linkID, $0.key.day) < ($1.key.linkID, $1.key.day)
         }
@@ -21,13 +20,8 @@ extension SQLStore {
                     rows: clicks[start..<min(start + rowsPerStatement, clicks.count)], values: row.values(of:))
                 try await session.run(statement)
             }
-            // The fine rollup rows, then the two that stats calls read, then the funnel; every
-            // instance locks the tables in this order too.
-            try await Self.addCounts(
-                rollups, to: "click_daily", key: ["link_id", "day", "platform", "referrer", "is_bot"], on: session
-            ) {
-                [.text($0.linkID), .text($0.day), .text($0.platform), .text($0.referrer), .bool($0.isBot)]
-            }
+            // The two rollups stats calls read, then the funnel; every instance locks the tables
+            // in this order too.
             try await Self.addCounts(dailyTotals, to: "click_daily_totals", key: ["link_id", "day"], on: session) {
                 [.text($0.linkID), .text($0.day)]
             }
@@ -99,12 +93,6 @@ extension SQLStore {
     package func clickCount(tenant: String) async throws -> Int {
         let rows = try await read("SELECT COUNT(*) AS count FROM clicks WHERE tenant = \(tenant)")
         return try rows.first.map { try RowReader(row: $0, table: "clicks", key: []).read("count") } ?? 0
-    }
-
-    private static func precedes(_ a: ClickRollup.Key, _ b: ClickRollup.Key) -> Bool {
-        (a.linkID, a.day, a.platform, a.referrer, a.isBot ? 1 : 0) < (
-            b.linkID, b.day, b.platform, b.referrer, b.isBot ? 1 : 0
-        )
     }
 
     private static func precedes(_ a: ClickRollup.TotalKey, _ b: ClickRollup.TotalKey) -> Bool {
