@@ -60,22 +60,24 @@ struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
         fragments.append("")
     }
 
-    /// Appends `(v, …), (v, …)`: one parenthesised group of bound values per row.
+    /// Appends `(v, …), (v, …)`: one parenthesised group of bound values per row (the click
+    /// flush's 65,000 values a statement: one fragment each, nothing appended twice).
     mutating func append<Rows: Sequence>(rows: Rows, values: (Rows.Element) -> [SQLValue]) {
-        var separator = "("
+        var opening = "("
         for row in rows {
-            for value in values(row) {
-                append(raw: separator)
-                append(value)
-                separator = ", "
+            let rowValues = values(row)
+            fragments[fragments.count - 1] += opening
+            for (index, value) in rowValues.enumerated() {
+                binds.append(value)
+                fragments.append(index == rowValues.count - 1 ? ")" : ", ")
             }
-            append(raw: ")")
-            separator = ", ("
+            opening = ", ("
         }
     }
 
     /// The SQL text as `dialect` writes it, with a placeholder for each bound value.
     func sql(in dialect: SQLDialect) -> String {
+        if case .sqlite = dialect { return fragments.joined(separator: "?") }
         var text = fragments[0]
         text.reserveCapacity(fragments.reduce(0) { $0 + $1.utf8.count } + binds.count * 6)
         for number in 1..<fragments.count {

@@ -24,18 +24,10 @@ enum StoredRows {
     static let click = RowDescription<Click>(
         table: "clicks", key: ["id"],
         columns: [
-            .init("link_id", \.linkID), .init("tenant", \.tenant), .init("time", \.time),
-            .init("platform", \.platform), .init("os", \.os), .init("browser", \.browser),
-            .init("referrer_host", \.referrerHost), .init("is_bot", \.isBot),
-        ] + UTMParameters.names.map { name in .init("utm_" + name, \.utm[name]) },
+            .init("link_id") { SQLValue($0.linkID) }, .init("tenant") { .text($0.tenant) },
+            .init("time") { $0.time.sqlValue }, .init("platform") { .text($0.platform.rawValue) },
+            .init("os") { SQLValue($0.os) }, .init("browser") { SQLValue($0.browser) },
+            .init("referrer_host") { SQLValue($0.referrerHost) }, .init("is_bot") { .bool($0.isBot) },
+        ] + UTMParameters.names.map { name in .init("utm_" + name) { SQLValue($0.utm[name]) } },
         blank: Click(linkID: nil, tenant: "", time: Date(timeIntervalSince1970: 0), platform: .other))
-}
-
-extension Platform: SQLStorable {
-    var sqlValue: SQLValue { .text(rawValue) }
-
-    init?(sqlValue: SQLValue) {
-        guard case .text(let name) = sqlValue else { return nil }
-        self.init(rawValue: name)
-    }
 }
