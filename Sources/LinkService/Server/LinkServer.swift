@@ -135,7 +135,7 @@ public struct LinkServer: Sendable {
     }
 
     /// Clicks waiting in memory (for tests and `/metrics`).
-    public var pendingClicks: Int {
+    package var pendingClicks: Int {
         get async { clicks.count }
     }
 }

@@ -3,7 +3,8 @@ import Prometheus
 import Synchronization
 
 /// A ``LinkStore`` that keeps the links redirects read in a bounded in-memory cache, so that a
-/// popular link costs no database read; every other call goes to the store it wraps.
+/// popular link costs no database read. It is about links only: every other concern goes to the
+/// store it wraps unchanged (see ``StoreWrapper``).
 ///
 /// Only ``cachedLink(tenant:slug:)`` reads through the cache: ``link(tenant:slug:)`` (what the
 /// links API answers with) always asks the store, as before the cache existed.
@@ -19,7 +20,7 @@ import Synchronization
 /// young one, and when the young one is full the old one is dropped whole. Links read often stay
 /// cached; memory stays bounded without tracking recency on every read. Hits and misses are
 /// counted in `/metrics` (`wayfinder_link_cache_hits_total`, `wayfinder_link_cache_misses_total`).
-final class CachingLinkStore: LinkStore {
+final class CachingLinkStore: StoreWrapper {
     /// The store behind the cache.
     let base: any LinkStore
     private let state: Mutex<State>
@@ -168,9 +169,7 @@ final class CachingLinkStore: LinkStore {
         return try await base.deleteLink(tenant: tenant, slug: slug)
     }
 
-    // MARK: Everything else goes to the store
-
-    func migrate() async throws { try await base.migrate() }
+    // MARK: Reads that go to the store
 
     func link(tenant: String, slug: String) async throws -> Link? {
         try await base.link(tenant: tenant, slug: slug)
@@ -185,38 +184,4 @@ final class CachingLinkStore: LinkStore {
     {
         try await base.searchLinks(tenant: tenant, matching: text, before: cursor, limit: limit)
     }
-
-    func insertAPIKey(_ key: APIKeyRecord) async throws { try await base.insertAPIKey(key) }
-
-    func apiKey(hash: String) async throws -> APIKeyRecord? { try await base.apiKey(hash: hash) }
-
-    func apiKeys(tenant: String?) async throws -> [APIKeyRecord] { try await base.apiKeys(tenant: tenant) }
-
-    func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
-        try await base.revokeAPIKeys(prefix: prefix, at: date)
-    }
-
-    func insertClicks(_ clicks: [Click]) async throws { try await base.insertClicks(clicks) }
-
-    func stats(tenant: String, linkID: String) async throws -> LinkStats {
-        try await base.stats(tenant: tenant, linkID: linkID)
-    }
-
-    func clickCount(tenant: String) async throws -> Int { try await base.clickCount(tenant: tenant) }
-
-    func insertSession(_ session: ConsoleSession) async throws { try await base.insertSession(session) }
-
-    func session(idHash: String) async throws -> ConsoleSession? { try await base.session(idHash: idHash) }
-
-    func touchSession(idHash: String, at date: Date) async throws {
-        try await base.touchSession(idHash: idHash, at: date)
-    }
-
-    func deleteSession(idHash: String) async throws -> Bool { try await base.deleteSession(idHash: idHash) }
-
-    func deleteSessions(lastUsedBefore date: Date) async throws -> Int {
-        try await base.deleteSessions(lastUsedBefore: date)
-    }
-
-    func close() async throws { try await base.close() }
 }

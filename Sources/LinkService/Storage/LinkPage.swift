@@ -8,3 +8,11 @@ public struct LinkPage: Sendable, Hashable {
         self.nextCursor = nextCursor
     }
 }
+
+extension LinkPage {
+    /// The position a cursor names (a link's `seq`), as every store reads it.
+    static func position(of cursor: String) throws -> Int {
+        guard let seq = Int(cursor), seq >= 0 else { throw LinkStoreError.invalidCursor(cursor) }
+        return seq
+    }
+}

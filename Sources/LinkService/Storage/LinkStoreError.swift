@@ -11,6 +11,7 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
         case invalidDatabaseURL(String, String)
         case unavailable(String)
         case storageFull(String)
+        case unreadableValue(table: String, column: String, key: String)
     }
 
     /// A stable kind of store error, for matching and for logs.
@@ -34,6 +35,9 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
         public static let unavailable = Code("database-unavailable")
         /// The disk under the database is full; the call may be retried once space is freed.
         public static let storageFull = Code("storage-full")
+        /// A stored value is not what this build writes in its column (changed outside wayfinder,
+        /// or damaged).
+        public static let unreadableValue = Code("unreadable-value")
     }
 
     private let reason: Reason
@@ -56,6 +60,11 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
     /// The disk under the database is full: nothing can be written until space is freed (reads
     /// go on). The call may be retried then.
     public static func storageFull(_ why: String) -> Self { Self(.storageFull(why)) }
+    /// A stored value that is not what this build writes in its column: the table, the column,
+    /// and the row's key (`tenant "a", slug "b"`).
+    public static func unreadableValue(table: String, column: String, key: String) -> Self {
+        Self(.unreadableValue(table: table, column: column, key: key))
+    }
 
     /// What kind of error this is.
     public var code: Code {
@@ -67,6 +76,7 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
         case .invalidDatabaseURL: .invalidDatabaseURL
         case .unavailable: .unavailable
         case .storageFull: .storageFull
+        case .unreadableValue: .unreadableValue
         }
     }
 
@@ -78,6 +88,7 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
             .invalidDatabaseURL(_, let text), .unavailable(let text), .storageFull(let text):
             text
         case .schemaTooNew(let found, let known): "schema version \(found), known up to \(known)"
+        case .unreadableValue(let table, let column, let key): "\(table).\(column) of the row with \(key)"
         }
     }
 
@@ -97,6 +108,8 @@ public struct LinkStoreError: Error, Sendable, Hashable, CustomStringConvertible
             "the database is unavailable: \(why); retry later"
         case .storageFull(let why):
             "the database's disk is full: \(why); free space on it, then retry"
+        case .unreadableValue(let table, let column, let key):
+            "the value in column \(column) of table \(table), row with \(key), is not what wayfinder writes there (changed outside wayfinder, or damaged): correct or delete that row"
         }
     }
 }

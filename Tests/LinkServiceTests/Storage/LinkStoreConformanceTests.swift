@@ -237,6 +237,11 @@ struct LinkStoreConformanceTests {
         }
     }
 
+    /// The slugs of the first ten of storyteller's links that a search for `text` finds.
+    static func slugs(in store: any LinkRecords, matching text: String) async throws -> [String] {
+        try await store.searchLinks(tenant: "storyteller", matching: text, before: nil, limit: 10).links.map(\.slug)
+    }
+
     @Test(
         "search finds a tenant's links by slug, destination or title, newest first, in pages",
         arguments: LinkStoreFactory.all)
@@ -257,10 +262,7 @@ struct LinkStoreConformanceTests {
                 cursor = page.nextCursor
             } while cursor != nil
             #expect(seen == ["s4", "s3", "s2", "s1", "s0"])
-            func slugs(_ text: String) async throws -> [String] {
-                try await store.searchLinks(tenant: "storyteller", matching: text, before: nil, limit: 10).links.map(
-                    \.slug)
-            }
+            func slugs(_ text: String) async throws -> [String] { try await Self.slugs(in: store, matching: text) }
             #expect(try await slugs("S2") == ["s2"])
             #expect(try await slugs("story/1") == ["s1"])
             #expect(try await slugs("summer") == ["s3"])
@@ -272,6 +274,26 @@ struct LinkStoreConformanceTests {
             await #expect(throws: LinkStoreError.invalidCursor("nonsense")) {
                 try await store.searchLinks(tenant: "storyteller", matching: "", before: "nonsense", limit: 3)
             }
+        }
+    }
+
+    @Test(
+        "search folds case beyond ASCII, alike on every store: \"über\" finds \"Über uns\"",
+        arguments: LinkStoreFactory.all)
+    func searchFoldsUnicodeCase(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            var about = Self.makeLink(slug: "about")
+            about.content.social = SocialCard(title: "Über uns")
+            _ = try await store.insertLink(about)
+            _ = try await store.insertLink(Self.makeLink(slug: "Café-Menü"))
+            _ = try await store.insertLink(
+                Self.makeLink(slug: "greek", destination: "https://stories.example.com/ΣΕΛΙΔΑ"))
+            func slugs(_ text: String) async throws -> [String] { try await Self.slugs(in: store, matching: text) }
+            #expect(try await slugs("über") == ["about"])
+            #expect(try await slugs("ÜBER UNS") == ["about"])
+            #expect(try await slugs("café-menü") == ["Café-Menü"])
+            #expect(try await slugs("CAFÉ") == ["Café-Menü"])
+            #expect(try await slugs("σελιδα") == ["greek"])
         }
     }
 }

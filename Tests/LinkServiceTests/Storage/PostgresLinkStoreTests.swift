@@ -84,6 +84,44 @@ struct PostgresLinkStoreTests {
         }
     }
 
+    @Test("a batch of links answers within its time limit while the table is locked, and writes nothing")
+    func batchInsertIsBounded() async throws {
+        try await PostgresTestDatabase.withSchema { schema in
+            let store = try await PostgresLinkStore.open(
+                url: schema.url, options: .init(queryTimeout: .seconds(1), connectTimeout: .seconds(15)))
+            _ = try await store.insertLink(LinkStoreConformanceTests.makeLink(slug: "before"))
+            let outcome = try await PostgresTestDatabase.withAdminConnection { admin in
+                // Another client holds the table: the batch's insert waits as it would for a
+                // database that stopped answering.
+                try await admin.query("BEGIN", logger: PostgresTestDatabase.logger)
+                try await admin.query(
+                    PostgresQuery(unsafeSQL: "LOCK TABLE \(schema.name).links IN ACCESS EXCLUSIVE MODE"),
+                    logger: PostgresTestDatabase.logger)
+                let answer = Mutex<Result<[LinkInsertion], any Error>?>(nil)
+                let attempt = Task {
+                    let result: Result<[LinkInsertion], any Error>
+                    do {
+                        result = .success(
+                            try await store.insertLinks([LinkStoreConformanceTests.makeLink(slug: "blocked")]))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    answer.withLock { $0 = result }
+                }
+                // A limit of 1 s per hundred links: an answer long before 10 s, or none at all.
+                let answered = await eventually(within: .seconds(10)) { answer.withLock { $0 != nil } }
+                try await admin.query("ROLLBACK", logger: PostgresTestDatabase.logger)
+                await attempt.value
+                return (answered, answer.withLock { $0 })
+            }
+            #expect(outcome.0, "insertLinks did not answer while the table was locked")
+            #expect(throws: LinkStoreError.self) { try outcome.1?.get() }
+            if case .failure(let error as LinkStoreError) = outcome.1 { #expect(error.code == .unavailable) }
+            #expect(try await store.link(tenant: "storyteller", slug: "blocked") == nil)
+            try await store.close()
+        }
+    }
+
     @Test("every insert, update and delete made through another store is announced to followers")
     func changeFeed() async throws {
         try await PostgresTestDatabase.withSchema { schema in

@@ -42,6 +42,35 @@ struct SQLiteLinkStoreTests {
         #expect(open.isEmpty)
     }
 
+    @Test("stores opening the same new file at once all open, and each migration is applied once")
+    func concurrentOpensMigrateOnce() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        // Several rounds: the race is between reading the version and taking the write lock. Two
+        // stores, as two processes would: more in one process would wait on each other for the
+        // threads that run SQLite calls (as many as cores), not for the database.
+        for round in 0..<8 {
+            let path = directory.path("race-\(round).sqlite")
+            let opened = await withTaskGroup(of: Result<SQLiteLinkStore, any Error>.self) { group in
+                for _ in 0..<2 {
+                    group.addTask {
+                        do { return .success(try await SQLiteLinkStore.open(path: path)) } catch {
+                            return .failure(error)
+                        }
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            for case .success(let store) in opened { try await store.close() }
+            for case .failure(let error) in opened { Issue.record(error, "a store did not open") }
+            let connection = try await SQLiteConnection.open(storage: .file(path: path))
+            let versions = try await connection.query("SELECT version FROM schema_migrations ORDER BY version")
+                .compactMap { $0.column("version")?.integer }
+            try await connection.close()
+            #expect(versions == Array(1...SQLiteLinkStore.latestSchemaVersion))
+        }
+    }
+
     @Test("a committed link is in the file when it is opened again")
     func survivesReopen() async throws {
         let directory = try TemporaryDirectory()

@@ -6,15 +6,31 @@ import Testing
 
 /// Schema version 5 adds the rollups stats are read from (`click_daily_totals`, `click_totals`);
 /// a database that had clicks before must get them summed from its `click_daily` rows when it is
-/// upgraded, and the flusher then adds to them.
+/// upgraded (version 7 then drops `click_daily`), and the flusher then adds to them.
 @Suite("Stats rollups on upgrade")
 struct StatsRollupMigrationTests {
-    /// Turns a database at the latest schema back into one at version 4: without the two tables
-    /// and without the record of the migrations from 5 on.
-    static func downgradeTo4(prefix: String = "") -> [String] {
-        [
+    /// Turns a database at the latest schema back into one at version 4 that holds `clicks`:
+    /// without the two tables and the record of the migrations from 5 on, and with `click_daily`
+    /// (dropped at version 7) holding the clicks' fine rollup rows, as a version-4 build wrote them.
+    /// `flag` is the type of a flag column and its two values (`INTEGER`, `1`, `0` in SQLite).
+    static func downgradeTo4(
+        prefix: String = "", flag: (type: String, yes: String, no: String), holding clicks: [Click]
+    ) -> [String] {
+        let rows = ClickRollup.rollups(of: clicks).map { key, count in
+            "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
+        }
+        return [
             "DROP TABLE \(prefix)click_daily_totals",
             "DROP TABLE \(prefix)click_totals",
+            """
+            CREATE TABLE \(prefix)click_daily (
+                link_id TEXT NOT NULL, day TEXT NOT NULL, platform TEXT NOT NULL, referrer TEXT NOT NULL,
+                is_bot \(flag.type) NOT NULL, count BIGINT NOT NULL,
+                PRIMARY KEY (link_id, day, platform, referrer, is_bot)
+            )
+            """,
+            "INSERT INTO \(prefix)click_daily (link_id, day, platform, referrer, is_bot, count) VALUES "
+                + rows.joined(separator: ", "),
             "DELETE FROM \(prefix)schema_migrations WHERE version >= 5",
         ]
     }
@@ -24,7 +40,7 @@ struct StatsRollupMigrationTests {
     /// fine rollup rows summed, before and after the new clicks.
     static func checkUpgrade(
         open: () async throws -> any LinkStore, close: (any LinkStore) async throws -> Void,
-        downgrade: () async throws -> Void
+        downgrade: ([Click]) async throws -> Void
     ) async throws {
         let links = (0..<3).map { LinkStoreConformanceTests.makeLink(slug: "upgraded\($0)") }
         let ids = links.map(\.id)
@@ -35,7 +51,7 @@ struct StatsRollupMigrationTests {
         for link in links { _ = try await first.insertLink(link) }
         try await first.insertClicks(before)
         try await close(first)
-        try await downgrade()
+        try await downgrade(before)
 
         let upgraded = try await open()
         try await StatsAggregationTests.expectStats(of: ids, in: upgraded, equalRollupSumsOf: before)
@@ -56,9 +72,11 @@ struct StatsRollupMigrationTests {
                 return store
             },
             close: { try await ($0 as? SQLiteLinkStore)?.close() },
-            downgrade: {
+            downgrade: { clicks in
                 let connection = try await SQLiteConnection.open(storage: .file(path: path))
-                for statement in Self.downgradeTo4() { _ = try await connection.query(statement) }
+                for statement in Self.downgradeTo4(flag: ("INTEGER", "1", "0"), holding: clicks) {
+                    _ = try await connection.query(statement)
+                }
                 let version = try await connection.query("SELECT MAX(version) AS version FROM schema_migrations")
                 #expect(version.first?.column("version")?.integer == 4)
                 try await connection.close()
@@ -78,9 +96,11 @@ struct StatsRollupMigrationTests {
                     return store
                 },
                 close: { try await ($0 as? PostgresLinkStore)?.close() },
-                downgrade: {
+                downgrade: { clicks in
                     try await PostgresTestDatabase.withAdminConnection { connection in
-                        for statement in Self.downgradeTo4(prefix: schema.name + ".") {
+                        for statement in Self.downgradeTo4(
+                            prefix: schema.name + ".", flag: ("boolean", "true", "false"), holding: clicks)
+                        {
                             try await connection.query(
                                 PostgresQuery(unsafeSQL: statement),
                                 logger: PostgresTestDatabase.logger)

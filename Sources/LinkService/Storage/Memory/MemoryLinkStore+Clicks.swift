@@ -4,7 +4,6 @@ extension MemoryLinkStore {
     public func insertClicks(_ clicks: [Click]) async throws {
         self.clicks += clicks
         let batch = ClickRollup.rollups(of: clicks)
-        rollups.merge(batch, uniquingKeysWith: +)
         for (key, count) in ClickRollup.dailyTotals(of: batch) {
             dailyTotals[key.linkID, default: [:]][key.day, default: 0] += count
         }
@@ -27,7 +26,7 @@ extension MemoryLinkStore {
         return stats
     }
 
-    public func clickCount(tenant: String) async throws -> Int {
+    package func clickCount(tenant: String) async throws -> Int {
         clicks.lazy.filter { $0.tenant.utf8.elementsEqual(tenant.utf8) }.count
     }
 

@@ -6,8 +6,8 @@ extension MemoryLinkStore {
         guard hasLink(id: linkID, tenant: tenant) else { return LinkEventCounts() }
         let start = LinkEventCounts.start(ofDay: days)
         var counts = LinkEventCounts()
-        for (key, count) in rollups where key.linkID == linkID && !key.isBot && key.day >= start.day {
-            counts.clicks[key.platform, default: 0] += count
+        for click in clicks where click.linkID == linkID && !click.isBot && click.time >= start.date {
+            counts.clicks[click.platform.rawValue, default: 0] += 1
         }
         counts.claims =
             claims.values.lazy.filter {

@@ -8,7 +8,7 @@ import Foundation
 /// (what the databases store), a batch is all or nothing, and cursors are the positions it hands
 /// out. Every call runs start to end on the actor without suspending, so each is a transaction of
 /// its own. Like SQLite's, it is the only writer of its data and needs no ``LinkChangeFeed``.
-public actor MemoryLinkStore: LinkStore {
+public actor MemoryLinkStore: LinkStore, ClickCounting {
     /// A link and the position that orders it (creation order) and makes its cursor.
     struct Row {
         var seq: Int
@@ -35,7 +35,6 @@ public actor MemoryLinkStore: LinkStore {
     var nextSeq = 1
     var apiKeysByHash: [String: APIKeyRecord] = [:]
     var clicks: [Click] = []
-    var rollups: [ClickRollup.Key: Int] = [:]
     /// The rollups stats are read from, as in the SQL stores: link ID → day → people's clicks,
     /// and link ID → clicks per platform, referrer and bot flag over every day.
     var dailyTotals: [String: [String: Int]] = [:]
@@ -111,7 +110,6 @@ public actor MemoryLinkStore: LinkStore {
         let id = row.link.id
         linkIDs.remove(id)
         clicks.removeAll { $0.linkID == id }
-        rollups = rollups.filter { $0.key.linkID != id }
         dailyTotals[id] = nil
         totals[id] = nil
         issuedClaims = issuedClaims.filter { $0.key.linkID != id }
@@ -120,7 +118,7 @@ public actor MemoryLinkStore: LinkStore {
     }
 
     public func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
-        let after = try cursor.map(Self.position(of:)) ?? 0
+        let after = try cursor.map(LinkPage.position(of:)) ?? 0
         let tenant = Array(tenant.utf8)
         let rows = self.rows
         let candidates = order[Self.firstIndex(in: order) { $0 > after }...].lazy
@@ -132,10 +130,10 @@ public actor MemoryLinkStore: LinkStore {
     public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
         -> LinkPage
     {
-        let before = try cursor.map(Self.position(of:)) ?? Int.max
+        let before = try cursor.map(LinkPage.position(of:)) ?? Int.max
         let tenant = Array(tenant.utf8)
-        // As the SQL stores: the needle lowered as Swift lowers it, the fields lowered in ASCII
-        // only (SQLite's lower()), and matched as written (no pattern characters).
+        // As the SQL stores: needle and fields lowered as Swift lowers them, and matched as written
+        // (no pattern characters).
         let needle = Array(text.lowercased().utf8)
         let rows = self.rows
         let candidates = order[..<Self.firstIndex(in: order) { $0 >= before }].reversed().lazy
@@ -148,7 +146,7 @@ public actor MemoryLinkStore: LinkStore {
                         link.slug, link.content.destination, link.content.social?.title ?? "",
                         link.content.firebase?.linkName ?? "",
                     ].contains {
-                        Self.asciiLowercased($0).contains(needle)
+                        Array($0.lowercased().utf8).contains(needle)
                     }
             }
         return Self.page(of: candidates, limit: limit)
@@ -167,12 +165,6 @@ public actor MemoryLinkStore: LinkStore {
         return LinkPage(links: links, nextCursor: nil)
     }
 
-    /// The position a cursor names, as the SQL stores read it.
-    private static func position(of cursor: String) throws -> Int {
-        guard let seq = Int(cursor), seq >= 0 else { throw LinkStoreError.invalidCursor(cursor) }
-        return seq
-    }
-
     /// The index of the first position in `order` (ascending) for which `isPast` holds, which
     /// holds for every position after it too (a binary search).
     private static func firstIndex(in order: [Int], where isPast: (Int) -> Bool) -> Int {
@@ -183,10 +175,6 @@ public actor MemoryLinkStore: LinkStore {
             if isPast(order[middle]) { high = middle } else { low = middle + 1 }
         }
         return low
-    }
-
-    private static func asciiLowercased(_ text: String) -> [UInt8] {
-        text.utf8.map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }
     }
 
     /// The link as a database gives it back: dates to the millisecond, empty social

@@ -173,6 +173,8 @@ public final class PostgresLinkStore: LinkStore {
         _ = try await connection.statement("BEGIN", logger: logger)
         do {
             let value = try await body()
+            // A caller told that its time was up must not find the work done after all.
+            try Task.checkCancellation()
             _ = try await connection.statement("COMMIT", logger: logger)
             return value
         } catch {

@@ -176,6 +176,10 @@ enum PostgresMigrations {
         // rollups, and a link's clicks are found through `clicks_link`. `IF EXISTS`: a database
         // rolled back to an older version for a test keeps it dropped.
         (6, ["DROP INDEX IF EXISTS clicks_tenant"]),
+        // `click_daily` (per link, day, platform, referrer and bot flag) was read by nothing since
+        // version 5 (stats read `click_daily_totals` and `click_totals`), yet every click batch
+        // upserted it, the largest of its rollups. Gone; the two rollups carry what stats need.
+        (7, ["DROP TABLE IF EXISTS click_daily"]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

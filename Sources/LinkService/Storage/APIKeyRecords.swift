@@ -1,0 +1,13 @@
+import Foundation
+
+/// A store's API keys, found by the SHA-256 of the key.
+public protocol APIKeyRecords: Sendable {
+    /// Stores a new API key (its hash, never the key).
+    func insertAPIKey(_ key: APIKeyRecord) async throws
+    /// The key with this SHA-256 (lowercase hex), revoked or not.
+    func apiKey(hash: String) async throws -> APIKeyRecord?
+    /// All keys, or one tenant's, oldest first.
+    func apiKeys(tenant: String?) async throws -> [APIKeyRecord]
+    /// Revokes the keys with this prefix that are not revoked yet; returns how many.
+    func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int
+}

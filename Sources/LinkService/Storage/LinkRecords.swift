@@ -1,0 +1,27 @@
+/// A store's links: slugs unique per tenant, every read or change naming the tenant, so one
+/// tenant's key can never reach another tenant's links. Every write is committed before the call
+/// returns: a link acknowledged with `201` survives a crash.
+public protocol LinkRecords: Sendable {
+    /// Stores a new link unless the tenant already has one with its slug.
+    func insertLink(_ link: Link) async throws -> LinkInsertion
+    /// Stores several new links in one transaction, each as ``insertLink(_:)`` would, in order
+    /// (a slug that appears twice finds the first as taken); one result per link. Nothing is
+    /// written when the call throws.
+    func insertLinks(_ links: [Link]) async throws -> [LinkInsertion]
+    /// The tenant's link with this slug.
+    func link(tenant: String, slug: String) async throws -> Link?
+    /// Replaces the tenant's link that has `link.slug`; `false` when there is none.
+    func updateLink(_ link: Link) async throws -> Bool
+    /// Deletes the tenant's link with this slug and its clicks; `false` when there is none.
+    func deleteLink(tenant: String, slug: String) async throws -> Bool
+    /// The tenant's links in creation order, `limit` at most, after the link `cursor` points at.
+    /// Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did not hand out.
+    func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage
+    /// The tenant's links whose slug, destination, social title or Firebase name
+    /// (``FirebaseParameters/linkName``) contains `text` (ignoring case: both lowercased as Swift's
+    /// `lowercased()` does, so "über" finds "Über uns"; every link when `text` is empty), newest
+    /// first, `limit` at most, older than the link `cursor` points at. Throws
+    /// ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did not hand out.
+    func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+        -> LinkPage
+}

@@ -1,0 +1,67 @@
+/// What differs between the SQL the two stores speak; every statement is written once against it.
+///
+/// Both speak `ON CONFLICT … DO NOTHING / DO UPDATE` upserts (with `excluded.`) and `RETURNING`,
+/// so those are written as they are; what differs is how a bound value is written, the names of
+/// a few functions, and how many values one statement may bind.
+enum SQLDialect: Sendable {
+    case sqlite
+    case postgres
+
+    /// The marker of the `number`th bound value (from 1): SQLite's `?` (values bind in order; no
+    /// numbering to parse in a statement of 65,000 of them), PostgreSQL's `$1`.
+    func placeholder(_ number: Int) -> String {
+        switch self {
+        case .sqlite: "?"
+        case .postgres: "$\(number)"
+        }
+    }
+
+    /// Lowercases text as Swift's `lowercased()` does: SQLite's own `lower()` folds ASCII only,
+    /// so the SQLite store installs this function on its connections (see
+    /// ``SQLiteLinkStore/installFunctions(on:)``). PostgreSQL's `lower()` follows the database's
+    /// `LC_CTYPE`, which folds every letter in a UTF-8 locale.
+    var lower: String {
+        switch self {
+        case .sqlite: "wayfinder_lower"
+        case .postgres: "lower"
+        }
+    }
+
+    /// `position(haystack, needle)`: where `needle` starts in `haystack` (from 1), 0 when absent.
+    var position: String {
+        switch self {
+        case .sqlite: "instr"
+        case .postgres: "strpos"
+        }
+    }
+
+    /// The text member `key` of the JSON object stored as text in `column`; `NULL` when the
+    /// column is `NULL` or has no such member. The stores write the column with `JSONEncoder`; a
+    /// value that is not JSON reads as `NULL` on SQLite and fails the statement on PostgreSQL
+    /// (whose `IS JSON` test needs version 16).
+    func jsonText(_ column: String, _ key: String) -> String {
+        switch self {
+        case .sqlite: "(CASE WHEN json_valid(\(column)) THEN json_extract(\(column), '$.\(key)') END)"
+        case .postgres: "(\(column)::jsonb ->> '\(key)')"
+        }
+    }
+
+    /// The larger of two values.
+    var greatest: String {
+        switch self {
+        case .sqlite: "MAX"
+        case .postgres: "GREATEST"
+        }
+    }
+
+    /// Rows per multi-row `INSERT`. SQLite: a whole flush batch (5,000 by default) in one statement,
+    /// since every statement is a prepare and a round trip to NIO's thread pool (13 values a row
+    /// stays far below SQLiteNIO's bound of 250,000). PostgreSQL: well below the protocol's 65,535
+    /// bound values.
+    var rowsPerStatement: Int {
+        switch self {
+        case .sqlite: 5_000
+        case .postgres: 1_000
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+
+/// One SQL statement and its bound values, written once for every dialect: each interpolated
+/// value becomes a bound value (never text in the SQL), `raw:` interpolates SQL text (names and
+/// dialect spellings, never input).
+///
+/// ```swift
+/// let statement: SQLStatement = "SELECT \(raw: LinkRow.columns) FROM links WHERE tenant = \(tenant)"
+/// ```
+struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
+    /// The SQL around the bound values: always one more than ``binds``.
+    private(set) var fragments: [String]
+    private(set) var binds: [SQLValue]
+
+    init(stringLiteral text: String) {
+        fragments = [text]
+        binds = []
+    }
+
+    init(stringInterpolation: Interpolation) {
+        fragments = stringInterpolation.fragments
+        binds = stringInterpolation.binds
+    }
+
+    struct Interpolation: StringInterpolationProtocol {
+        var fragments: [String] = [""]
+        var binds: [SQLValue] = []
+
+        init(literalCapacity: Int, interpolationCount: Int) {
+            binds.reserveCapacity(interpolationCount)
+        }
+
+        mutating func appendLiteral(_ literal: String) {
+            fragments[fragments.count - 1] += literal
+        }
+
+        /// SQL text: a name or a dialect's spelling, never a value from outside.
+        mutating func appendInterpolation(raw text: String) {
+            fragments[fragments.count - 1] += text
+        }
+
+        mutating func appendInterpolation(_ value: SQLValue) {
+            binds.append(value)
+            fragments.append("")
+        }
+
+        mutating func appendInterpolation(_ text: String?) { appendInterpolation(SQLValue(text)) }
+        mutating func appendInterpolation(_ integer: Int?) { appendInterpolation(SQLValue(integer)) }
+        mutating func appendInterpolation(_ date: Date?) { appendInterpolation(SQLValue(date)) }
+    }
+
+    /// Appends SQL text.
+    mutating func append(raw text: String) {
+        fragments[fragments.count - 1] += text
+    }
+
+    /// Appends a bound value.
+    mutating func append(_ value: SQLValue) {
+        binds.append(value)
+        fragments.append("")
+    }
+
+    /// Appends `(v, …), (v, …)`: one parenthesised group of bound values per row (the click
+    /// flush's 65,000 values a statement: one fragment each, nothing appended twice).
+    mutating func append<Rows: Sequence>(rows: Rows, values: (Rows.Element) -> [SQLValue]) {
+        var opening = "("
+        for row in rows {
+            let rowValues = values(row)
+            fragments[fragments.count - 1] += opening
+            for (index, value) in rowValues.enumerated() {
+                binds.append(value)
+                fragments.append(index == rowValues.count - 1 ? ")" : ", ")
+            }
+            opening = ", ("
+        }
+    }
+
+    /// The SQL text as `dialect` writes it, with a placeholder for each bound value.
+    func sql(in dialect: SQLDialect) -> String {
+        if case .sqlite = dialect { return fragments.joined(separator: "?") }
+        var text = fragments[0]
+        text.reserveCapacity(fragments.reduce(0) { $0 + $1.utf8.count } + binds.count * 6)
+        for number in 1..<fragments.count {
+            text += dialect.placeholder(number)
+            text += fragments[number]
+        }
+        return text
+    }
+}

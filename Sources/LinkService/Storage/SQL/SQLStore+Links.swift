@@ -1,0 +1,107 @@
+extension SQLStore {
+    private static var row: RowDescription<Link> { LinkRow.description }
+
+    public func insertLink(_ link: Link) async throws -> LinkInsertion {
+        try await write(.statements) { session in try await Self.insert(link, on: session) }
+    }
+
+    public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+        guard !links.isEmpty else { return [] }
+        return try await write(.batch(rows: links.count)) { session in
+            var results: [LinkInsertion] = []
+            results.reserveCapacity(links.count)
+            for link in links { results.append(try await Self.insert(link, on: session)) }
+            return results
+        }
+    }
+
+    private static func insert(_ link: Link, on session: SQLSession) async throws -> LinkInsertion {
+        var statement: SQLStatement = "INSERT INTO links (\(raw: row.columnList)) VALUES "
+        statement.append(rows: [link], values: row.values(of:))
+        statement.append(raw: " ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq")
+        if try await !session.run(statement).isEmpty { return .inserted(link) }
+        guard let existing = try await session.run(select(tenant: link.tenant, slug: link.slug)).first else {
+            throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
+        }
+        return .slugTaken(existing: try row.record(from: existing))
+    }
+
+    private static func select(tenant: String, slug: String) -> SQLStatement {
+        "SELECT seq, \(raw: row.columnList) FROM links WHERE tenant = \(tenant) AND slug = \(slug)"
+    }
+
+    public func link(tenant: String, slug: String) async throws -> Link? {
+        try await read(Self.select(tenant: tenant, slug: slug)).first.map(Self.row.record(from:))
+    }
+
+    public func updateLink(_ link: Link) async throws -> Bool {
+        var statement: SQLStatement = "UPDATE links SET "
+        for (index, column) in Self.row.changeableColumns.enumerated() {
+            statement.append(raw: (index == 0 ? "" : ", ") + column.name + " = ")
+            statement.append(column.value(link))
+        }
+        statement.append(raw: " WHERE tenant = ")
+        statement.append(.text(link.tenant))
+        statement.append(raw: " AND slug = ")
+        statement.append(.text(link.slug))
+        statement.append(raw: " RETURNING seq")
+        return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
+    }
+
+    public func deleteLink(tenant: String, slug: String) async throws -> Bool {
+        try await write(.transaction) { session in
+            let deleted = try await session.run(
+                "DELETE FROM links WHERE tenant = \(tenant) AND slug = \(slug) RETURNING id")
+            guard let row = deleted.first else { return false }
+            let id: String = try Self.row.reader(of: row).read("id")
+            for table in LinkRow.ownedTables {
+                try await session.run("DELETE FROM \(raw: table) WHERE link_id = \(id)")
+            }
+            return true
+        }
+    }
+
+    public func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+        let after = try cursor.map(LinkPage.position(of:)) ?? 0
+        let limit = max(1, limit)
+        let rows = try await read(
+            """
+            SELECT seq, \(raw: Self.row.columnList) FROM links WHERE tenant = \(tenant) AND seq > \(after)
+            ORDER BY seq LIMIT \(limit + 1)
+            """)
+        return try Self.page(of: rows, limit: limit)
+    }
+
+    public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+        -> LinkPage
+    {
+        let before = try cursor.map(LinkPage.position(of:)) ?? Int.max
+        let limit = max(1, limit)
+        let needle = text.lowercased()
+        let (lower, position) = (dialect.lower, dialect.position)
+        // FDL's link name (managed short links, imported `link_name`) lives in the `firebase` JSON.
+        let linkName = dialect.jsonText("firebase", "linkName")
+        // A position, not LIKE: what people type (%, _) is matched as written.
+        let rows = try await read(
+            """
+            SELECT seq, \(raw: Self.row.columnList) FROM links WHERE tenant = \(tenant) AND seq < \(before)
+            AND (\(needle) = '' OR \(raw: position)(\(raw: lower)(slug), \(needle)) > 0
+                OR \(raw: position)(\(raw: lower)(destination), \(needle)) > 0
+                OR \(raw: position)(\(raw: lower)(COALESCE(social_title, '')), \(needle)) > 0
+                OR \(raw: position)(\(raw: lower)(COALESCE(\(raw: linkName), '')), \(needle)) > 0)
+            ORDER BY seq DESC LIMIT \(limit + 1)
+            """)
+        return try Self.page(of: rows, limit: limit)
+    }
+
+    /// A page of at most `limit` links from `rows` (which hold one more when there is a next page),
+    /// the cursor being the last link's `seq`.
+    private static func page(of rows: [any SQLRow], limit: Int) throws -> LinkPage {
+        let page = rows.prefix(limit)
+        var next: String? = nil
+        if rows.count > limit, let last = page.last {
+            next = String(try row.reader(of: last).read("seq", as: Int.self))
+        }
+        return LinkPage(links: try page.map(row.record(from:)), nextCursor: next)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+// API keys and console sessions: a row each, found by a hash.
+extension SQLStore {
+    /// `INSERT INTO table (columns) VALUES (values)`.
+    static func insert<Record>(_ record: Record, as row: RowDescription<Record>) -> SQLStatement {
+        var statement: SQLStatement = "INSERT INTO \(raw: row.table) (\(raw: row.columnList)) VALUES "
+        statement.append(rows: [record], values: row.values(of:))
+        return statement
+    }
+
+    public func insertAPIKey(_ key: APIKeyRecord) async throws {
+        try await write(.statements) { session in try await session.run(Self.insert(key, as: StoredRows.apiKey)) }
+    }
+
+    public func apiKey(hash: String) async throws -> APIKeyRecord? {
+        let row = StoredRows.apiKey
+        return try await read("SELECT \(raw: row.columnList) FROM api_keys WHERE hash = \(hash)").first.map(
+            row.record(from:))
+    }
+
+    public func apiKeys(tenant: String?) async throws -> [APIKeyRecord] {
+        let row = StoredRows.apiKey
+        let rows =
+            if let tenant {
+                try await read(
+                    "SELECT \(raw: row.columnList) FROM api_keys WHERE tenant = \(tenant) ORDER BY created_at, prefix")
+            } else {
+                try await read("SELECT \(raw: row.columnList) FROM api_keys ORDER BY created_at, prefix")
+            }
+        return try rows.map(row.record(from:))
+    }
+
+    public func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
+        try await write(.statements) { session in
+            try await session.run(
+                "UPDATE api_keys SET revoked_at = \(date) WHERE prefix = \(prefix) AND revoked_at IS NULL RETURNING hash"
+            ).count
+        }
+    }
+
+    public func insertSession(_ session: ConsoleSession) async throws {
+        try await write(.statements) { connection in
+            try await connection.run(Self.insert(session, as: StoredRows.session))
+        }
+    }
+
+    public func session(idHash: String) async throws -> ConsoleSession? {
+        let row = StoredRows.session
+        return try await read("SELECT \(raw: row.columnList) FROM console_sessions WHERE id_hash = \(idHash)").first
+            .map(row.record(from:))
+    }
+
+    public func touchSession(idHash: String, at date: Date) async throws {
+        let greatest = dialect.greatest
+        try await write(.statements) { session in
+            try await session.run(
+                """
+                UPDATE console_sessions SET last_used_at = \(raw: greatest)(last_used_at, \(date))
+                WHERE id_hash = \(idHash)
+                """)
+        }
+    }
+
+    public func deleteSession(idHash: String) async throws -> Bool {
+        try await write(.statements) { session in
+            try await !session.run("DELETE FROM console_sessions WHERE id_hash = \(idHash) RETURNING id_hash").isEmpty
+        }
+    }
+
+    public func deleteSessions(lastUsedBefore date: Date) async throws -> Int {
+        try await write(.statements) { session in
+            try await session.run("DELETE FROM console_sessions WHERE last_used_at < \(date) RETURNING id_hash").count
+        }
+    }
+}
