@@ -158,7 +158,7 @@ def test_get_link_stats_counts_clicks_per_platform_and_claims_as_first_opens(cli
     counts = {(entry["event"], entry["platform"]): entry["count"] for entry in stats["linkEventStats"]}
     assert counts == {
         ("CLICK", "IOS"): "1", ("CLICK", "ANDROID"): "3", ("CLICK", "DESKTOP"): "1", ("CLICK", "OTHER"): "1",
-        ("APP_FIRST_OPEN", "DYNAMIC_LINK_PLATFORM_UNSPECIFIED"): "1",
+        ("APP_FIRST_OPEN", "ANDROID"): "1", ("APP_FIRST_OPEN", "IOS"): "0",
     }
     # Events Wayfinder does not observe are absent, never a zero.
     assert not {"REDIRECT", "APP_INSTALL", "APP_RE_OPEN"} & {event for event, _ in counts}
@@ -169,7 +169,7 @@ def test_get_link_stats_of_a_link_without_visits_reports_real_zeros(client):
         body={"longDynamicLink": "https://localhost/?link=https://localhost/item/10"}).execute()["shortLink"]
     stats = client.v1().getLinkStats(dynamicLink=short, durationDays="1").execute()
     assert sorted((e["event"], e["platform"], e["count"]) for e in stats["linkEventStats"]) == [
-        ("APP_FIRST_OPEN", "DYNAMIC_LINK_PLATFORM_UNSPECIFIED", "0"),
+        ("APP_FIRST_OPEN", "ANDROID", "0"), ("APP_FIRST_OPEN", "IOS", "0"),
         ("CLICK", "ANDROID", "0"), ("CLICK", "DESKTOP", "0"), ("CLICK", "IOS", "0"), ("CLICK", "OTHER", "0"),
     ]
 

@@ -50,8 +50,16 @@ struct FirebaseLinkStatsAPI: Sendable {
         var entries = platforms.map { platform, name in
             entry(platform: name, event: "CLICK", count: events.clicks[platform.rawValue] ?? 0)
         }
-        entries.append(
-            entry(platform: "DYNAMIC_LINK_PLATFORM_UNSPECIFIED", event: "APP_FIRST_OPEN", count: events.claims))
+        // A claim is the app's first open after an install through the link, on the platform its
+        // token was issued to; only Android and iOS are issued tokens. Claims of tokens issued
+        // before tokens named their platform (version 1, at most one token lifetime after an
+        // upgrade) have no platform to report: FDL's own "unspecified" is the truth for them.
+        for (platform, name) in [(Platform.android, "ANDROID"), (.ios, "IOS")] {
+            entries.append(entry(platform: name, event: "APP_FIRST_OPEN", count: events.claims[platform.rawValue] ?? 0))
+        }
+        if let count = events.claims[""] {
+            entries.append(entry(platform: "DYNAMIC_LINK_PLATFORM_UNSPECIFIED", event: "APP_FIRST_OPEN", count: count))
+        }
         return entries
     }
 

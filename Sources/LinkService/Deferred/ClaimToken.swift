@@ -8,10 +8,11 @@ import Foundation
 ///
 /// | bytes | field |
 /// |---|---|
-/// | 1 | format version (1) |
+/// | 1 | format version (2; version 1 had no platform byte and is still read) |
 /// | 4 | key id of the secret that signed it (big-endian) |
 /// | 4 | issued at, seconds since 1970 (big-endian) |
 /// | 4 | expires at, seconds since 1970 (big-endian) |
+/// | 1 | the platform it was issued to: 1 Android (Play Store referrer), 2 iOS (preview page) |
 /// | 16 | random nonce: what single use is recorded by |
 /// | 1 + n | link id (length, UTF-8) |
 /// | 1 + n | slug (length, UTF-8) |
@@ -21,30 +22,40 @@ import Foundation
 /// the token (the claim's `Host` names it), so a token shown to another tenant fails its MAC like
 /// a forged one. A token is about 120 characters.
 struct ClaimToken: Sendable, Hashable {
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
+    /// The platforms a token is issued to, by their byte in the token.
+    static let platformBytes: [Platform: UInt8] = [.android: 1, .ios: 2]
     static let nonceLength = 16
     static let macLength = 16
 
     var keyID: UInt32
     var issuedAt: UInt32
     var expiresAt: UInt32
+    /// The platform the token was issued to; `nil` for a version-1 token, issued before tokens
+    /// said so.
+    var platform: Platform?
     var nonce: [UInt8]
     var linkID: String
     var slug: String
 
     /// A new token for `linkID` with a fresh nonce, valid for `lifetime` from `now`.
-    init(keyID: UInt32, linkID: String, slug: String, now: Date, lifetime: Duration) {
+    init(keyID: UInt32, linkID: String, slug: String, platform: Platform, now: Date, lifetime: Duration) {
         var generator = SystemRandomNumberGenerator()
         let seconds = UInt32(clamping: Int64(now.timeIntervalSince1970.rounded(.down)))
         self.init(
             keyID: keyID, issuedAt: seconds, expiresAt: seconds &+ UInt32(clamping: lifetime.components.seconds),
-            nonce: (0..<Self.nonceLength).map { _ in generator.next() }, linkID: linkID, slug: slug)
+            platform: platform, nonce: (0..<Self.nonceLength).map { _ in generator.next() }, linkID: linkID,
+            slug: slug)
     }
 
-    init(keyID: UInt32, issuedAt: UInt32, expiresAt: UInt32, nonce: [UInt8], linkID: String, slug: String) {
+    init(
+        keyID: UInt32, issuedAt: UInt32, expiresAt: UInt32, platform: Platform?, nonce: [UInt8], linkID: String,
+        slug: String
+    ) {
         self.keyID = keyID
         self.issuedAt = issuedAt
         self.expiresAt = expiresAt
+        self.platform = platform
         self.nonce = nonce
         self.linkID = linkID
         self.slug = slug
@@ -71,16 +82,25 @@ struct ClaimToken: Sendable, Hashable {
     /// of this format (see ``verify(_:secret:tenant:)`` for the signature).
     static func parse(_ text: String) -> (token: ClaimToken, payload: [UInt8], mac: [UInt8])? {
         guard text.utf8.count <= 1024, let bytes = Base64URL.decode(text),
-            bytes.count > 1 + 12 + nonceLength + 2 + macLength, bytes[0] == version
+            bytes.count > 1 + 12 + nonceLength + 2 + macLength, bytes[0] == 1 || bytes[0] == version
         else { return nil }
         var reader = ByteReader(bytes: bytes[..<(bytes.count - macLength)])
-        _ = reader.take(1)
-        guard let keyID = reader.uint32(), let issuedAt = reader.uint32(), let expiresAt = reader.uint32(),
-            let nonce = reader.take(nonceLength), let linkID = reader.string(), let slug = reader.string(),
+        let format = reader.take(1)?.first
+        guard let keyID = reader.uint32(), let issuedAt = reader.uint32(), let expiresAt = reader.uint32() else {
+            return nil
+        }
+        var platform: Platform? = nil
+        if format == version {
+            guard let byte = reader.take(1)?.first, let named = platformBytes.first(where: { $0.value == byte })?.key
+            else { return nil }
+            platform = named
+        }
+        guard let nonce = reader.take(nonceLength), let linkID = reader.string(), let slug = reader.string(),
             reader.isAtEnd
         else { return nil }
         let token = ClaimToken(
-            keyID: keyID, issuedAt: issuedAt, expiresAt: expiresAt, nonce: Array(nonce), linkID: linkID, slug: slug)
+            keyID: keyID, issuedAt: issuedAt, expiresAt: expiresAt, platform: platform, nonce: Array(nonce),
+            linkID: linkID, slug: slug)
         return (token, Array(bytes[..<(bytes.count - macLength)]), Array(bytes.suffix(macLength)))
     }
 
@@ -90,9 +110,12 @@ struct ClaimToken: Sendable, Hashable {
     }
 
     private var payload: [UInt8] {
-        var bytes: [UInt8] = [Self.version]
+        // A token read from version 1 is signed again as version 1 only by tests; every new token
+        // carries its platform.
+        var bytes: [UInt8] = [platform == nil ? 1 : Self.version]
         bytes.reserveCapacity(64 + linkID.utf8.count + slug.utf8.count)
         for value in [keyID, issuedAt, expiresAt] { bytes += withUnsafeBytes(of: value.bigEndian) { Array($0) } }
+        if let platform, let byte = Self.platformBytes[platform] { bytes.append(byte) }
         bytes += nonce
         for text in [linkID, slug] {
             let utf8 = Array(text.utf8.prefix(255))

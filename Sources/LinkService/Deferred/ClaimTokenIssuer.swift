@@ -27,12 +27,12 @@ struct ClaimTokenIssuer: Sendable {
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
             guard client.platform == .android, target.fallbacks.android == nil,
                 location == tenant.playStoreURL(for: target), opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, now: clock.now())
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android)
             else { return false }
             decision = .redirect(tenant.playStoreURL(for: target, claimToken: token) ?? location)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, now: clock.now())
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .ios)
             else { return false }
             page.claimURL = Self.claimURL(target.canonicalURL, token: token)
             decision = .preview(page)
@@ -51,13 +51,14 @@ struct ClaimTokenIssuer: Sendable {
         return false
     }
 
-    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, now: Date) -> String? {
+    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, platform: Platform) -> String? {
         // A stored link's canonical URL is its short URL, `https://<domain>/<slug>`.
         guard let secret = keyring.signing, let slash = target.canonicalURL.lastIndex(of: "/") else { return nil }
         let slug = target.canonicalURL[target.canonicalURL.index(after: slash)...]
         guard !slug.isEmpty else { return nil }
         return ClaimToken(
-            keyID: UInt32(clamping: secret.keyID), linkID: linkID, slug: String(slug), now: now, lifetime: lifetime
+            keyID: UInt32(clamping: secret.keyID), linkID: linkID, slug: String(slug), platform: platform,
+            now: clock.now(), lifetime: lifetime
         ).signed(with: secret.secret, tenant: tenant.id)
     }
 }

@@ -64,7 +64,8 @@ struct DeferredClaimsAPI: Sendable {
             throw Problem.notFound("the link of this token was deleted or has expired", field: "token")
         }
         let claim = DeferredClaim(
-            nonce: token.nonceHex, tenant: tenant.id, linkID: link.id, claimedAt: now.truncatedToMilliseconds)
+            nonce: token.nonceHex, tenant: tenant.id, linkID: link.id, claimedAt: now.truncatedToMilliseconds,
+            platform: token.platform)
         guard try await store.recordClaim(claim) else {
             deferred.metrics.reject(.alreadyClaimed)
             throw Problem(

@@ -6,10 +6,11 @@ import Foundation
 public struct LinkEventCounts: Sendable, Hashable {
     /// ``Platform`` raw value → people's clicks.
     public var clicks: [String: Int]
-    /// Claim tokens handed back by the app after its install.
-    public var claims: Int
+    /// ``Platform`` raw value the token was issued to → claim tokens handed back by the app after
+    /// its install; `""` for tokens issued before tokens named their platform.
+    public var claims: [String: Int]
 
-    public init(clicks: [String: Int] = [:], claims: Int = 0) {
+    public init(clicks: [String: Int] = [:], claims: [String: Int] = [:]) {
         self.clicks = clicks
         self.claims = claims
     }

@@ -211,7 +211,7 @@ struct FirebaseRESTAPITests {
             #expect(
                 counts == [
                     "CLICK IOS": "2", "CLICK ANDROID": "2", "CLICK DESKTOP": "1", "CLICK OTHER": "1",
-                    "APP_FIRST_OPEN DYNAMIC_LINK_PLATFORM_UNSPECIFIED": "1",
+                    "APP_FIRST_OPEN ANDROID": "1", "APP_FIRST_OPEN IOS": "0",
                 ])
 
             let quiet = try await Self.shortLink(2, key: key, via: client)
@@ -219,7 +219,7 @@ struct FirebaseRESTAPITests {
             #expect(
                 try Self.counts(zeros) == [
                     "CLICK IOS": "0", "CLICK ANDROID": "0", "CLICK DESKTOP": "0", "CLICK OTHER": "0",
-                    "APP_FIRST_OPEN DYNAMIC_LINK_PLATFORM_UNSPECIFIED": "0",
+                    "APP_FIRST_OPEN ANDROID": "0", "APP_FIRST_OPEN IOS": "0",
                 ])
         }
     }
@@ -242,15 +242,17 @@ struct FirebaseRESTAPITests {
                 Click(linkID: "l1", tenant: "t", time: daysAgo(0), platform: .android),
                 Click(linkID: "l1", tenant: "t", time: daysAgo(0), platform: .other, isBot: true),
             ])
-            for (nonce, days) in [("01", 2), ("02", 0)] {
+            // A claim of a version-1 token (no platform) counts apart from the others.
+            for (nonce, days, platform) in [("01", 2, Platform?.none), ("02", 0, .ios), ("03", 0, .ios)] {
                 #expect(
                     try await store.recordClaim(
-                        DeferredClaim(nonce: nonce, tenant: "t", linkID: "l1", claimedAt: daysAgo(days))))
+                        DeferredClaim(
+                            nonce: nonce, tenant: "t", linkID: "l1", claimedAt: daysAgo(days), platform: platform)))
             }
             let three = try await store.linkEvents(tenant: "t", linkID: "l1", sinceDay: today - 2)
-            #expect(three == LinkEventCounts(clicks: ["ios": 1, "android": 2], claims: 2))
+            #expect(three == LinkEventCounts(clicks: ["ios": 1, "android": 2], claims: ["": 1, "ios": 2]))
             let two = try await store.linkEvents(tenant: "t", linkID: "l1", sinceDay: today - 1)
-            #expect(two == LinkEventCounts(clicks: ["android": 2], claims: 1))
+            #expect(two == LinkEventCounts(clicks: ["android": 2], claims: ["ios": 2]))
             let otherTenant = try await store.linkEvents(tenant: "u", linkID: "l1", sinceDay: today - 2)
             #expect(otherTenant == LinkEventCounts())
         }

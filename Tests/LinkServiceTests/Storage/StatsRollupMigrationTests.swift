@@ -11,7 +11,8 @@ import Testing
 struct StatsRollupMigrationTests {
     /// Turns a database at the latest schema back into one at version 4 that holds `clicks`:
     /// without the two tables and the record of the migrations from 5 on, and with `click_daily`
-    /// (dropped at version 7) holding the clicks' fine rollup rows, as a version-4 build wrote them.
+    /// (dropped at version 7) holding the clicks' fine rollup rows, as a version-4 build wrote them,
+    /// and without the later columns.
     /// `flag` is the type of a flag column and its two values (`INTEGER`, `1`, `0` in SQLite).
     static func downgradeTo4(
         prefix: String = "", flag: (type: String, yes: String, no: String), holding clicks: [Click]
@@ -20,6 +21,8 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 8 added the platform of a claim.
+            "ALTER TABLE \(prefix)deferred_claims DROP COLUMN platform",
             "DROP TABLE \(prefix)click_daily_totals",
             "DROP TABLE \(prefix)click_totals",
             """

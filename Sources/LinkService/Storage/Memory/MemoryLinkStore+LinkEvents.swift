@@ -9,10 +9,10 @@ extension MemoryLinkStore {
         for click in clicks where click.linkID == linkID && !click.isBot && click.time >= start.date {
             counts.clicks[click.platform.rawValue, default: 0] += 1
         }
-        counts.claims =
-            claims.values.lazy.filter {
-                $0.linkID == linkID && $0.tenant.utf8.elementsEqual(tenant.utf8) && $0.claimedAt >= start.date
-            }.count
+        for claim in claims.values
+        where claim.linkID == linkID && claim.tenant.utf8.elementsEqual(tenant.utf8) && claim.claimedAt >= start.date {
+            counts.claims[claim.platform?.rawValue ?? "", default: 0] += 1
+        }
         return counts
     }
 }

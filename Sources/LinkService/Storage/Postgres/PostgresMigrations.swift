@@ -180,6 +180,9 @@ enum PostgresMigrations {
         // version 5 (stats read `click_daily_totals` and `click_totals`), yet every click batch
         // upserted it, the largest of its rollups. Gone; the two rollups carry what stats need.
         (7, ["DROP TABLE IF EXISTS click_daily"]),
+        // The platform a claimed token was issued to (tokens say so from format version 2), for
+        // FDL's link stats; `NULL` for claims of older tokens.
+        (8, ["ALTER TABLE deferred_claims ADD COLUMN platform text"]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

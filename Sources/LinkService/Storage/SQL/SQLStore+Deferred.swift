@@ -38,8 +38,9 @@ extension SQLStore {
         try await write(.statements) { session in
             try await !session.run(
                 """
-                INSERT INTO deferred_claims (nonce, tenant, link_id, claimed_at)
-                VALUES (\(claim.nonce), \(claim.tenant), \(claim.linkID), \(claim.claimedAt))
+                INSERT INTO deferred_claims (nonce, tenant, link_id, claimed_at, platform)
+                VALUES (\(claim.nonce), \(claim.tenant), \(claim.linkID), \(claim.claimedAt),
+                    \(SQLValue(claim.platform?.rawValue)))
                 ON CONFLICT (nonce) DO NOTHING RETURNING nonce
                 """
             ).isEmpty

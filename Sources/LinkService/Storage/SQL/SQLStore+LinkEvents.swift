@@ -11,17 +11,19 @@ extension SQLStore {
                 AND EXISTS (SELECT 1 FROM links WHERE links.id = \(linkID) AND links.tenant = \(tenant))
             GROUP BY platform
             UNION ALL
-            SELECT 1 AS part, '' AS platform, COUNT(*) AS count FROM deferred_claims
+            SELECT 1 AS part, COALESCE(platform, '') AS platform, COUNT(*) AS count FROM deferred_claims
             WHERE link_id = \(linkID) AND tenant = \(tenant) AND claimed_at >= \(start.date)
+            GROUP BY platform
             """)
         var counts = LinkEventCounts()
         for row in rows {
             let row = RowReader(row: row, table: "clicks", key: ["link_id"])
             let count: Int = try row.read("count")
+            let platform: String = try row.read("platform")
             if try row.read("part", as: Int.self) == 0 {
-                counts.clicks[try row.read("platform", as: String.self), default: 0] += count
+                counts.clicks[platform, default: 0] += count
             } else {
-                counts.claims = count
+                counts.claims[platform, default: 0] += count
             }
         }
         return counts

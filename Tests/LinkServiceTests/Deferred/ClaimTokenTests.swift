@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import LinkService
+
+@Suite("Claim tokens: the platform they were issued to")
+struct ClaimTokenTests {
+    static let secret = Array(repeating: UInt8(7), count: 32)
+
+    static func roundTrip(_ token: ClaimToken) throws -> ClaimToken {
+        let text = token.signed(with: secret, tenant: "t")
+        let parsed = try #require(ClaimToken.parse(text))
+        #expect(ClaimToken.verify(payload: parsed.payload, mac: parsed.mac, secret: secret, tenant: "t"))
+        return parsed.token
+    }
+
+    @Test("a new token carries the platform it was issued to, signed with the rest")
+    func platformTravels() throws {
+        for platform in [Platform.android, .ios] {
+            let token = ClaimToken(
+                keyID: 1, linkID: "l1", slug: "spring", platform: platform, now: Date(), lifetime: .seconds(60))
+            let read = try Self.roundTrip(token)
+            #expect(read == token)
+            #expect(read.platform == platform)
+        }
+    }
+
+    @Test("a version-1 token, issued before tokens named their platform, is still read, without one")
+    func versionOneIsRead() throws {
+        let old = ClaimToken(
+            keyID: 1, issuedAt: 100, expiresAt: 200, platform: nil, nonce: Array(repeating: 1, count: 16),
+            linkID: "l1", slug: "spring")
+        let text = old.signed(with: Self.secret, tenant: "t")
+        #expect(Base64URL.decode(text)?.first == 1)
+        #expect(try Self.roundTrip(old).platform == nil)
+    }
+
+    @Test("a token whose platform byte names no platform is not a token")
+    func unknownPlatformByte() throws {
+        let token = ClaimToken(
+            keyID: 1, linkID: "l1", slug: "spring", platform: .ios, now: Date(), lifetime: .seconds(60))
+        var bytes = try #require(Base64URL.decode(token.signed(with: Self.secret, tenant: "t")))
+        bytes[13] = 9
+        #expect(ClaimToken.parse(Base64URL.encode(bytes)) == nil)
+    }
+}
