@@ -13,6 +13,7 @@ struct FirebaseAPIGate: Sendable {
     let apiLimiter: RateLimiter
     let publicLimit: PublicRateLimit
     let maxBodySize: Int
+    let clock: ServiceClock
     let logger: Logger
 
     /// The request's JSON object body, at most ``maxBodySize`` bytes.

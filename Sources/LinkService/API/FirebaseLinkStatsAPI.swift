@@ -35,7 +35,7 @@ struct FirebaseLinkStatsAPI: Sendable {
         let days = try Self.durationDays(request.uri.queryParameters.get("durationDays"))
         let text = context.parameters.get("dynamicLink").map { $0.removingPercentEncoding ?? $0 } ?? ""
         let link = try await Self.link(text, tenant: tenant, store: gate.store)
-        let today = Int((Date().timeIntervalSince1970 / 86_400).rounded(.down))
+        let today = Int((gate.clock.now().timeIntervalSince1970 / 86_400).rounded(.down))
         let events = try await gate.store.linkEvents(tenant: tenant.id, linkID: link.id, sinceDay: today - (days - 1))
         return .json(
             .object(["linkEventStats": JSONNode(.array(Self.entries(events)))]),

@@ -27,11 +27,11 @@ struct FirebaseShortLinksAPI: Sendable {
     /// An API over the dependencies of its ``FirebaseAPIGate``.
     init(
         tenants: TenantDirectory, store: CachingLinkStore, apiLimiter: RateLimiter, publicLimit: PublicRateLimit,
-        maxBodySize: Int, logger: Logger
+        maxBodySize: Int, clock: ServiceClock, logger: Logger
     ) {
         gate = FirebaseAPIGate(
             tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit, maxBodySize: maxBodySize,
-            logger: logger)
+            clock: clock, logger: logger)
     }
 
     /// FDL's answers say their charset.
@@ -189,7 +189,7 @@ struct FirebaseShortLinksAPI: Sendable {
             slugs = lengths.map { String(decoding: digest.prefix($0), as: UTF8.self) }
                 .filter { SlugRules.problem(with: $0) == nil }
         }
-        let creator = LinkCreator(store: gate.store)
+        let creator = LinkCreator(store: gate.store, clock: gate.clock)
         for slug in slugs {
             let request = LinkRequest(slug: slug, domain: parsed.domain, unguessable: false, content: content)
             do {

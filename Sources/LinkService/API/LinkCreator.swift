@@ -10,6 +10,8 @@ import HTTPTypes
 /// other settings is a `409` problem.
 struct LinkCreator: Sendable {
     let store: any LinkStore
+    /// When the link is made (``ServiceClock``).
+    var clock: ServiceClock = .system
 
     /// Validates a request for a tenant exactly as ``create(_:for:)`` does, and answers the domain
     /// the link would live on. Throws the problem the API answers.
@@ -30,9 +32,9 @@ struct LinkCreator: Sendable {
     }
 
     /// Validates and stores a link; a generated slug is drawn until one is free (eight tries).
-    func create(_ request: LinkRequest, for tenant: Tenant, at now: Date = Date()) async throws -> LinkCreation {
+    func create(_ request: LinkRequest, for tenant: Tenant) async throws -> LinkCreation {
         let domain = try check(request, for: tenant)
-        let now = now.truncatedToMilliseconds
+        let now = clock.now().truncatedToMilliseconds
         func makeLink(slug: String) -> Link {
             Link(
                 id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug,

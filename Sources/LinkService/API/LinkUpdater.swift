@@ -9,10 +9,12 @@ import Foundation
 /// except that the slug stays and `unguessable` has no meaning.
 struct LinkUpdater: Sendable {
     let store: any LinkStore
+    /// When the link is changed (``ServiceClock``).
+    var clock: ServiceClock = .system
 
     /// The link with `patch` applied and checked for `tenant`, not stored. Throws the problem the
     /// API answers.
-    func changed(_ link: Link, by patch: JSONNode, for tenant: Tenant, at now: Date = Date()) throws(Problem) -> Link {
+    func changed(_ link: Link, by patch: JSONNode, for tenant: Tenant) throws(Problem) -> Link {
         guard patch.objectValue != nil else {
             throw Problem.invalidField(
                 "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
@@ -29,7 +31,7 @@ struct LinkUpdater: Sendable {
         var changed = link
         changed.domain = domain
         changed.content = parsed.content
-        changed.updatedAt = now.truncatedToMilliseconds
+        changed.updatedAt = clock.now().truncatedToMilliseconds
         return changed
     }
 

@@ -21,6 +21,7 @@ struct LinksAPI: Sendable {
     /// Requests without a valid key are held to the per-address public budget.
     let publicLimit: PublicRateLimit
     let maxBodySize: Int
+    let clock: ServiceClock
     let logger: Logger
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
@@ -51,7 +52,7 @@ struct LinksAPI: Sendable {
     private func create(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let body = try await request.collectBody(upTo: maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
-        switch try await LinkCreator(store: store).create(parsed, for: context.tenant) {
+        switch try await LinkCreator(store: store, clock: clock).create(parsed, for: context.tenant) {
         case .created(let link): return created(link)
         case .existing(let link): return .json(LinkJSON.node(link))
         }
@@ -70,7 +71,7 @@ struct LinksAPI: Sendable {
         } catch {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
-        let changed = try await LinkUpdater(store: store).update(link, by: patch, for: context.tenant)
+        let changed = try await LinkUpdater(store: store, clock: clock).update(link, by: patch, for: context.tenant)
         return .json(LinkJSON.node(changed))
     }
 
@@ -125,7 +126,7 @@ struct LinksAPI: Sendable {
         }
         let slug = url.path.dropFirst()
         if SlugRules.isWellFormed(slug), let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)),
-            !link.isExpired(at: Date())
+            !link.isExpired(at: clock.now())
         {
             return .json(LinkJSON.resolution(of: link, opening: tenant.routes.resolve(link.content.destination)))
         }

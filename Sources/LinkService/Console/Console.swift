@@ -23,6 +23,7 @@ struct Console: Sendable {
     let signInLimiter: RateLimiter
     let publicLimit: PublicRateLimit
     let maxBodySize: Int
+    let clock: ServiceClock
     let logger: Logger
     var addressing: ClientAddressing { publicLimit.addressing }
 
@@ -139,7 +140,7 @@ struct Console: Sendable {
         }
         let layout = layout(signedIn, title: "Links", notice: Self.notice(request))
         return html(
-            pages.render(ConsoleLinksPage(layout: layout, query: query, cursor: cursor, page: page, now: Date())))
+            pages.render(ConsoleLinksPage(layout: layout, query: query, cursor: cursor, page: page, now: clock.now())))
     }
 
     private func newLink(_ context: ConsoleRequestContext) -> Response {
@@ -149,7 +150,7 @@ struct Console: Sendable {
     private func create(_ context: ConsoleRequestContext) async throws -> Response {
         var form = LinkForm(form: context.form)
         do {
-            let creation = try await LinkCreator(store: store).create(
+            let creation = try await LinkCreator(store: store, clock: clock).create(
                 try form.linkRequest(), for: context.tenant)
             let link = creation.link
             logger.info(
@@ -171,7 +172,7 @@ struct Console: Sendable {
         var form = LinkForm(form: context.form)
         form.values["slug"] = link.slug
         do {
-            _ = try await LinkUpdater(store: store).update(
+            _ = try await LinkUpdater(store: store, clock: clock).update(
                 link, by: form.patch(), for: context.tenant)
             return redirect("/admin/links/\(link.slug)?done=saved")
         } catch let problem as Problem where problem.status == .badRequest {
@@ -201,7 +202,7 @@ struct Console: Sendable {
         let link = try await existingLink(context)
         let stats = try await store.stats(tenant: context.tenant.id, linkID: link.id)
         let layout = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
-        return html(pages.render(ConsoleLinkPage(layout: layout, link: link, stats: stats)))
+        return html(pages.render(ConsoleLinkPage(layout: layout, link: link, stats: stats, now: clock.now())))
     }
 
     /// The link's QR code, as `GET /api/v1/links/{slug}/qr` answers it (same parameters, same

@@ -81,7 +81,7 @@ extension ConsoleLinkPage {
         ("ios", "iOS"), ("android", "Android"), ("desktop", "Desktop"), ("other", "Other"),
     ]
 
-    init(layout: ConsoleLayout, link: Link, stats: LinkStats, now: Date = Date()) {
+    init(layout: ConsoleLayout, link: Link, stats: LinkStats, now: Date) {
         let content = link.content
         self.init(
             layout: layout, slug: link.slug, shortURL: link.shortURL, destination: content.destination,

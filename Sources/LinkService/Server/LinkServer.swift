@@ -104,11 +104,12 @@ public struct LinkServer: Sendable {
             .register(on: router)
         LinksAPI(
             tenants: tenants, store: store, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
-            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, logger: logger
+            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, clock: clock,
+            logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, logger: logger
+            maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
             .register(on: router)
@@ -117,7 +118,7 @@ public struct LinkServer: Sendable {
             sessions: ConsoleSessions(
                 store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
             store: store, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, logger: logger
+            maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
