@@ -1,7 +1,8 @@
 import Hummingbird
 import Logging
 
-/// Answers every error of FDL's `POST /v1/shortLinks` in FDL's shape
+/// Answers every error of FDL's calls (`shortLinks`, `managedShortLinks:create`, `linkStats`,
+/// the two attribution calls) in FDL's shape
 /// (`{"error": {"code", "message", "status"}}`): a ``FirebaseAPIError`` as it is, anything else as
 /// ``Problem/init(answering:path:logger:)`` decides (status, message and `Retry-After`).
 struct FirebaseAPIErrorMiddleware: RouterMiddleware {

@@ -1,6 +1,6 @@
 import Hummingbird
 
-/// Authenticates FDL's `POST /v1/shortLinks?key=<API key>` before its handler runs: the `Host`
+/// Authenticates every FDL call (`?key=<API key>`) before its handler runs: the `Host`
 /// picks the tenant, the key must be one of that tenant's; the handler gets the tenant as
 /// ``APIRequestContext/tenant``. The failures are FDL's (rendered by
 /// ``FirebaseAPIErrorMiddleware``): an unknown host `404`, no key `403`, a wrong key `400`, a

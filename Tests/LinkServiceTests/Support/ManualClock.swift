@@ -1,5 +1,6 @@
 import Foundation
-import LinkService
+
+@testable import LinkService
 
 /// A ``ServiceClock`` a test moves by hand: the server's sessions, tokens and expiry see time pass
 /// without the test waiting for it.
@@ -17,7 +18,6 @@ final class ManualClock: Sendable {
 
     /// Moves the time forward by `duration`.
     func advance(by duration: Duration) {
-        let seconds = TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
-        time.withLock { $0 = $0.addingTimeInterval(seconds) }
+        time.withLock { $0 = $0.addingTimeInterval(duration.timeInterval) }
     }
 }
