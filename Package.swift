@@ -80,6 +80,8 @@ let package = Package(
                 "AssociatedDomains",
                 "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1 channel, wrapped with the server's connection guards.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -90,6 +92,7 @@ let package = Package(
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
@@ -98,10 +101,14 @@ let package = Package(
             resources: [.embedInCode("OpenAPI/openapi.json"), .embedInCode("Templates/Resources")],
             swiftSettings: ownSwiftSettings
         ),
+        // glibc's malloc arenas bounded before `main` (the server's memory default); C, since it
+        // must run before any thread exists.
+        .target(name: "CMallocDefaults"),
         // The command line: parses flags and calls the modules above.
         .executableTarget(
             name: "wayfinder",
             dependencies: [
+                "CMallocDefaults",
                 "DeepLinkRouting",
                 "AssociatedDomains",
                 "LinkService",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMallocDefaults
 import Configuration
 import DeepLinkRouting
 import Foundation
@@ -77,6 +78,13 @@ struct ServeCommand: AsyncParsableCommand {
             "listening on \(host):\(port), reachable from the network; put a TLS-terminating proxy in front and set WAYFINDER_TRUSTED_PROXIES to its address."
     }
 
+    /// What the start-up log says about glibc's malloc arenas (bounded before `main`).
+    static func mallocNotice(bound: Int) -> String {
+        bound > 0
+            ? "malloc arenas bounded to \(bound) (glibc); set MALLOC_ARENA_MAX to choose another bound"
+            : "malloc arenas as the environment or the C library sets them"
+    }
+
     func run() async throws {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
@@ -88,7 +96,15 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let manifests = try CommandInput.manifests(configuration.manifestPaths).map(\.manifest)
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        switch configuration.logFormat {
+        case .text:
+            LoggingSystem.bootstrap(
+                StreamLogHandler.standardError, metadataProvider: RequestLogContext.metadataProvider)
+        case .json:
+            LoggingSystem.bootstrap(
+                { label, provider in JSONLogHandler(label: label, metadataProvider: provider) },
+                metadataProvider: RequestLogContext.metadataProvider)
+        }
         var logger = Logger(label: "wayfinder")
         logger.logLevel = .info
         let linkStore = try await configuration.database.openStore(postgres: configuration.postgres, logger: logger)
@@ -102,6 +118,7 @@ struct ServeCommand: AsyncParsableCommand {
                     "tenants": "\(manifests.map(\.id).joined(separator: ","))", "database": "\(configuration.database)",
                 ])
             logger.notice("\(Self.listeningNotice(host: configuration.host, port: configuration.port))")
+            logger.info("\(Self.mallocNotice(bound: Int(wayfinder_malloc_arena_bound())))")
             try await server.run()
             try await linkStore.close()
         } catch {

@@ -58,11 +58,16 @@ struct RedirectHandler: Sendable {
             decision = .preview(planner.page(for: target))
         }
         let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
-        await record(target, tenant: tenant, client: client, query: query, request: request, claimIssued: claimIssued)
+        // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
+        if request.method != .head {
+            await record(
+                target, tenant: tenant, client: client, query: query, request: request, claimIssued: claimIssued)
+        }
         switch decision {
         case .redirect(let location):
             metrics.countRedirect(platform: client.platform)
-            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+            return Response(
+                status: .found, headers: [.location: LocationField.value(for: location), .cacheControl: "no-store"])
         case .preview(let page):
             metrics.countRedirect(platform: client.platform)
             metrics.previews.increment()

@@ -75,6 +75,7 @@ public struct LinkServer: Sendable {
         }
         var application = Application(
             router: makeRouter(),
+            server: .link(limits: configuration.connectionLimits, addressing: publicLimit.addressing),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
@@ -86,8 +87,13 @@ public struct LinkServer: Sendable {
     }
 
     func makeRouter() -> Hummingbird.Router<LinkRequestContext> {
-        let router = Hummingbird.Router(context: LinkRequestContext.self)
+        // HEAD is GET without a body on every GET route (RFC 9110 §9.3.2).
+        let router = Hummingbird.Router(context: LinkRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ProblemMiddleware(metrics: metrics))
+        let allowed = AllowedMethods()
+        router.add(middleware: MethodNotAllowedMiddleware(allowed: allowed))
+        let cursors = ListCursors(keyring: deferred.keyring, store: store)
         router.get("/healthz") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
@@ -103,7 +109,7 @@ public struct LinkServer: Sendable {
         DeferredClaimsAPI(deferred: deferred, tenants: tenants, store: store, addressing: addressing, logger: logger)
             .register(on: router)
         LinksAPI(
-            tenants: tenants, store: store, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
+            tenants: tenants, store: store, cursors: cursors, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
             addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, clock: clock,
             logger: logger
         ).register(on: router)
@@ -116,8 +122,9 @@ public struct LinkServer: Sendable {
         // Before the catch-all below: /admin is never a tenant's path.
         Console(
             sessions: ConsoleSessions(
-                store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
-            store: store, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
+                store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout,
+                lifetime: configuration.consoleSessionLifetime, clock: clock),
+            store: store, cursors: cursors, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(
@@ -126,6 +133,7 @@ public struct LinkServer: Sendable {
             logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
+        allowed.learn(router.routes)
         return router
     }
 

@@ -29,6 +29,7 @@ public final class SQLiteLinkStore: LinkStore {
     public static func open(path: String, logger: Logger = Logger(label: "wayfinder.sqlite")) async throws
         -> SQLiteLinkStore
     {
+        try createPrivately(path: path)
         let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
         // Every connection opened so far is closed when a later step fails (a reader that cannot
         // open, a database of a newer build): SQLiteNIO asserts on connections dropped unclosed.
