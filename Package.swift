@@ -131,6 +131,7 @@ let package = Package(
             dependencies: [
                 "AssociatedDomains",
                 "DeepLinkRouting",
+                "TestSupport",
                 // Signed files for the live check's tests are made with a throwaway certificate.
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),

@@ -1,8 +1,10 @@
 import DeepLinkRouting
+import Foundation
 
 /// The JSON the API answers with: the one place a link, its stats or a resolution become JSON.
 enum LinkJSON {
-    static func node(_ link: Link) -> JSONNode {
+    /// The link's JSON; with `now`, a link with an expiry says whether it has `expired`.
+    static func node(_ link: Link, now: Date? = nil) -> JSONNode {
         let content = link.content
         var members: [JSONNode.Member] = [
             .init(key: "id", value: JSONNode(.string(link.id))),
@@ -23,14 +25,8 @@ enum LinkJSON {
                         ("title", social.title), ("description", social.description), ("imageURL", social.imageURL),
                     ])))
         }
-        let fallbacks = content.fallbacks
-        if fallbacks != Fallbacks() {
-            members.append(
-                .init(
-                    key: "fallbacks",
-                    value: LinkRequest.stringObject([
-                        ("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop),
-                    ])))
+        if content.fallbacks != Fallbacks() {
+            members.append(.init(key: "fallbacks", value: node(content.fallbacks)))
         }
         members.append(.init(key: "skipPreview", value: JSONNode(.bool(content.skipPreview))))
         if !content.utm.isEmpty {
@@ -39,13 +35,30 @@ enum LinkJSON {
         }
         if let expiresAt = content.expiresAt {
             members.append(.init(key: "expiresAt", value: JSONNode(.string(ISO8601.string(from: expiresAt)))))
+            if let now { members.append(.init(key: "expired", value: JSONNode(.bool(expiresAt <= now)))) }
+        }
+        if let expiredURL = content.expiredURL {
+            members.append(.init(key: "expiredURL", value: JSONNode(.string(expiredURL))))
+        }
+        if !content.rules.isEmpty { members.append(.init(key: "rules", value: RuleJSON.node(content.rules))) }
+        if !content.variants.isEmpty {
+            members.append(.init(key: "variants", value: RuleJSON.node(content.variants)))
         }
         members.append(.init(key: "createdAt", value: JSONNode(.string(ISO8601.string(from: link.createdAt)))))
         members.append(.init(key: "updatedAt", value: JSONNode(.string(ISO8601.string(from: link.updatedAt)))))
         return JSONNode(.object(members))
     }
 
-    static func node(_ stats: LinkStats) -> JSONNode {
+    /// The fallbacks that are set.
+    static func node(_ fallbacks: Fallbacks) -> JSONNode {
+        LinkRequest.stringObject([
+            ("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop),
+        ])
+    }
+
+    /// The stats' JSON; with the link, its clicks per rule (`rules`, with their names) and per
+    /// variant (`variants`), one entry for each of the link's.
+    static func node(_ stats: LinkStats, of link: Link? = nil) -> JSONNode {
         func counts(_ dictionary: [String: Int]) -> JSONNode {
             JSONNode(
                 .object(
@@ -53,17 +66,35 @@ enum LinkJSON {
                         .init(key: $0.key, value: JSONNode(.number(String($0.value))))
                     }))
         }
-        return .object([
-            "clicks": JSONNode(.number(String(stats.clicks))),
-            "botClicks": JSONNode(.number(String(stats.botClicks))),
-            "byDay": counts(stats.byDay),
-            "byPlatform": counts(stats.byPlatform),
-            "byReferrer": counts(stats.byReferrer),
-            "deferred": .object([
-                "issued": JSONNode(.number(String(stats.deferred.issued))),
-                "claimed": JSONNode(.number(String(stats.deferred.claimed))),
-            ]),
-        ])
+        var members =
+            JSONNode.object([
+                "clicks": JSONNode(.number(String(stats.clicks))),
+                "botClicks": JSONNode(.number(String(stats.botClicks))),
+                "byDay": counts(stats.byDay),
+                "byPlatform": counts(stats.byPlatform),
+                "byReferrer": counts(stats.byReferrer),
+                "deferred": .object([
+                    "issued": JSONNode(.number(String(stats.deferred.issued))),
+                    "claimed": JSONNode(.number(String(stats.deferred.claimed))),
+                ]),
+            ]).objectValue ?? []
+        if let link {
+            let rules = link.content.rules.enumerated().map { index, rule in
+                var entry: [JSONNode.Member] = [.init(key: "index", value: JSONNode(.number(String(index))))]
+                if let name = rule.name { entry.append(.init(key: "name", value: JSONNode(.string(name)))) }
+                entry.append(.init(key: "clicks", value: JSONNode(.number(String(stats.ruleClicks[index] ?? 0)))))
+                return JSONNode(.object(entry))
+            }
+            let variants = link.content.variants.indices.map { index in
+                JSONNode.object([
+                    "index": JSONNode(.number(String(index))),
+                    "clicks": JSONNode(.number(String(stats.variantClicks[index] ?? 0))),
+                ])
+            }
+            members.append(.init(key: "rules", value: JSONNode(.array(rules))))
+            members.append(.init(key: "variants", value: JSONNode(.array(variants))))
+        }
+        return JSONNode(.object(members))
     }
 
     /// The resolve call's answer for a short link: the link, plus the route and parameters its

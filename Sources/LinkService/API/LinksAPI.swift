@@ -54,12 +54,12 @@ struct LinksAPI: Sendable {
         let parsed = try LinkRequest(body: body.readableBytesView)
         switch try await LinkCreator(store: store, clock: clock).create(parsed, for: context.tenant) {
         case .created(let link): return created(link)
-        case .existing(let link): return .json(LinkJSON.node(link))
+        case .existing(let link): return .json(LinkJSON.node(link, now: clock.now()))
         }
     }
 
     private func read(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-        .json(LinkJSON.node(try await existingLink(context)))
+        .json(LinkJSON.node(try await existingLink(context), now: clock.now()))
     }
 
     private func update(_ request: Request, _ context: APIRequestContext) async throws -> Response {
@@ -72,7 +72,7 @@ struct LinksAPI: Sendable {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
         let changed = try await LinkUpdater(store: store, clock: clock).update(link, by: patch, for: context.tenant)
-        return .json(LinkJSON.node(changed))
+        return .json(LinkJSON.node(changed, now: clock.now()))
     }
 
     private func delete(_ request: Request, _ context: APIRequestContext) async throws -> Response {
@@ -98,7 +98,10 @@ struct LinksAPI: Sendable {
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", error.description)
         }
-        var members: [JSONNode.Member] = [.init(key: "links", value: JSONNode(.array(page.links.map(LinkJSON.node))))]
+        let now = clock.now()
+        var members: [JSONNode.Member] = [
+            .init(key: "links", value: JSONNode(.array(page.links.map { LinkJSON.node($0, now: now) })))
+        ]
         members.append(
             .init(key: "nextCursor", value: page.nextCursor.map { JSONNode(.string($0)) } ?? JSONNode(.null)))
         return .json(JSONNode(.object(members)))
@@ -106,7 +109,7 @@ struct LinksAPI: Sendable {
 
     private func stats(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let link = try await existingLink(context)
-        return .json(LinkJSON.node(try await store.stats(tenant: context.tenant.id, linkID: link.id)))
+        return .json(LinkJSON.node(try await store.stats(tenant: context.tenant.id, linkID: link.id), of: link))
     }
 
     /// What an installed app asks when a short link opened it: the destination and the link's data.
@@ -160,7 +163,7 @@ struct LinksAPI: Sendable {
     private func created(_ link: Link) -> Response {
         logger.info(
             "link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
-        var response = Response.json(LinkJSON.node(link), status: .created)
+        var response = Response.json(LinkJSON.node(link, now: clock.now()), status: .created)
         response.headers[.location] = "/api/v1/links/\(link.slug)"
         return response
     }

@@ -1,5 +1,6 @@
 import Configuration
 import DeepLinkRouting
+import HTTPTypes
 
 extension LinkServiceConfiguration {
     /// The configuration keys, as `wayfinder serve --help` documents them. With the environment
@@ -59,6 +60,10 @@ extension LinkServiceConfiguration {
         (
             "wayfinder.public.rate.per.minute", "WAYFINDER_PUBLIC_RATE_PER_MINUTE",
             "redirects, previews, well-known files and console pages per client address per minute (default 12000; 0: no limit)"
+        ),
+        (
+            "wayfinder.country.header", "WAYFINDER_COUNTRY_HEADER",
+            "header a trusted proxy names the visitor's country in, for redirect rules (e.g. CF-IPCountry)"
         ),
         (
             "wayfinder.memory.trim.seconds", "WAYFINDER_MEMORY_TRIM_SECONDS",
@@ -130,6 +135,12 @@ extension LinkServiceConfiguration {
         }
         if let perMinute = scope.int(forKey: "public.rate.per.minute") {
             publicRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
+        if let header = scope.string(forKey: "country.header"), !header.isEmpty {
+            guard HTTPField.Name(header) != nil else {
+                throw InvalidValue(key: "wayfinder.country.header", value: header, expected: "an HTTP header name")
+            }
+            countryHeader = header
         }
         if let seconds = scope.int(forKey: "memory.trim.seconds") {
             memoryTrimInterval = .seconds(seconds)

@@ -62,6 +62,10 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// How often memory freed by the server is handed back to the system (glibc's `malloc_trim`),
     /// so that RSS follows the live heap; `.zero` never does.
     public var memoryTrimInterval: Duration
+    /// The request header a trusted proxy writes the visitor's country into (Cloudflare's
+    /// `CF-IPCountry`), for redirect rules' `country` conditions; believed only from
+    /// ``trustedProxies``. `nil`: no header is read.
+    public var countryHeader: String? = nil
 
     public init(
         host: String = "127.0.0.1",

@@ -25,6 +25,8 @@ struct RedirectHandler: Sendable {
     let publicLimit: PublicRateLimit
     let metrics: LinkServiceMetrics
     let clock: ServiceClock
+    /// Where visitors are, for `country` conditions; `nil` when the server has no source.
+    var countryLookup: (any CountryLookup)?
     let logger: Logger
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
@@ -40,16 +42,34 @@ struct RedirectHandler: Sendable {
         // A store error goes on to ProblemMiddleware, which answers an outage with the same 503
         // problem document (and `Retry-After`) as the API.
         guard
-            let target = try await self.target(
+            let visited = try await self.visited(
                 path: path, host: host, query: query, request: request, tenant: tenant, policy: policy)
         else {
             return notFound(tenant)
         }
+        var target: RedirectTarget
+        let link: Link?
+        switch visited {
+        case .link(let stored):
+            if stored.isExpired(at: clock.now()) { return expired(stored, tenant: tenant) }
+            target = RedirectTarget(link: stored, destinationIsWeb: policy.isWebPageQuickly(stored.content.destination))
+            link = stored
+        case .other(let other):
+            target = other
+            link = nil
+        }
 
-        if query?.get("d") == "1" {
-            return pages.response(for: FirebaseDebugPage(tenant: tenant, target: target).page)
+        if let query, query.get("d") == "1" {
+            return pages.response(
+                for: debugPage(tenant: tenant, target: target, link: link, query: query, request: request).page)
         }
         let client = ClientInfo(userAgent: request.headers[.userAgent])
+        var variantCookie: Cookie? = nil
+        if let link, !link.content.rules.isEmpty || !link.content.variants.isEmpty {
+            variantCookie = choose(
+                for: link, target: &target, client: client, query: query, request: request, context: context,
+                policy: policy)
+        }
         let planner = RedirectPlanner(tenant: tenant)
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers[.accept])
         var decision = planner.decide(target, for: client, acceptsHTML: acceptsHTML)
@@ -57,40 +77,51 @@ struct RedirectHandler: Sendable {
             // The website shares this domain and the visit is already there: a redirect would loop.
             decision = .preview(planner.page(for: target))
         }
+        if link != nil { decision = decision.mergingUTM(target.utm) }
         let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
         await record(target, tenant: tenant, client: client, query: query, request: request, claimIssued: claimIssued)
+        var response: Response
         switch decision {
         case .redirect(let location):
             metrics.countRedirect(platform: client.platform)
-            return Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+            response = Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
         case .preview(let page):
             metrics.countRedirect(platform: client.platform)
             metrics.previews.increment()
-            return pages.response(for: page)
+            response = pages.response(for: page)
         }
+        if let variantCookie { response.setCookie(variantCookie) }
+        return response
+    }
+
+    /// What a visited path is: a stored link (expired or not), or a route path or long link.
+    private enum Visited {
+        case link(Link)
+        case other(RedirectTarget)
     }
 
     /// What the visited path stands for: a stored link (an existing slug wins), a long link at
     /// the root, or a route of the manifest.
-    private func target(
+    private func visited(
         path: String, host: String, query: FlatDictionary<Substring, Substring>?, request: Request, tenant: Tenant,
         policy: LinkPolicy
-    ) async throws -> RedirectTarget? {
+    ) async throws -> Visited? {
         // Under a link path prefix of the domain (FDL's `https://domain/link`), as at the root.
         let linkPath = tenant.pathUnderLinkPrefix(path, host: host) ?? path
         let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
             if let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)) {
-                guard !link.isExpired(at: clock.now()) else { return nil }
-                return RedirectTarget(link: link, destinationIsWeb: policy.isWebPageQuickly(link.content.destination))
+                return .link(link)
             }
         }
         let visitedURL = "https://\(host)\(request.uri.description)"
         if linkPath == "/" || linkPath.isEmpty {
             return FirebaseLongLink.target(query: { query?.get($0) }, visitedURL: visitedURL, policy: policy)
+                .map(Visited.other)
         }
         guard case .matched = tenant.routes.resolve(visitedURL) else { return nil }
-        return RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL))
+        return .other(
+            RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL)))
     }
 
     private func record(
@@ -104,9 +135,14 @@ struct RedirectHandler: Sendable {
             }
         }
         let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
-        let click = Click(
+        var click = Click(
             linkID: target.linkID, tenant: tenant.id, time: clock.now(), platform: client.platform, os: client.os,
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued)
+        switch target.choice {
+        case .rule(let index): click.rule = index
+        case .variant(let index): click.variant = index
+        case nil: break
+        }
         if clickFlush == .synchronous {
             do {
                 try await store.base.insertClicks([click])

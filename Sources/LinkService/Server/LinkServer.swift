@@ -123,7 +123,7 @@ public struct LinkServer: Sendable {
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
             issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
-            logger: logger)
+            countryLookup: configuration.countryLookup, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         return router

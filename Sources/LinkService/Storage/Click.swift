@@ -17,6 +17,10 @@ public struct Click: Sendable, Hashable {
     public var utm: UTMParameters
     /// Whether the visit was given a deferred deep link claim token (sent to a store).
     public var claimIssued: Bool
+    /// The index of the link's rule that decided the visit, if one did.
+    public var rule: Int? = nil
+    /// The index of the link's A/B variant the visit was given, if it was.
+    public var variant: Int? = nil
 
     public init(
         linkID: String?, tenant: String, time: Date, platform: Platform, os: String? = nil, browser: String? = nil,

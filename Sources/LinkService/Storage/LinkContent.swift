@@ -16,10 +16,17 @@ public struct LinkContent: Sendable, Hashable {
     public var expiresAt: Date?
     /// What a link made from Firebase Dynamic Links parameters keeps of them; `nil` otherwise.
     public var firebase: FirebaseParameters?
+    /// Where a visit goes after ``expiresAt`` (else the `410` expired page).
+    public var expiredURL: String?
+    /// Ordered redirect rules: the first that holds for a visit decides where it goes.
+    public var rules: [RedirectRule]
+    /// An A/B split for the visits no rule decides (none, or 2 to 4).
+    public var variants: [LinkVariant]
 
     public init(
         destination: String, social: SocialCard? = nil, fallbacks: Fallbacks = Fallbacks(), skipPreview: Bool = false,
-        utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil, firebase: FirebaseParameters? = nil
+        utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil, firebase: FirebaseParameters? = nil,
+        expiredURL: String? = nil, rules: [RedirectRule] = [], variants: [LinkVariant] = []
     ) {
         self.destination = destination
         self.social = social
@@ -28,5 +35,8 @@ public struct LinkContent: Sendable, Hashable {
         self.utm = utm
         self.expiresAt = expiresAt
         self.firebase = firebase?.isEmpty == true ? nil : firebase
+        self.expiredURL = expiredURL
+        self.rules = rules
+        self.variants = variants
     }
 }

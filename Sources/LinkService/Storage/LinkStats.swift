@@ -11,6 +11,12 @@ public struct LinkStats: Sendable, Hashable {
     public var byReferrer: [String: Int]
     /// Claim tokens issued and claimed (deferred deep links).
     public var deferred: DeferredFunnel
+    /// People's clicks decided by each of the link's rules, by rule index (rules without clicks
+    /// are absent).
+    public var ruleClicks: [Int: Int] = [:]
+    /// People's clicks given each A/B variant, by variant index (variants without clicks are
+    /// absent).
+    public var variantClicks: [Int: Int] = [:]
 
     public init(
         clicks: Int = 0, botClicks: Int = 0, byDay: [String: Int] = [:], byPlatform: [String: Int] = [:],

@@ -13,6 +13,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case previewScript = "preview.js"
     case notFound = "not-found"
     case linkDebug = "link-debug"
+    case expired
     /// The frame of every console page.
     case consoleLayout = "console-layout"
     case consoleSignIn = "console-sign-in"
@@ -35,6 +36,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
         case .previewScript: PackageResources.preview_js
         case .notFound: PackageResources.not_found_mustache
         case .linkDebug: PackageResources.link_debug_mustache
+        case .expired: PackageResources.expired_mustache
         case .consoleLayout: PackageResources.console_layout_mustache
         case .consoleSignIn: PackageResources.console_sign_in_mustache
         case .consoleLinks: PackageResources.console_links_mustache

@@ -26,7 +26,7 @@ struct ServiceClockTests {
             #expect(try await client.execute(uri: "/soon", method: .get, headers: .visitor(desktop)).status == .found)
             time.advance(by: .seconds(61))
             let expired = try await client.execute(uri: "/soon", method: .get, headers: .visitor(desktop))
-            #expect(expired.status == .notFound)
+            #expect(expired.status == .gone)
         }
         await service.close()
     }

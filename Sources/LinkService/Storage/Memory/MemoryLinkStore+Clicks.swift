@@ -11,6 +11,7 @@ extension MemoryLinkStore {
             totals[key.linkID, default: [:]][key, default: 0] += count
         }
         issuedClaims.merge(ClickRollup.issuedClaims(of: clicks), uniquingKeysWith: +)
+        choiceClicks.merge(ClickRollup.choices(of: clicks), uniquingKeysWith: +)
     }
 
     public func stats(tenant: String, linkID: String) async throws -> LinkStats {
@@ -23,6 +24,9 @@ extension MemoryLinkStore {
                     platform: $0.key.platform, referrer: $0.key.referrer, isBot: $0.key.isBot, count: $0.value)
             })
         stats.deferred = try await deferredFunnel(tenant: tenant, linkID: linkID)
+        ClickRollup.add(
+            choices: choiceClicks.filter { $0.key.linkID == linkID }.map { ($0.key.kind, $0.key.index, $0.value) },
+            to: &stats)
         return stats
     }
 

@@ -40,6 +40,7 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
     var dailyTotals: [String: [String: Int]] = [:]
     var totals: [String: [ClickRollup.TotalKey: Int]] = [:]
     var issuedClaims: [ClickRollup.IssuedKey: Int] = [:]
+    var choiceClicks: [ClickRollup.ChoiceKey: Int] = [:]
     var secrets: [Int: ClaimSecret] = [:]
     var claims: [String: DeferredClaim] = [:]
     var sessions: [String: ConsoleSession] = [:]
@@ -113,6 +114,7 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         dailyTotals[id] = nil
         totals[id] = nil
         issuedClaims = issuedClaims.filter { $0.key.linkID != id }
+        choiceClicks = choiceClicks.filter { $0.key.linkID != id }
         claims = claims.filter { $0.value.linkID != id }
         return true
     }

@@ -183,6 +183,27 @@ enum PostgresMigrations {
         // The platform a claimed token was issued to (tokens say so from format version 2), for
         // FDL's link stats; `NULL` for claims of older tokens.
         (8, ["ALTER TABLE deferred_claims ADD COLUMN platform text"]),
+        // Redirect rules and the link's life: where a visit goes after expiry, and the rules and A/B
+        // variants as JSON (the API's shape; `NULL` when a link has none).
+        (
+            9,
+            [
+                "ALTER TABLE links ADD COLUMN expired_url text",
+                "ALTER TABLE links ADD COLUMN rules text",
+                "ALTER TABLE links ADD COLUMN variants text",
+                // People's clicks per rule (`kind` 'rule') and per A/B variant ('variant') of a
+                // link, by index: the stats' `rules` and `variants`.
+                """
+                CREATE TABLE choice_clicks (
+                    link_id text NOT NULL,
+                    kind text NOT NULL,
+                    idx bigint NOT NULL,
+                    count bigint NOT NULL,
+                    PRIMARY KEY (link_id, kind, idx)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

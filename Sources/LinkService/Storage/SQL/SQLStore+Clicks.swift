@@ -11,6 +11,9 @@ extension SQLStore {
         let issued = ClickRollup.issuedClaims(of: clicks).sorted {
             ($0.key.linkID, $0.key.day) < ($1.key.linkID, $1.key.day)
         }
+        let choices = ClickRollup.choices(of: clicks).sorted {
+            ($0.key.linkID, $0.key.kind, $0.key.index) < ($1.key.linkID, $1.key.kind, $1.key.index)
+        }
         let rowsPerStatement = dialect.rowsPerStatement
         try await write(.clicks) { session in
             let row = StoredRows.click
@@ -32,6 +35,9 @@ extension SQLStore {
             }
             try await Self.addCounts(issued, to: "claims_issued_daily", key: ["link_id", "day"], on: session) {
                 [.text($0.linkID), .text($0.day)]
+            }
+            try await Self.addCounts(choices, to: "choice_clicks", key: ["link_id", "kind", "idx"], on: session) {
+                [.text($0.linkID), .text($0.kind), .integer($0.index)]
             }
         }
     }
@@ -87,6 +93,16 @@ extension SQLStore {
         }
         var stats = ClickRollup.stats(days: days, breakdown: breakdown)
         stats.deferred = try await deferredFunnel(tenant: tenant, linkID: linkID)
+        if !rows.isEmpty {
+            // Only a link with clicks can have clicks per rule or variant.
+            let choices = try await read(
+                "SELECT kind, idx, count FROM choice_clicks WHERE link_id = \(linkID)")
+            ClickRollup.add(
+                choices: try choices.map { row in
+                    let row = RowReader(row: row, table: "choice_clicks", key: ["kind", "idx"])
+                    return (try row.read("kind"), try row.read("idx"), try row.read("count"))
+                }, to: &stats)
+        }
         return stats
     }
 

@@ -160,6 +160,27 @@ enum SQLiteMigrations {
         // The platform a claimed token was issued to (tokens say so from format version 2), for
         // FDL's link stats; `NULL` for claims of older tokens.
         (8, ["ALTER TABLE deferred_claims ADD COLUMN platform TEXT"]),
+        // Redirect rules and the link's life: where a visit goes after expiry, and the rules and A/B
+        // variants as JSON (the API's shape; `NULL` when a link has none).
+        (
+            9,
+            [
+                "ALTER TABLE links ADD COLUMN expired_url TEXT",
+                "ALTER TABLE links ADD COLUMN rules TEXT",
+                "ALTER TABLE links ADD COLUMN variants TEXT",
+                // People's clicks per rule (`kind` 'rule') and per A/B variant ('variant') of a
+                // link, by index: the stats' `rules` and `variants`.
+                """
+                CREATE TABLE choice_clicks (
+                    link_id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    idx INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (link_id, kind, idx)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }
