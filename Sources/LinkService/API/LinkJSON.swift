@@ -40,6 +40,9 @@ enum LinkJSON {
         if let expiredURL = content.expiredURL {
             members.append(.init(key: "expiredURL", value: JSONNode(.string(expiredURL))))
         }
+        if content.passwordHash != nil {
+            members.append(.init(key: "passwordProtected", value: JSONNode(.bool(true))))
+        }
         if !content.rules.isEmpty { members.append(.init(key: "rules", value: RuleJSON.node(content.rules))) }
         if !content.variants.isEmpty {
             members.append(.init(key: "variants", value: RuleJSON.node(content.variants)))

@@ -10,11 +10,15 @@ struct LinkRequest: Sendable, Hashable {
     var domain: String?
     var unguessable: Bool
     var content: LinkContent
+    /// A new password (write-only: it is hashed into ``LinkContent/passwordHash``, never stored).
+    var password: String?
 
     static let keys = [
         "destination", "slug", "domain", "social", "fallbacks", "skipPreview", "utm", "expiresAt", "unguessable",
-        "expiredURL", "rules", "variants",
+        "expiredURL", "rules", "variants", "password",
     ]
+    /// Password lengths accepted, in characters.
+    static let passwordLengths = 8...128
     static let socialKeys = ["title", "description", "imageURL"]
     static let fallbackKeys = ["ios", "android", "desktop"]
     /// Longest string accepted in any field.
@@ -74,6 +78,13 @@ struct LinkRequest: Sendable, Hashable {
                     "expiresAt", "\"\(text)\" is not an RFC 3339 time; write it like 2026-01-31T12:00:00Z")
             }
             expiresAt = date.truncatedToMilliseconds
+        }
+        password = try Self.optionalString(members["password"], at: "password")
+        if let password, !Self.passwordLengths.contains(password.count) {
+            throw Problem.invalidField(
+                "password",
+                "a password is \(Self.passwordLengths.lowerBound) to \(Self.passwordLengths.upperBound) characters, not \(password.count)",
+                code: "invalid-password")
         }
         let expiredURL = try Self.optionalString(members["expiredURL"], at: "expiredURL")
         let rules = try members["rules"].map { node throws(Problem) in try RuleJSON.rules(node) } ?? []

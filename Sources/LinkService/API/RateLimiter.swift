@@ -44,6 +44,18 @@ final class RateLimiter: Sendable {
         }
     }
 
+    /// The whole seconds `key` would have to wait for a token, without taking one; `nil` when it
+    /// has one. For budgets spent only by failures (wrong passwords), checked before each try.
+    func wait(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
+        if isUnlimited { return nil }
+        return table.withLock { table -> Int? in
+            let slot = table.slot(for: key, fresh: Bucket(tokens: capacity, updated: now))
+            let bucket = table.buckets[slot]
+            let tokens = min(capacity, bucket.tokens + max(0, (now - bucket.updated).timeInterval) * refillPerSecond)
+            return tokens >= 1 ? nil : max(1, Int(((1 - tokens) / refillPerSecond).rounded(.up)))
+        }
+    }
+
     /// Buckets held now (at most the maximum).
     var bucketCount: Int { table.withLock { $0.index.count } }
 }

@@ -27,6 +27,8 @@ struct RedirectHandler: Sendable {
     let clock: ServiceClock
     /// Where visitors are, for `country` conditions; `nil` when the server has no source.
     var countryLookup: (any CountryLookup)?
+    /// Wrong passwords per client address and link: 10 in 10 minutes.
+    var passwordLimiter = RateLimiter(RateLimit(requests: 10, per: .seconds(600)))
     let logger: Logger
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
@@ -52,6 +54,12 @@ struct RedirectHandler: Sendable {
         switch visited {
         case .link(let stored):
             if stored.isExpired(at: clock.now()) { return expired(stored, tenant: tenant) }
+            // Crawlers and `?d=1` see only the form: nothing of a protected link's destinations.
+            if let hash = stored.content.passwordHash,
+                query?.get("d") == "1" || !hasPass(stored, hash: hash, request: request)
+            {
+                return passwordForm(stored, tenant: tenant, request: request, context: context)
+            }
             target = RedirectTarget(link: stored, destinationIsWeb: policy.isWebPageQuickly(stored.content.destination))
             link = stored
         case .other(let other):
@@ -77,7 +85,9 @@ struct RedirectHandler: Sendable {
             // The website shares this domain and the visit is already there: a redirect would loop.
             decision = .preview(planner.page(for: target))
         }
-        if link != nil { decision = decision.mergingUTM(target.utm) }
+        // Links made from FDL parameters keep FDL's behaviour: their utm fields go to the click and
+        // the store's referrer, not into the URL.
+        if let link, link.content.firebase == nil { decision = decision.mergingUTM(target.utm) }
         let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
         await record(target, tenant: tenant, client: client, query: query, request: request, claimIssued: claimIssued)
         var response: Response

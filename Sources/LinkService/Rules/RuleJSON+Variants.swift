@@ -57,9 +57,6 @@ extension RuleJSON {
 
     /// The variants of stored text (none for `nil`, or for text this version cannot read).
     static func variants(storedText: String?) -> [LinkVariant] {
-        guard let storedText, let node = try? JSONParser(maximumDepth: 16).parse(Array(storedText.utf8)) else {
-            return []
-        }
-        return (try? variants(node)) ?? []
+        read(storedText) { node throws(Problem) in try variants(node) }
     }
 }

@@ -302,9 +302,15 @@ enum RuleJSON {
 
     /// The rules of stored text (none for `nil`, or for text this version cannot read).
     static func rules(storedText: String?) -> [RedirectRule] {
+        read(storedText) { node throws(Problem) in try rules(node) }
+    }
+
+    /// What `reader` reads from stored JSON text: none for `nil`, or for text this version cannot
+    /// read (as ``FirebaseParameters`` reads its column).
+    static func read<Value>(_ storedText: String?, _ reader: (JSONNode) throws(Problem) -> [Value]) -> [Value] {
         guard let storedText, let node = try? JSONParser(maximumDepth: 16).parse(Array(storedText.utf8)) else {
             return []
         }
-        return (try? rules(node)) ?? []
+        return (try? reader(node)) ?? []
     }
 }

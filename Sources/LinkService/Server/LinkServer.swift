@@ -126,6 +126,7 @@ public struct LinkServer: Sendable {
             countryLookup: configuration.countryLookup, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
+        router.post("/**") { request, context in try await redirects.submitPassword(to: request, context: context) }
         return router
     }
 

@@ -22,6 +22,9 @@ public struct LinkContent: Sendable, Hashable {
     public var rules: [RedirectRule]
     /// An A/B split for the visits no rule decides (none, or 2 to 4).
     public var variants: [LinkVariant]
+    /// The stored form of the link's password (``PasswordHash``), `nil` when it has none; the
+    /// password itself is never stored.
+    public var passwordHash: String? = nil
 
     public init(
         destination: String, social: SocialCard? = nil, fallbacks: Fallbacks = Fallbacks(), skipPreview: Bool = false,

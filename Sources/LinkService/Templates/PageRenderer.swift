@@ -11,7 +11,8 @@ import Mustache
 struct PageRenderer: Sendable {
     /// Every page the server draws.
     static let pages: [any PageModel.Type] = [
-        PreviewPage.self, NotFoundPage.self, LinkDebugPage.self, ExpiredPage.self, ConsoleSignInPage.self,
+        PreviewPage.self, NotFoundPage.self, LinkDebugPage.self, ExpiredPage.self, PasswordPage.self,
+        ConsoleSignInPage.self,
         ConsoleLinksPage.self,
         ConsoleLinkFormPage.self, ConsoleLinkPage.self, ConsoleDeleteLinkPage.self, ConsoleDomainsPage.self,
         ConsoleMessagePage.self,

@@ -14,6 +14,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case notFound = "not-found"
     case linkDebug = "link-debug"
     case expired
+    case password
     /// The frame of every console page.
     case consoleLayout = "console-layout"
     case consoleSignIn = "console-sign-in"
@@ -37,6 +38,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
         case .notFound: PackageResources.not_found_mustache
         case .linkDebug: PackageResources.link_debug_mustache
         case .expired: PackageResources.expired_mustache
+        case .password: PackageResources.password_mustache
         case .consoleLayout: PackageResources.console_layout_mustache
         case .consoleSignIn: PackageResources.console_sign_in_mustache
         case .consoleLinks: PackageResources.console_links_mustache

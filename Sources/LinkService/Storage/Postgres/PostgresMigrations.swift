@@ -191,6 +191,7 @@ enum PostgresMigrations {
                 "ALTER TABLE links ADD COLUMN expired_url text",
                 "ALTER TABLE links ADD COLUMN rules text",
                 "ALTER TABLE links ADD COLUMN variants text",
+                "ALTER TABLE links ADD COLUMN password_hash text",
                 // People's clicks per rule (`kind` 'rule') and per A/B variant ('variant') of a
                 // link, by index: the stats' `rules` and `variants`.
                 """

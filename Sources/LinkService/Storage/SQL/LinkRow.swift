@@ -29,6 +29,7 @@ enum LinkRow {
                 .init("expired_url", \.content.expiredURL),
                 .init("rules", \.content.rulesText),
                 .init("variants", \.content.variantsText),
+                .init("password_hash", \.content.passwordHash),
             ],
         blank: Link(
             id: "", tenant: "", domain: "", slug: "", content: LinkContent(destination: ""),

@@ -168,6 +168,7 @@ enum SQLiteMigrations {
                 "ALTER TABLE links ADD COLUMN expired_url TEXT",
                 "ALTER TABLE links ADD COLUMN rules TEXT",
                 "ALTER TABLE links ADD COLUMN variants TEXT",
+                "ALTER TABLE links ADD COLUMN password_hash TEXT",
                 // People's clicks per rule (`kind` 'rule') and per A/B variant ('variant') of a
                 // link, by index: the stats' `rules` and `variants`.
                 """
