@@ -21,6 +21,13 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 9 added the rules, variants, expiry URL and password of a link, and the
+            // per-rule and per-variant counts.
+            "ALTER TABLE \(prefix)links DROP COLUMN expired_url",
+            "ALTER TABLE \(prefix)links DROP COLUMN rules",
+            "ALTER TABLE \(prefix)links DROP COLUMN variants",
+            "ALTER TABLE \(prefix)links DROP COLUMN password_hash",
+            "DROP TABLE \(prefix)choice_clicks",
             // Version 8 added the platform of a claim.
             "ALTER TABLE \(prefix)deferred_claims DROP COLUMN platform",
             "DROP TABLE \(prefix)click_daily_totals",
