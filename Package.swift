@@ -87,6 +87,7 @@ let package = Package(
                 "DeepLinkRouting",
                 "AssociatedDomains",
                 "QRCode",
+                "GeoIP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),

@@ -49,6 +49,12 @@ struct ServeCommand: AsyncParsableCommand {
             "Seconds a deferred deep link claim token stays claimable (default 86400).", valueName: "seconds"))
     var deferredLifetime: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "MaxMind DB file (GeoLite2-Country or -City) to look visitors' countries up in, for redirect rules' "
+                + "country conditions (also WAYFINDER_GEOIP).", valueName: "file"))
+    var geoip: String?
+
     func validate() throws {
         if let deferredLifetime, deferredLifetime < 60 || deferredLifetime > 30 * 86_400 {
             throw ValidationError(
@@ -83,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
         if let port { configuration.port = port }
         if let clickFlush { configuration.clickFlush = clickFlush }
         if let deferredLifetime { configuration.claimTokenLifetime = .seconds(deferredLifetime) }
+        if let geoip { configuration.geoIPPath = geoip }
         guard !configuration.manifestPaths.isEmpty else {
             printError("error: \(TenantError.noTenants)")
             throw ExitCode(1)

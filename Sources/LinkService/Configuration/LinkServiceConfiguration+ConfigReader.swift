@@ -62,6 +62,10 @@ extension LinkServiceConfiguration {
             "redirects, previews, well-known files and console pages per client address per minute (default 12000; 0: no limit)"
         ),
         (
+            "wayfinder.geoip", "WAYFINDER_GEOIP",
+            "MaxMind DB file (GeoLite2-Country or -City) to look visitors' countries up in, for redirect rules"
+        ),
+        (
             "wayfinder.country.header", "WAYFINDER_COUNTRY_HEADER",
             "header a trusted proxy names the visitor's country in, for redirect rules (e.g. CF-IPCountry)"
         ),
@@ -136,6 +140,7 @@ extension LinkServiceConfiguration {
         if let perMinute = scope.int(forKey: "public.rate.per.minute") {
             publicRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
+        if let path = scope.string(forKey: "geoip"), !path.isEmpty { geoIPPath = path }
         if let header = scope.string(forKey: "country.header"), !header.isEmpty {
             guard HTTPField.Name(header) != nil else {
                 throw InvalidValue(key: "wayfinder.country.header", value: header, expected: "an HTTP header name")

@@ -66,6 +66,10 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// `CF-IPCountry`), for redirect rules' `country` conditions; believed only from
     /// ``trustedProxies``. `nil`: no header is read.
     public var countryHeader: String? = nil
+    /// A MaxMind DB file (GeoLite2-Country or -City, GeoIP2) the visitor's country is looked up in
+    /// by the client address (under the trusted-proxy rules), for redirect rules' `country`
+    /// conditions. `nil`: no file.
+    public var geoIPPath: String? = nil
 
     public init(
         host: String = "127.0.0.1",

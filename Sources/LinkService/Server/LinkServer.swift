@@ -34,6 +34,8 @@ public struct LinkServer: Sendable {
     let publicLimit: PublicRateLimit
     /// Every "now" of the server (``ServiceClock``).
     let clock: ServiceClock
+    /// Where visitors are, for redirect rules' `country` conditions.
+    let countryLookup: (any CountryLookup)?
     let logger: Logger
 
     public init(
@@ -58,6 +60,7 @@ public struct LinkServer: Sendable {
         self.publicLimit = PublicRateLimit(
             limiter: RateLimiter(configuration.publicRateLimit), addressing: ClientAddressing(configuration))
         self.clock = clock
+        self.countryLookup = try configuration.makeCountryLookup()
         self.logger = logger
     }
 
@@ -123,7 +126,7 @@ public struct LinkServer: Sendable {
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
             issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
-            countryLookup: configuration.countryLookup, logger: logger)
+            countryLookup: countryLookup, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         router.post("/**") { request, context in try await redirects.submitPassword(to: request, context: context) }
