@@ -13,6 +13,7 @@ import Prometheus
 struct LinksAPI: Sendable {
     let tenants: TenantDirectory
     let store: CachingLinkStore
+    let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
     let apiLimiter: RateLimiter
     /// Resolve calls are held to ``LinkServiceConfiguration/resolveRateLimit`` per address.
@@ -29,8 +30,7 @@ struct LinksAPI: Sendable {
         api.get("/resolve") { request, context in try await resolve(request, context) }
         let links = api.group("/links")
             .add(
-                middleware: APIKeyAuthenticator(
-                    store: store, tenants: tenants, limiter: apiLimiter, publicLimit: publicLimit)
+                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
             )
             .group(context: APIRequestContext.self)
         links.post { request, context in try await create(request, context) }

@@ -10,8 +10,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Where links, keys and clicks are stored.
     public var database: DatabaseURL
     /// The connection pool when ``database`` is PostgreSQL: a fixed pool of 20 by default
-    /// (see ``PostgresLinkStore/Options/server(connections:keepAliveInterval:)``).
-    public var postgres: PostgresLinkStore.Options
+    /// (see ``PostgresPoolOptions/server(connections:keepAliveInterval:)``).
+    public var postgres: PostgresPoolOptions
     /// Manifest files, one tenant each (used by the command line; the server takes manifests).
     public var manifestPaths: [String]
     /// Clicks are written when this many are waiting (at most this many per transaction)…
@@ -35,6 +35,12 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Links (and unknown slugs) kept in the redirect cache at most: what bounds the memory the
     /// cache takes (about 1 KB per link with short texts; see `BENCHMARKS.md` for a measure).
     public var linkCacheCapacity: Int
+    /// How long an API key's tenant is reused before the store is asked again. A key revoked
+    /// through an instance on the same PostgreSQL database stops working at once (the store
+    /// announces it); revoked another way (`wayfinder keys revoke` on an SQLite file the server
+    /// has open, or an announcement lost while the database was away), it works at most this
+    /// long after.
+    public var apiKeyCacheLifetime: Duration = .seconds(5)
     /// `Cache-Control: max-age` of the well-known files, in seconds.
     public var wellKnownMaxAge: Int
     /// Whether every peer is taken for a proxy whose `X-Forwarded-For` names the client (its
@@ -67,7 +73,7 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         host: String = "127.0.0.1",
         port: Int = 8080,
         database: DatabaseURL = .defaultValue,
-        postgres: PostgresLinkStore.Options = .server(),
+        postgres: PostgresPoolOptions = .server(),
         manifestPaths: [String] = [],
         clickBatchSize: Int = 5_000,
         clickFlushInterval: Duration = .seconds(1),

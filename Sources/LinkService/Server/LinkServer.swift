@@ -8,9 +8,10 @@ import ServiceLifecycle
 /// The link service: tenants from manifests, a store, and the HTTP application that serves them.
 ///
 /// ```swift
-/// let store = try await SQLiteLinkStore.open(path: "wayfinder.sqlite")
-/// let server = try LinkServer(manifests: [manifest], store: store)
+/// let database = try await LinkDatabase.open(.sqlite(path: "wayfinder.sqlite"))
+/// let server = try LinkServer(manifests: [manifest], database: database)
 /// try await server.run()   // until SIGTERM/SIGINT; then pending clicks are written
+/// try await database.close()
 /// ```
 ///
 /// The application runs the click flusher as a service next to the HTTP server; on graceful
@@ -23,6 +24,8 @@ public struct LinkServer: Sendable {
     let tenants: TenantDirectory
     /// The store, behind the bounded cache of links read for redirects.
     let store: CachingLinkStore
+    /// API keys' tenants, read through a short-lived cache.
+    let keys: APIKeyCache
     let clicks: ClickBuffer
     let metrics: LinkServiceMetrics
     let deferred: DeferredLinks
@@ -36,7 +39,17 @@ public struct LinkServer: Sendable {
     let clock: ServiceClock
     let logger: Logger
 
+    /// A server for the tenants `manifests` describe, storing into `database`; throws
+    /// ``TenantError`` when the manifests cannot serve together (none, or a domain claimed twice).
     public init(
+        configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest],
+        database: LinkDatabase, logger: Logger = Logger(label: "wayfinder"), clock: ServiceClock = .system
+    ) throws {
+        try self.init(
+            configuration: configuration, manifests: manifests, store: database.store, logger: logger, clock: clock)
+    }
+
+    package init(
         configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest],
         store: any LinkStore,
         logger: Logger = Logger(label: "wayfinder"), clock: ServiceClock = .system
@@ -48,15 +61,18 @@ public struct LinkServer: Sendable {
         self.store = CachingLinkStore(
             base: store, lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity,
             registry: metrics.registry)
+        self.keys = APIKeyCache(
+            store: store, tenants: tenants, lifetime: configuration.apiKeyCacheLifetime, clock: clock)
         self.clicks = ClickBuffer(
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
         self.pages = try PageRenderer()
-        self.apiLimiter = RateLimiter(configuration.apiRateLimit)
-        self.resolveLimiter = RateLimiter(configuration.resolveRateLimit)
-        self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit)
+        self.apiLimiter = RateLimiter(configuration.apiRateLimit, clock: clock)
+        self.resolveLimiter = RateLimiter(configuration.resolveRateLimit, clock: clock)
+        self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit, clock: clock)
         self.publicLimit = PublicRateLimit(
-            limiter: RateLimiter(configuration.publicRateLimit), addressing: ClientAddressing(configuration))
+            limiter: RateLimiter(configuration.publicRateLimit, clock: clock),
+            addressing: ClientAddressing(configuration))
         self.clock = clock
         self.logger = logger
     }
@@ -68,7 +84,7 @@ public struct LinkServer: Sendable {
             interval: configuration.clickFlushInterval, metrics: metrics, logger: logger)
         var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
         if let feed = store.base as? any LinkChangeFeed {
-            services.append(LinkChangeFollower(feed: feed, cache: store, logger: logger))
+            services.append(LinkChangeFollower(feed: feed, cache: store, keys: keys, logger: logger))
         }
         if let trimmer = MemoryTrimmer(interval: configuration.memoryTrimInterval) {
             services.append(trimmer)
@@ -103,12 +119,12 @@ public struct LinkServer: Sendable {
         DeferredClaimsAPI(deferred: deferred, tenants: tenants, store: store, addressing: addressing, logger: logger)
             .register(on: router)
         LinksAPI(
-            tenants: tenants, store: store, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
+            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
             addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, clock: clock,
             logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
-            tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
@@ -116,7 +132,7 @@ public struct LinkServer: Sendable {
         // Before the catch-all below: /admin is never a tenant's path.
         Console(
             sessions: ConsoleSessions(
-                store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
+                store: store, keys: keys, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
             store: store, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)

@@ -1,24 +1,24 @@
 import Foundation
 
 /// One visit of a short link (or of a route path on a tenant domain, then without a link).
-public struct Click: Sendable, Hashable {
+package struct Click: Sendable, Hashable {
     /// `nil` for a route path served without a stored link.
-    public var linkID: String?
-    public var tenant: String
-    public var time: Date
-    public var platform: Platform
+    package var linkID: String?
+    package var tenant: String
+    package var time: Date
+    package var platform: Platform
     /// Operating system family, such as `iOS`, `Android`, `macOS`, `Windows`; `nil` when unknown.
-    public var os: String?
+    package var os: String?
     /// Browser family, such as `Safari`, `Chrome`, `Firefox`; `nil` when unknown.
-    public var browser: String?
+    package var browser: String?
     /// Host of the `Referer`, lowercased; `nil` when absent.
-    public var referrerHost: String?
-    public var isBot: Bool
-    public var utm: UTMParameters
+    package var referrerHost: String?
+    package var isBot: Bool
+    package var utm: UTMParameters
     /// Whether the visit was given a deferred deep link claim token (sent to a store).
-    public var claimIssued: Bool
+    package var claimIssued: Bool
 
-    public init(
+    package init(
         linkID: String?, tenant: String, time: Date, platform: Platform, os: String? = nil, browser: String? = nil,
         referrerHost: String? = nil, isBot: Bool = false, utm: UTMParameters = UTMParameters(),
         claimIssued: Bool = false
@@ -36,7 +36,7 @@ public struct Click: Sendable, Hashable {
     }
 
     /// The UTC day of the click, `YYYY-MM-DD`: the key of the daily rollups.
-    public var day: String {
+    package var day: String {
         let days = Int((time.timeIntervalSince1970 / 86_400).rounded(.down))
         return Click.dayText(daysSince1970: days)
     }

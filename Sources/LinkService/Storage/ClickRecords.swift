@@ -1,5 +1,5 @@
 /// A store's clicks and the rollups stats are read from.
-public protocol ClickRecords: Sendable {
+package protocol ClickRecords: Sendable {
     /// Stores a batch of clicks and adds them to the daily rollups (and the claim tokens they
     /// issued to the deferred funnel, see ``ClickRollup/issuedClaims(of:)``), all in one transaction.
     func insertClicks(_ clicks: [Click]) async throws

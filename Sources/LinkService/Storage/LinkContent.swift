@@ -4,20 +4,20 @@ import Foundation
 ///
 /// Two creations of one custom alias are the same link exactly when their domains and contents
 /// are equal (idempotent creation).
-public struct LinkContent: Sendable, Hashable {
+package struct LinkContent: Sendable, Hashable {
     /// A deep link (https on a tenant domain, or the tenant's custom scheme) or a web URL on the
     /// tenant's website.
-    public var destination: String
-    public var social: SocialCard?
-    public var fallbacks: Fallbacks
+    package var destination: String
+    package var social: SocialCard?
+    package var fallbacks: Fallbacks
     /// iOS visitors go straight to the App Store instead of the preview page.
-    public var skipPreview: Bool
-    public var utm: UTMParameters
-    public var expiresAt: Date?
+    package var skipPreview: Bool
+    package var utm: UTMParameters
+    package var expiresAt: Date?
     /// What a link made from Firebase Dynamic Links parameters keeps of them; `nil` otherwise.
-    public var firebase: FirebaseParameters?
+    package var firebase: FirebaseParameters?
 
-    public init(
+    package init(
         destination: String, social: SocialCard? = nil, fallbacks: Fallbacks = Fallbacks(), skipPreview: Bool = false,
         utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil, firebase: FirebaseParameters? = nil
     ) {

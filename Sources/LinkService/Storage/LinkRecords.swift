@@ -1,7 +1,7 @@
 /// A store's links: slugs unique per tenant, every read or change naming the tenant, so one
 /// tenant's key can never reach another tenant's links. Every write is committed before the call
 /// returns: a link acknowledged with `201` survives a crash.
-public protocol LinkRecords: Sendable {
+package protocol LinkRecords: Sendable {
     /// Stores a new link unless the tenant already has one with its slug.
     func insertLink(_ link: Link) async throws -> LinkInsertion
     /// Stores several new links in one transaction, each as ``insertLink(_:)`` would, in order

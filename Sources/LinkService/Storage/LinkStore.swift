@@ -6,7 +6,7 @@
 /// returns. ``migrate()`` brings the schema to the current version and is safe to call at every
 /// start-up. The same conformance suite runs against every implementation (SQLite, PostgreSQL,
 /// memory).
-public protocol LinkStore: LinkRecords, APIKeyRecords, ClickRecords, DeferredRecords, SessionRecords {
+package protocol LinkStore: LinkRecords, APIKeyRecords, ClickRecords, DeferredRecords, SessionRecords {
     /// Applies the schema migrations that have not run yet, each once, in order.
     func migrate() async throws
 

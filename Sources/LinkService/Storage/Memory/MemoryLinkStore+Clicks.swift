@@ -1,7 +1,7 @@
 import Foundation
 
 extension MemoryLinkStore {
-    public func insertClicks(_ clicks: [Click]) async throws {
+    package func insertClicks(_ clicks: [Click]) async throws {
         self.clicks += clicks
         let batch = ClickRollup.rollups(of: clicks)
         for (key, count) in ClickRollup.dailyTotals(of: batch) {
@@ -13,7 +13,7 @@ extension MemoryLinkStore {
         issuedClaims.merge(ClickRollup.issuedClaims(of: clicks), uniquingKeysWith: +)
     }
 
-    public func stats(tenant: String, linkID: String) async throws -> LinkStats {
+    package func stats(tenant: String, linkID: String) async throws -> LinkStats {
         // As the SQL stores: a link ID of another tenant counts nothing.
         guard hasLink(id: linkID, tenant: tenant) else { return LinkStats() }
         var stats = ClickRollup.stats(

@@ -8,7 +8,7 @@ import Foundation
 /// (what the databases store), a batch is all or nothing, and cursors are the positions it hands
 /// out. Every call runs start to end on the actor without suspending, so each is a transaction of
 /// its own. Like SQLite's, it is the only writer of its data and needs no ``LinkChangeFeed``.
-public actor MemoryLinkStore: LinkStore, ClickCounting {
+package actor MemoryLinkStore: LinkStore, ClickCounting {
     /// A link and the position that orders it (creation order) and makes its cursor.
     struct Row {
         var seq: Int
@@ -45,19 +45,19 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
     var sessions: [String: ConsoleSession] = [:]
 
     /// An empty store.
-    public init() {}
+    package init() {}
 
-    public func migrate() async throws {}
+    package func migrate() async throws {}
 
-    public func close() async throws {}
+    package func close() async throws {}
 
     // MARK: Links
 
-    public func insertLink(_ link: Link) async throws -> LinkInsertion {
+    package func insertLink(_ link: Link) async throws -> LinkInsertion {
         try insert(link)
     }
 
-    public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+    package func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
         // All or nothing: a link that cannot be stored puts every earlier one of the batch back.
         let saved = (rows, order, seqBySlug, linkIDs, nextSeq)
         do {
@@ -85,11 +85,11 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         return .inserted(link)
     }
 
-    public func link(tenant: String, slug: String) async throws -> Link? {
+    package func link(tenant: String, slug: String) async throws -> Link? {
         seqBySlug[SlugKey(tenant: tenant, slug: slug)].flatMap { rows[$0]?.link }
     }
 
-    public func updateLink(_ link: Link) async throws -> Bool {
+    package func updateLink(_ link: Link) async throws -> Bool {
         guard let seq = seqBySlug[SlugKey(tenant: link.tenant, slug: link.slug)], var row = rows[seq] else {
             return false
         }
@@ -101,7 +101,7 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         return true
     }
 
-    public func deleteLink(tenant: String, slug: String) async throws -> Bool {
+    package func deleteLink(tenant: String, slug: String) async throws -> Bool {
         let key = SlugKey(tenant: tenant, slug: slug)
         guard let seq = seqBySlug.removeValue(forKey: key), let row = rows.removeValue(forKey: seq) else {
             return false
@@ -117,7 +117,7 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         return true
     }
 
-    public func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+    package func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
         let after = try cursor.map(LinkPage.position(of:)) ?? 0
         let tenant = Array(tenant.utf8)
         let rows = self.rows
@@ -127,7 +127,7 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         return Self.page(of: candidates, limit: limit)
     }
 
-    public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+    package func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
         -> LinkPage
     {
         let before = try cursor.map(LinkPage.position(of:)) ?? Int.max

@@ -1,5 +1,5 @@
 extension SQLStore {
-    public func insertClicks(_ clicks: [Click]) async throws {
+    package func insertClicks(_ clicks: [Click]) async throws {
         guard !clicks.isEmpty else { return }
         // Rollup rows in one order everywhere: two PostgreSQL instances adding to the same rows
         // lock them in the same order and cannot deadlock.
@@ -55,7 +55,7 @@ extension SQLStore {
         }
     }
 
-    public func stats(tenant: String, linkID: String) async throws -> LinkStats {
+    package func stats(tenant: String, linkID: String) async throws -> LinkStats {
         // One statement over the two rollups kept for it: people's clicks per day, then every
         // platform, referrer and bot flag over all days; each is one range of its primary key, one
         // row per day or breakdown, however many clicks the link has. The tenant check keeps a

@@ -1,5 +1,5 @@
 extension SQLStore {
-    public func claimSecrets() async throws -> [ClaimSecret] {
+    package func claimSecrets() async throws -> [ClaimSecret] {
         try await read("SELECT key_id, secret, created_at, retired_at FROM claim_secrets ORDER BY key_id")
             .compactMap { row in
                 let row = RowReader(row: row, table: "claim_secrets", key: ["key_id"])
@@ -10,7 +10,7 @@ extension SQLStore {
             }
     }
 
-    public func insertClaimSecret(_ secret: ClaimSecret) async throws -> Bool {
+    package func insertClaimSecret(_ secret: ClaimSecret) async throws -> Bool {
         try await write(.transaction) { session in
             let inserted = try await session.run(
                 """
@@ -33,7 +33,7 @@ extension SQLStore {
         }
     }
 
-    public func recordClaim(_ claim: DeferredClaim) async throws -> Bool {
+    package func recordClaim(_ claim: DeferredClaim) async throws -> Bool {
         // The primary key decides between instances racing on one token: one insert wins.
         try await write(.statements) { session in
             try await !session.run(
@@ -47,7 +47,7 @@ extension SQLStore {
         }
     }
 
-    public func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel {
+    package func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel {
         // As for stats, the tenant check keeps another tenant's link ID from counting anything.
         let rows = try await read(
             """

@@ -1,11 +1,11 @@
 extension SQLStore {
     private static var row: RowDescription<Link> { LinkRow.description }
 
-    public func insertLink(_ link: Link) async throws -> LinkInsertion {
+    package func insertLink(_ link: Link) async throws -> LinkInsertion {
         try await write(.statements) { session in try await Self.insert(link, on: session) }
     }
 
-    public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+    package func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
         guard !links.isEmpty else { return [] }
         return try await write(.batch(rows: links.count)) { session in
             var results: [LinkInsertion] = []
@@ -30,11 +30,11 @@ extension SQLStore {
         "SELECT seq, \(raw: row.columnList) FROM links WHERE tenant = \(tenant) AND slug = \(slug)"
     }
 
-    public func link(tenant: String, slug: String) async throws -> Link? {
+    package func link(tenant: String, slug: String) async throws -> Link? {
         try await read(Self.select(tenant: tenant, slug: slug)).first.map(Self.row.record(from:))
     }
 
-    public func updateLink(_ link: Link) async throws -> Bool {
+    package func updateLink(_ link: Link) async throws -> Bool {
         var statement: SQLStatement = "UPDATE links SET "
         for (index, column) in Self.row.changeableColumns.enumerated() {
             statement.append(raw: (index == 0 ? "" : ", ") + column.name + " = ")
@@ -48,7 +48,7 @@ extension SQLStore {
         return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
     }
 
-    public func deleteLink(tenant: String, slug: String) async throws -> Bool {
+    package func deleteLink(tenant: String, slug: String) async throws -> Bool {
         try await write(.transaction) { session in
             let deleted = try await session.run(
                 "DELETE FROM links WHERE tenant = \(tenant) AND slug = \(slug) RETURNING id")
@@ -61,7 +61,7 @@ extension SQLStore {
         }
     }
 
-    public func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+    package func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
         let after = try cursor.map(LinkPage.position(of:)) ?? 0
         let limit = max(1, limit)
         let rows = try await read(
@@ -72,7 +72,7 @@ extension SQLStore {
         return try Self.page(of: rows, limit: limit)
     }
 
-    public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+    package func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
         -> LinkPage
     {
         let before = try cursor.map(LinkPage.position(of:)) ?? Int.max
