@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
         .library(name: "QRCode", targets: ["QRCode"]),
+        // A product only so that the benchmarks package (Benchmarks/) can measure the reader.
+        .library(name: "GeoIP", targets: ["GeoIP"]),
         .library(name: "LinkService", targets: ["LinkService"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
@@ -71,6 +73,12 @@ let package = Package(
         .target(
             name: "QRCode",
             swiftSettings: swiftSettings
+        ),
+        // MaxMind DB reader (GeoLite2, GeoIP2): IP address -> record or country code. Foundation only;
+        // outside input, so it is built for fuzzing like the parsers of the modules above.
+        .target(
+            name: "GeoIP",
+            swiftSettings: ownSwiftSettings
         ),
         // The self-hosted link service.
         .target(
@@ -120,6 +128,19 @@ let package = Package(
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The GeoIP reader's country lookup as a process (stdin -> stdout), for Scripts/geoip-compare.
+        .executableTarget(
+            name: "GeoIPLookup",
+            dependencies: ["GeoIP"],
+            path: "Tests/GeoIPLookup",
+            swiftSettings: swiftSettings
+        ),
+        // Reads small databases that PyPI's mmdb-writer makes at test time (Tests/PythonSupport).
+        .testTarget(
+            name: "GeoIPTests",
+            dependencies: ["GeoIP", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -193,7 +214,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "WayfinderFuzz",
-            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkService"],
+            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkService", "GeoIP"],
             path: "Fuzz/Sources/WayfinderFuzz",
             swiftSettings: swiftSettings + [.unsafeFlags(fuzzFlags + ["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(sanitizerFlags)]
