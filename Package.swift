@@ -100,6 +100,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // Webhook deliveries (already the command's client for live checks).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
             // pages are drawn from the template, style and script files (no file is read at run
@@ -181,6 +184,9 @@ let package = Package(
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 // The page template tests render with the engine directly.
                 .product(name: "Mustache", package: "swift-mustache"),
+                // The webhook tests drive the delivery worker's client and check its signatures.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

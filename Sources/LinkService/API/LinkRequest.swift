@@ -97,7 +97,7 @@ struct LinkRequest: Sendable, Hashable {
 
     // MARK: Reading values
 
-    private static func members(of node: JSONNode, at path: String, known: [String]) throws(Problem) -> [String:
+    static func members(of node: JSONNode, at path: String, known: [String]) throws(Problem) -> [String:
         JSONNode]
     {
         guard let members = node.objectValue else {
@@ -126,7 +126,7 @@ struct LinkRequest: Sendable, Hashable {
         return result
     }
 
-    private static func string(_ node: JSONNode, at path: String) throws(Problem) -> String {
+    static func string(_ node: JSONNode, at path: String) throws(Problem) -> String {
         guard let string = node.stringValue else {
             throw Problem.invalidField(
                 path, "\(path) must be a string, not \(node.kindDescription)", code: "wrong-type")
@@ -137,12 +137,12 @@ struct LinkRequest: Sendable, Hashable {
         return string
     }
 
-    private static func optionalString(_ node: JSONNode?, at path: String) throws(Problem) -> String? {
+    static func optionalString(_ node: JSONNode?, at path: String) throws(Problem) -> String? {
         guard let node, node.value != .null else { return nil }
         return try string(node, at: path)
     }
 
-    private static func bool(_ node: JSONNode, at path: String) throws(Problem) -> Bool {
+    static func bool(_ node: JSONNode, at path: String) throws(Problem) -> Bool {
         if node.value == .null { return false }
         guard let bool = node.boolValue else {
             throw Problem.invalidField(

@@ -77,7 +77,7 @@ struct LinksAPI: Sendable {
 
     private func delete(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let slug = try slugParameter(context)
-        guard try await store.deleteLink(tenant: context.tenant.id, slug: slug) else {
+        guard try await store.deleteLink(tenant: context.tenant.id, slug: slug, at: clock.now()) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
         }
         return Response(status: .noContent)

@@ -4,7 +4,9 @@ import DeepLinkRouting
 extension LinkServiceConfiguration {
     /// The configuration keys, as `wayfinder serve --help` documents them. With the environment
     /// provider a key `wayfinder.port` is the variable `WAYFINDER_PORT`.
-    public static let documentedKeys: [(key: String, environment: String, meaning: String)] = [
+    public static let documentedKeys = serverKeys + WebhookSettings.documentedKeys
+
+    private static let serverKeys: [(key: String, environment: String, meaning: String)] = [
         ("wayfinder.manifest", "WAYFINDER_MANIFEST", "manifest files, comma-separated"),
         ("wayfinder.database", "WAYFINDER_DATABASE", "database URL (sqlite:PATH or postgres://…)"),
         (
@@ -134,6 +136,7 @@ extension LinkServiceConfiguration {
         if let seconds = scope.int(forKey: "memory.trim.seconds") {
             memoryTrimInterval = .seconds(seconds)
         }
+        try webhooks.read(from: scope)
     }
 
     /// A configuration value that is not one of those the key takes.

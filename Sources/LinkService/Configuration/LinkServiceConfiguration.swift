@@ -68,6 +68,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// How often memory freed by the server is handed back to the system (glibc's `malloc_trim`),
     /// so that RSS follows the live heap; `.zero` never does.
     public var memoryTrimInterval: Duration
+    /// Webhook endpoints and their delivery.
+    public var webhooks = WebhookSettings()
 
     public init(
         host: String = "127.0.0.1",

@@ -23,6 +23,8 @@ struct Console: Sendable {
     let signInLimiter: RateLimiter
     let publicLimit: PublicRateLimit
     let maxBodySize: Int
+    /// How webhook endpoints are checked (the console's webhooks pages, see `Console+Webhooks`).
+    let webhookSettings: WebhookSettings
     let clock: ServiceClock
     let logger: Logger
     var addressing: ClientAddressing { publicLimit.addressing }
@@ -54,6 +56,7 @@ struct Console: Sendable {
         signedIn.post("/links/:slug/delete") { _, context in try await delete(context) }
         signedIn.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
         signedIn.get("/domains") { _, context in domains(context) }
+        registerWebhooks(on: signedIn)
         // Everything else under /admin is the console's too: never a tenant's redirect.
         for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete] {
             admin.on("/**", method: method) { _, _ -> Response in
@@ -190,7 +193,7 @@ struct Console: Sendable {
 
     private func delete(_ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
-        guard try await store.deleteLink(tenant: context.tenant.id, slug: link.slug) else {
+        guard try await store.deleteLink(tenant: context.tenant.id, slug: link.slug, at: clock.now()) else {
             throw Problem.notFound("\(link.slug) was deleted already")
         }
         logger.info(
@@ -242,7 +245,7 @@ struct Console: Sendable {
         return html(pages.render(page), status: status)
     }
 
-    private func layout(
+    func layout(
         _ signedIn: ConsoleSessions.SignedIn, title: String, notice: String? = nil,
         section: ConsoleLayout.Section = .links
     ) -> ConsoleLayout {
@@ -260,11 +263,14 @@ struct Console: Sendable {
         case "saved": "Your changes are saved."
         case "deleted": "The link is deleted."
         case "signed-out": "You are signed out."
+        case "test-queued": "A webhook.test event is queued; it shows in the deliveries once sent."
+        case "endpoint-deleted": "The endpoint is deleted."
+        case "endpoint-changed": "Your changes are saved."
         default: nil
         }
     }
 
-    private func redirect(_ location: String) -> Response {
+    func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
     }
 

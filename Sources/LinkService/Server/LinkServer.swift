@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Prometheus
 import ServiceLifecycle
 
 /// The link service: tenants from manifests, a store, and the HTTP application that serves them.
@@ -28,6 +29,7 @@ public struct LinkServer: Sendable {
     let keys: APIKeyCache
     let clicks: ClickBuffer
     let metrics: LinkServiceMetrics
+    let webhookMetrics: WebhookMetrics
     let deferred: DeferredLinks
     let pages: PageRenderer
     let apiLimiter: RateLimiter
@@ -58,6 +60,7 @@ public struct LinkServer: Sendable {
         self.tenants = try TenantDirectory(manifests.map(Tenant.make(from:)))
         self.configuration = configuration
         self.metrics = LinkServiceMetrics()
+        self.webhookMetrics = WebhookMetrics(registry: metrics.registry)
         self.store = CachingLinkStore(
             base: store, lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity,
             registry: metrics.registry)
@@ -80,9 +83,15 @@ public struct LinkServer: Sendable {
     /// The HTTP application, with the click flusher as one of its services.
     public func makeApplication() -> some ApplicationProtocol {
         let flusher = ClickFlusher(
-            buffer: clicks, write: { [base = store.base] in try await base.insertClicks($0) },
-            interval: configuration.clickFlushInterval, metrics: metrics, logger: logger)
+            buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, metrics: metrics,
+            logger: logger)
         var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
+        if configuration.webhooks.deliver {
+            services.append(
+                WebhookDeliverer(
+                    store: store.base, settings: configuration.webhooks, clock: clock, metrics: webhookMetrics,
+                    logger: logger))
+        }
         if let feed = store.base as? any LinkChangeFeed {
             services.append(LinkChangeFollower(feed: feed, cache: store, keys: keys, logger: logger))
         }
@@ -127,6 +136,10 @@ public struct LinkServer: Sendable {
             tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)
+        WebhooksAPI(
+            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            maxBodySize: configuration.maxBodySize, settings: configuration.webhooks, clock: clock, logger: logger
+        ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
             .register(on: router)
         // Before the catch-all below: /admin is never a tenant's path.
@@ -134,7 +147,8 @@ public struct LinkServer: Sendable {
             sessions: ConsoleSessions(
                 store: store, keys: keys, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
             store: store, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
+            maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, clock: clock,
+            logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
@@ -143,6 +157,21 @@ public struct LinkServer: Sendable {
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         return router
+    }
+
+    /// Stores a batch of clicks with their `link.clicked` webhook messages; click events past the
+    /// outbox's bound are dropped, counted and logged.
+    private var writeClicks: @Sendable ([Click]) async throws -> Void {
+        { [base = store.base, limit = configuration.webhooks.clickEventLimit, webhookMetrics, logger] batch in
+            let outcome = try await base.insertClicks(batch, clickEventLimit: limit)
+            webhookMetrics.clickEventsQueued.increment(by: Int64(outcome.queuedClickEvents))
+            if outcome.droppedClickEvents > 0 {
+                webhookMetrics.clickEventsDropped.increment(by: Int64(outcome.droppedClickEvents))
+                logger.warning(
+                    "link.clicked webhook events dropped: the outbox holds its bound of undelivered click events",
+                    metadata: ["dropped": "\(outcome.droppedClickEvents)", "bound": "\(limit)"])
+            }
+        }
     }
 
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are

@@ -13,7 +13,7 @@ struct PageRenderer: Sendable {
     static let pages: [any PageModel.Type] = [
         PreviewPage.self, NotFoundPage.self, LinkDebugPage.self, ConsoleSignInPage.self, ConsoleLinksPage.self,
         ConsoleLinkFormPage.self, ConsoleLinkPage.self, ConsoleDeleteLinkPage.self, ConsoleDomainsPage.self,
-        ConsoleMessagePage.self,
+        ConsoleMessagePage.self, ConsoleWebhooksPage.self, ConsoleWebhookPage.self,
     ]
 
     private let library: MustacheLibrary

@@ -252,6 +252,7 @@ struct OpenAPIContractTests {
             try await api.call(.get, "/healthz", as: "/healthz")
             try await api.call(.get, "/metrics", as: "/metrics")
             try await api.call(.get, "/api/v1/openapi.json", as: "/api/v1/openapi.json")
+            try await Self.driveWebhooks(api, key: key, otherKey: otherKey)
 
             try await api.call(.delete, "\(links)/spring", as: link, headers: .bearer(otherKey))
             try await api.call(.delete, "\(links)/spring", as: link, headers: auth)
@@ -285,6 +286,7 @@ struct OpenAPIContractTests {
             "GET /metrics": [200],
             "GET /api/v1/openapi.json": [200],
         ]
+        .merging(Self.webhookStatuses) { $1 }
         for (operation, statuses) in expected {
             let missing = statuses.subtracting(seen[operation] ?? [])
             #expect(missing.isEmpty, "\(operation) was never answered with \(missing.sorted())")

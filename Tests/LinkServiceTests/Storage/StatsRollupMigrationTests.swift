@@ -21,6 +21,10 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 9 added the webhook tables.
+            "DROP TABLE \(prefix)webhook_endpoints",
+            "DROP TABLE \(prefix)webhook_messages",
+            "DROP TABLE \(prefix)webhook_attempts",
             // Version 8 added the platform of a claim.
             "ALTER TABLE \(prefix)deferred_claims DROP COLUMN platform",
             "DROP TABLE \(prefix)click_daily_totals",

@@ -1,7 +1,7 @@
 import Foundation
 
 extension MemoryLinkStore {
-    package func insertClicks(_ clicks: [Click]) async throws {
+    package func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
         self.clicks += clicks
         let batch = ClickRollup.rollups(of: clicks)
         for (key, count) in ClickRollup.dailyTotals(of: batch) {
@@ -11,6 +11,7 @@ extension MemoryLinkStore {
             totals[key.linkID, default: [:]][key, default: 0] += count
         }
         issuedClaims.merge(ClickRollup.issuedClaims(of: clicks), uniquingKeysWith: +)
+        return enqueueClickEvents(clicks, limit: clickEventLimit)
     }
 
     package func stats(tenant: String, linkID: String) async throws -> LinkStats {

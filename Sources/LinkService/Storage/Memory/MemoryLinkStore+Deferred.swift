@@ -27,6 +27,9 @@ extension MemoryLinkStore {
         var claim = claim
         claim.claimedAt = claim.claimedAt.truncatedToMilliseconds
         claims[claim.nonce] = claim
+        if let link = rows.values.first(where: { $0.link.id == claim.linkID && $0.link.tenant == claim.tenant })?.link {
+            webhooks.enqueue(Self.stored(WebhookPayload.claimEvent(claim, of: link, at: claim.claimedAt)))
+        }
         return true
     }
 

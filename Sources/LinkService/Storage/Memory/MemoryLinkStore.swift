@@ -43,6 +43,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     var secrets: [Int: ClaimSecret] = [:]
     var claims: [String: DeferredClaim] = [:]
     var sessions: [String: ConsoleSession] = [:]
+    var webhooks = MemoryWebhooks()
 
     /// An empty store.
     package init() {}
@@ -59,11 +60,11 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
 
     package func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
         // All or nothing: a link that cannot be stored puts every earlier one of the batch back.
-        let saved = (rows, order, seqBySlug, linkIDs, nextSeq)
+        let saved = (rows, order, seqBySlug, linkIDs, nextSeq, webhooks)
         do {
             return try links.map { try insert($0) }
         } catch {
-            (rows, order, seqBySlug, linkIDs, nextSeq) = saved
+            (rows, order, seqBySlug, linkIDs, nextSeq, webhooks) = saved
             throw error
         }
     }
@@ -82,6 +83,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
         order.append(seq)
         seqBySlug[key] = seq
         linkIDs.insert(link.id)
+        webhooks.enqueue(Self.stored(WebhookPayload.linkEvent(.linkCreated, link, at: link.createdAt)))
         return .inserted(link)
     }
 
@@ -98,10 +100,11 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
         updated.id = row.link.id
         row.link = updated
         rows[seq] = row
+        webhooks.enqueue(Self.stored(WebhookPayload.linkEvent(.linkUpdated, updated, at: updated.updatedAt)))
         return true
     }
 
-    package func deleteLink(tenant: String, slug: String) async throws -> Bool {
+    package func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool {
         let key = SlugKey(tenant: tenant, slug: slug)
         guard let seq = seqBySlug.removeValue(forKey: key), let row = rows.removeValue(forKey: seq) else {
             return false
@@ -114,6 +117,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
         totals[id] = nil
         issuedClaims = issuedClaims.filter { $0.key.linkID != id }
         claims = claims.filter { $0.value.linkID != id }
+        webhooks.enqueue(Self.stored(WebhookPayload.linkEvent(.linkDeleted, row.link, at: date)))
         return true
     }
 

@@ -72,6 +72,16 @@ enum SQLDialect: Sendable {
         }
     }
 
+    /// What ends a `SELECT` of outbox rows (aliased `m`) that one instance takes: PostgreSQL locks
+    /// them and skips those another instance's transaction holds, so instances racing take
+    /// different rows. SQLite has one writer at a time (one instance), so nothing is needed.
+    var skipLocked: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE OF m SKIP LOCKED"
+        }
+    }
+
     /// Rows per multi-row `INSERT`. SQLite: a whole flush batch (5,000 by default) in one statement,
     /// since every statement is a prepare and a round trip to NIO's thread pool (13 values a row
     /// stays far below SQLiteNIO's bound of 250,000). PostgreSQL: well below the protocol's 65,535

@@ -35,15 +35,25 @@ extension SQLStore {
 
     package func recordClaim(_ claim: DeferredClaim) async throws -> Bool {
         // The primary key decides between instances racing on one token: one insert wins.
-        try await write(.statements) { session in
-            try await !session.run(
+        // The `deferred.claimed` webhook event is queued in the same transaction.
+        try await write(.transaction) { session in
+            let inserted = try await session.run(
                 """
                 INSERT INTO deferred_claims (nonce, tenant, link_id, claimed_at, platform)
                 VALUES (\(claim.nonce), \(claim.tenant), \(claim.linkID), \(claim.claimedAt),
                     \(SQLValue(claim.platform?.rawValue)))
                 ON CONFLICT (nonce) DO NOTHING RETURNING nonce
-                """
-            ).isEmpty
+                """)
+            guard !inserted.isEmpty else { return false }
+            let row = LinkRow.description
+            if let stored = try await session.run(
+                "SELECT \(raw: row.columnList) FROM links WHERE id = \(claim.linkID) AND tenant = \(claim.tenant)"
+            ).first {
+                try await Self.enqueue(
+                    WebhookPayload.claimEvent(claim, of: try row.record(from: stored), at: claim.claimedAt), on: session
+                )
+            }
+            return true
         }
     }
 

@@ -1,8 +1,10 @@
+import Foundation
+
 extension SQLStore {
     private static var row: RowDescription<Link> { LinkRow.description }
 
     package func insertLink(_ link: Link) async throws -> LinkInsertion {
-        try await write(.statements) { session in try await Self.insert(link, on: session) }
+        try await write(.transaction) { session in try await Self.insert(link, on: session) }
     }
 
     package func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
@@ -19,7 +21,10 @@ extension SQLStore {
         var statement: SQLStatement = "INSERT INTO links (\(raw: row.columnList)) VALUES "
         statement.append(rows: [link], values: row.values(of:))
         statement.append(raw: " ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq")
-        if try await !session.run(statement).isEmpty { return .inserted(link) }
+        if try await !session.run(statement).isEmpty {
+            try await enqueue(WebhookPayload.linkEvent(.linkCreated, link, at: link.createdAt), on: session)
+            return .inserted(link)
+        }
         guard let existing = try await session.run(select(tenant: link.tenant, slug: link.slug)).first else {
             throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
         }
@@ -35,25 +40,25 @@ extension SQLStore {
     }
 
     package func updateLink(_ link: Link) async throws -> Bool {
-        var statement: SQLStatement = "UPDATE links SET "
-        for (index, column) in Self.row.changeableColumns.enumerated() {
-            statement.append(raw: (index == 0 ? "" : ", ") + column.name + " = ")
-            statement.append(column.value(link))
+        let statement = Self.update(
+            link, as: Self.row, where: [("tenant", .text(link.tenant)), ("slug", .text(link.slug))], returning: "id")
+        return try await write(.transaction) { [statement] session in
+            guard let row = try await session.run(statement).first else { return false }
+            var stored = link
+            stored.id = try Self.row.reader(of: row).read("id")
+            try await Self.enqueue(WebhookPayload.linkEvent(.linkUpdated, stored, at: stored.updatedAt), on: session)
+            return true
         }
-        statement.append(raw: " WHERE tenant = ")
-        statement.append(.text(link.tenant))
-        statement.append(raw: " AND slug = ")
-        statement.append(.text(link.slug))
-        statement.append(raw: " RETURNING seq")
-        return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
     }
 
-    package func deleteLink(tenant: String, slug: String) async throws -> Bool {
+    package func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool {
         try await write(.transaction) { session in
             let deleted = try await session.run(
-                "DELETE FROM links WHERE tenant = \(tenant) AND slug = \(slug) RETURNING id")
+                "DELETE FROM links WHERE tenant = \(tenant) AND slug = \(slug) RETURNING \(raw: Self.row.columnList)")
             guard let row = deleted.first else { return false }
-            let id: String = try Self.row.reader(of: row).read("id")
+            let link = try Self.row.record(from: row)
+            let id = link.id
+            try await Self.enqueue(WebhookPayload.linkEvent(.linkDeleted, link, at: date), on: session)
             for table in LinkRow.ownedTables {
                 try await session.run("DELETE FROM \(raw: table) WHERE link_id = \(id)")
             }

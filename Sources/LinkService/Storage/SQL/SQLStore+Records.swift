@@ -9,6 +9,25 @@ extension SQLStore {
         return statement
     }
 
+    /// `UPDATE table SET c = v, … WHERE k = v AND … RETURNING returning`: every column but the
+    /// identity, of the row `key` names.
+    static func update<Record>(
+        _ record: Record, as row: RowDescription<Record>, where key: [(column: String, value: SQLValue)],
+        returning: String
+    ) -> SQLStatement {
+        var statement: SQLStatement = "UPDATE \(raw: row.table) SET "
+        for (index, column) in row.changeableColumns.enumerated() {
+            statement.append(raw: (index == 0 ? "" : ", ") + column.name + " = ")
+            statement.append(column.value(record))
+        }
+        for (index, part) in key.enumerated() {
+            statement.append(raw: (index == 0 ? " WHERE " : " AND ") + part.column + " = ")
+            statement.append(part.value)
+        }
+        statement.append(raw: " RETURNING " + returning)
+        return statement
+    }
+
     package func insertAPIKey(_ key: APIKeyRecord) async throws {
         try await write(.statements) { session in try await session.run(Self.insert(key, as: StoredRows.apiKey)) }
     }
