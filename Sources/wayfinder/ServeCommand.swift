@@ -13,9 +13,12 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             One tenant per manifest; the request's Host picks the tenant. The service hosts the \
             association files of every tenant domain, redirects short links per platform, serves \
-            the links API under /api/v1 (make a key with `wayfinder keys create`), /healthz and \
-            /metrics. SIGTERM or SIGINT stops it gracefully: pending clicks are written, then it \
-            exits 0.
+            the links API under /api/v1 (make a key with `wayfinder keys create`), /healthz, \
+            /readyz and /tls/ask (for Caddy's on-demand TLS), and /metrics on a listener of its \
+            own (WAYFINDER_METRICS_ADDRESS, default 127.0.0.1:9464). SIGHUP re-reads every \
+            manifest: a good set is served at once, a bad one is refused (logged with `manifest \
+            validate`'s diagnostics) and the old set keeps serving. SIGTERM or SIGINT stops it \
+            gracefully: pending clicks are written, then it exits 0.
 
             Every flag can also be set in the environment (flags win):
             \(LinkServiceConfiguration.documentedKeys.map { "  \($0.environment.padding(toLength: 36, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
@@ -77,6 +80,18 @@ struct ServeCommand: AsyncParsableCommand {
             "listening on \(host):\(port), reachable from the network; put a TLS-terminating proxy in front and set WAYFINDER_TRUSTED_PROXIES to its address."
     }
 
+    /// The manifests read again for a reload (`SIGHUP`), through the same loader as at start-up:
+    /// a bad one is refused with `manifest validate`'s diagnostics, each logged as an error.
+    static func reloadManifests(_ paths: [String], logger: Logger) throws -> [Manifest] {
+        var diagnostics: [String] = []
+        do {
+            return try CommandInput.manifests(paths, report: { diagnostics.append($0) }).map(\.manifest)
+        } catch {
+            for line in diagnostics { logger.error("\(line)") }
+            throw ManifestReloadError(diagnostics: diagnostics)
+        }
+    }
+
     func run() async throws {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
@@ -100,9 +115,12 @@ struct ServeCommand: AsyncParsableCommand {
                 metadata: [
                     "address": "http://\(configuration.host):\(configuration.port)",
                     "tenants": "\(manifests.map(\.id).joined(separator: ","))", "database": "\(configuration.database)",
+                    "metrics": "\(configuration.metricsAddress.map { "http://\($0)/metrics" } ?? "off")",
                 ])
             logger.notice("\(Self.listeningNotice(host: configuration.host, port: configuration.port))")
-            try await server.run()
+            try await server.run(reloadManifests: { [paths = configuration.manifestPaths, logger] in
+                try Self.reloadManifests(paths, logger: logger)
+            })
             try await linkStore.close()
         } catch {
             try? await linkStore.close()

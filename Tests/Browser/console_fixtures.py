@@ -51,7 +51,7 @@ class ConsoleServer:
         arguments = [self.binary, "serve", "--database", self.database, "--host", "127.0.0.1", "--port", str(self.port)]
         for manifest in self.manifests:
             arguments += ["--manifest", manifest]
-        environment = dict(os.environ, WAYFINDER_CLICK_FLUSH_INTERVAL_MS="100")
+        environment = dict(os.environ, WAYFINDER_CLICK_FLUSH_INTERVAL_MS="100", WAYFINDER_METRICS_ADDRESS="off")
         self.process = subprocess.Popen(arguments, stdout=self.log, stderr=subprocess.STDOUT, env=environment)
         self.wait_until_up()
 

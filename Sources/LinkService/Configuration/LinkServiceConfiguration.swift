@@ -62,6 +62,10 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// How often memory freed by the server is handed back to the system (glibc's `malloc_trim`),
     /// so that RSS follows the live heap; `.zero` never does.
     public var memoryTrimInterval: Duration
+    /// Where `/metrics` is served, on a listener of its own so that no tenant domain shows it;
+    /// `nil` serves no metrics. `wayfinder serve` listens on `127.0.0.1:9464` unless
+    /// `WAYFINDER_METRICS_ADDRESS` says otherwise.
+    public var metricsAddress: ListenAddress?
 
     public init(
         host: String = "127.0.0.1",
@@ -86,7 +90,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         consoleIdleTimeout: Duration = .seconds(30 * 60),
         consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60)),
         publicRateLimit: RateLimit = RateLimit(requests: 12_000, per: .seconds(60)),
-        memoryTrimInterval: Duration = .seconds(1)
+        memoryTrimInterval: Duration = .seconds(1),
+        metricsAddress: ListenAddress? = nil
     ) {
         self.host = host
         self.port = port
@@ -111,5 +116,6 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.consoleSignInRateLimit = consoleSignInRateLimit
         self.publicRateLimit = publicRateLimit
         self.memoryTrimInterval = memoryTrimInterval
+        self.metricsAddress = metricsAddress
     }
 }
