@@ -52,6 +52,11 @@ struct ServeCommand: AsyncParsableCommand {
             "Seconds a deferred deep link claim token stays claimable (default 86400).", valueName: "seconds"))
     var deferredLifetime: Int?
 
+    @Flag(
+        name: .customLong("print-config"),
+        help: "Print the effective configuration, each value with where it came from (secrets hidden), and exit.")
+    var printConfig = false
+
     func validate() throws {
         if let deferredLifetime, deferredLifetime < 60 || deferredLifetime > 30 * 86_400 {
             throw ValidationError(
@@ -92,12 +97,31 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
+    /// The flags given, by the environment variable each overrides.
+    var flagsGiven: [String: String] {
+        var flags: [String: String] = [:]
+        if !store.manifests.isEmpty { flags["WAYFINDER_MANIFEST"] = store.manifests.joined(separator: ",") }
+        if let database = store.database { flags["WAYFINDER_DATABASE"] = database }
+        if let host { flags["WAYFINDER_HOST"] = host }
+        if let port { flags["WAYFINDER_PORT"] = String(port) }
+        if let clickFlush { flags["WAYFINDER_CLICK_FLUSH"] = clickFlush.rawValue }
+        if let deferredLifetime { flags["WAYFINDER_DEFERRED_LIFETIME_SECONDS"] = String(deferredLifetime) }
+        return flags
+    }
+
     func run() async throws {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
         if let port { configuration.port = port }
         if let clickFlush { configuration.clickFlush = clickFlush }
         if let deferredLifetime { configuration.claimTokenLifetime = .seconds(deferredLifetime) }
+        if printConfig {
+            let report = ConfigurationReport(
+                flags: flagsGiven, environment: ProcessInfo.processInfo.environment, file: try store.configurationFile()
+            )
+            print(report.lines.joined(separator: "\n"))
+            return
+        }
         guard !configuration.manifestPaths.isEmpty else {
             printError("error: \(TenantError.noTenants)")
             throw ExitCode(1)

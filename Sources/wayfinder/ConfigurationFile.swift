@@ -1,0 +1,85 @@
+import DeepLinkRouting
+import Foundation
+import LinkService
+
+/// The `--config FILE` of `serve` and `keys`: one JSON object whose keys are the documented
+/// environment variables' names (`{"WAYFINDER_PORT": 9000, "WAYFINDER_MANIFEST": ["a.json"]}`).
+/// Its values come after the flags and the environment: a variable set in both wins over the file.
+struct ConfigurationFile {
+    let path: String
+    /// The file's values as the environment would spell them (arrays joined with `,`).
+    let values: [String: String]
+
+    /// Reads `path`; an unreadable file, a value that is not text, a number, a boolean or a list
+    /// of those, and a key that is not documented are errors that say what would be right.
+    init(path: String) throws(ConfigurationFileError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ConfigurationFileError(
+                "\(path): cannot read the configuration file: no such file, or it is not readable")
+        }
+        guard let members = (try? JSONParser().parse(Array(data)))?.objectValue else {
+            throw ConfigurationFileError(
+                "\(path): not a JSON object; write {\"WAYFINDER_PORT\": 8080, …} with the names `wayfinder serve --help` lists"
+            )
+        }
+        let known = Set(LinkServiceConfiguration.documentedKeys.map(\.environment))
+        var values: [String: String] = [:]
+        for member in members {
+            let (key, value) = (member.key, member.value)
+            guard known.contains(key) else {
+                let hint = Self.suggestion(for: key).map { "; did you mean \"\($0)\"?" } ?? ""
+                throw ConfigurationFileError(
+                    "\(path): unknown key \"\(key)\"\(hint) (`wayfinder serve --help` lists every key)")
+            }
+            guard let text = Self.text(of: value) else {
+                throw ConfigurationFileError(
+                    "\(path): \(key) must be text, a number, true or false, or a list of those")
+            }
+            values[key] = text
+        }
+        self.path = path
+        self.values = values
+    }
+
+    private static func text(of node: JSONNode) -> String? {
+        switch node.value {
+        case .bool(let bool): return bool ? "true" : "false"
+        case .number(let text), .string(let text): return text
+        case .array(let items):
+            let texts = items.compactMap { text(of: $0) }
+            return texts.count == items.count ? texts.joined(separator: ",") : nil
+        case .null, .object: return nil
+        }
+    }
+
+    /// The documented key nearest to `key` (its dotted form, any case, or at most a third of its
+    /// letters away), or `nil`.
+    static func suggestion(for key: String) -> String? {
+        let keys = LinkServiceConfiguration.documentedKeys
+        if let match = keys.first(where: { $0.key.lowercased() == key.lowercased() }) { return match.environment }
+        let upper = key.uppercased()
+        let scored = keys.map { ($0.environment, editDistance(upper, $0.environment)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, upper.count / 3) else { return nil }
+        return best.0
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.utf8)
+        let b = Array(b.utf8)
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+/// A `--config` file that cannot be used.
+struct ConfigurationFileError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
