@@ -1,9 +1,11 @@
 import DeepLinkRouting
 import Foundation
 import LinkService
+import Yams
 
-/// The `--config FILE` of `serve` and `keys`: one JSON object whose keys are the documented
-/// environment variables' names (`{"WAYFINDER_PORT": 9000, "WAYFINDER_MANIFEST": ["a.json"]}`).
+/// The `--config FILE` of `serve` and `keys`: one JSON object or YAML mapping whose keys are the
+/// documented environment variables' names (`{"WAYFINDER_PORT": 9000, "WAYFINDER_MANIFEST":
+/// ["a.json"]}`, or `WAYFINDER_PORT: 9000` in a `.yaml`/`.yml` file).
 /// Its values come after the flags and the environment: a variable set in both wins over the file.
 struct ConfigurationFile {
     let path: String
@@ -17,21 +19,20 @@ struct ConfigurationFile {
             throw ConfigurationFileError(
                 "\(path): cannot read the configuration file: no such file, or it is not readable")
         }
-        guard let members = (try? JSONParser().parse(Array(data)))?.objectValue else {
+        guard let entries = Self.entries(of: data, path: path) else {
             throw ConfigurationFileError(
-                "\(path): not a JSON object; write {\"WAYFINDER_PORT\": 8080, …} with the names `wayfinder serve --help` lists"
-            )
+                "\(path): not a JSON object (or, in a .yaml or .yml file, a YAML mapping); write "
+                    + "{\"WAYFINDER_PORT\": 8080, …} with the names `wayfinder serve --help` lists")
         }
         let known = Set(LinkServiceConfiguration.documentedKeys.map(\.environment))
         var values: [String: String] = [:]
-        for member in members {
-            let (key, value) = (member.key, member.value)
+        for (key, text) in entries {
             guard known.contains(key) else {
                 let hint = Self.suggestion(for: key).map { "; did you mean \"\($0)\"?" } ?? ""
                 throw ConfigurationFileError(
                     "\(path): unknown key \"\(key)\"\(hint) (`wayfinder serve --help` lists every key)")
             }
-            guard let text = Self.text(of: value) else {
+            guard let text else {
                 throw ConfigurationFileError(
                     "\(path): \(key) must be text, a number, true or false, or a list of those")
             }
@@ -39,6 +40,29 @@ struct ConfigurationFile {
         }
         self.path = path
         self.values = values
+    }
+
+    /// The file's keys with their values as text (`nil` for a value that has none), or `nil`
+    /// when the file is not one object or mapping.
+    private static func entries(of data: Data, path: String) -> [(String, String?)]? {
+        if path.hasSuffix(".yaml") || path.hasSuffix(".yml") {
+            guard let yaml = String(data: data, encoding: .utf8),
+                let mapping = (try? Yams.compose(yaml: yaml))?.mapping
+            else { return nil }
+            return mapping.map { key, value in (key.string ?? "", text(of: value)) }
+        }
+        guard let members = (try? JSONParser().parse(Array(data)))?.objectValue else { return nil }
+        return members.map { ($0.key, text(of: $0.value)) }
+    }
+
+    private static func text(of node: Yams.Node) -> String? {
+        switch node {
+        case .scalar(let scalar): return scalar.string
+        case .sequence(let items):
+            let texts = items.compactMap { text(of: $0) }
+            return texts.count == items.count ? texts.joined(separator: ",") : nil
+        case .mapping, .alias: return nil
+        }
     }
 
     private static func text(of node: JSONNode) -> String? {

@@ -21,9 +21,9 @@ struct StoreOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A JSON file of settings, keyed by the environment variables' names; the environment and flags win over it.",
+            "A JSON or YAML (.yaml, .yml) file of settings, keyed by the environment variables' names; the environment and flags win over it.",
             valueName: "file"),
-        completion: .file(extensions: ["json"]))
+        completion: .file(extensions: ["json", "yaml", "yml"]))
     var config: String?
 
     /// The `--config` file, read and checked (exit 1 with the reason when it cannot be used).

@@ -32,6 +32,33 @@ struct ConfigurationFileTests {
         #expect(!result.stdout.contains("hunter2"))
     }
 
+    @Test("a YAML file is read the same way: scalars as written, lists joined with commas")
+    func yamlFile() async throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.write(
+            "wayfinder.yaml",
+            """
+            # Settings of the link service
+            WAYFINDER_PORT: 9300
+            WAYFINDER_TRUST_FORWARDED_FOR: true
+            WAYFINDER_TRUSTED_PROXIES:
+              - 10.0.0.1
+              - 10.0.0.2
+            """)
+        let result = try await WayfinderProcess.runDetached(
+            ["serve", "--config", file, "--print-config", "--manifest", "Examples/storyteller.json"], environment: [:])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = Set(result.stdout.split(separator: "\n").map(String.init))
+        #expect(lines.contains("WAYFINDER_PORT=9300  (config file \(file))"), "\(result.stdout)")
+        #expect(lines.contains("WAYFINDER_TRUST_FORWARDED_FOR=true  (config file \(file))"))
+        #expect(lines.contains("WAYFINDER_TRUSTED_PROXIES=10.0.0.1,10.0.0.2  (config file \(file))"))
+        let unknown = try folder.write("typo.yml", "WAYFINDER_PROT: 1\n")
+        let refused = try await WayfinderProcess.runDetached(
+            ["serve", "--config", unknown, "--print-config", "--manifest", "Examples/storyteller.json"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains(#"unknown key "WAYFINDER_PROT"; did you mean "WAYFINDER_PORT"?"#))
+    }
+
     @Test("the file's values are used: keys create writes to the database the file names")
     func fileValuesAreUsed() async throws {
         let folder = try TemporaryFolder()
