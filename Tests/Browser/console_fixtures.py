@@ -52,7 +52,9 @@ class ConsoleServer:
         for manifest in self.manifests:
             arguments += ["--manifest", manifest]
         # Webhook endpoints on loopback (the webhooks page's test receiver): allowed for the tests only.
-        environment = dict(os.environ, WAYFINDER_CLICK_FLUSH_INTERVAL_MS="100", WAYFINDER_WEBHOOKS_ALLOW_PRIVATE="1")
+        environment = dict(
+            os.environ, WAYFINDER_CLICK_FLUSH_INTERVAL_MS="100", WAYFINDER_WEBHOOKS_ALLOW_PRIVATE="1",
+            WAYFINDER_METRICS_ADDRESS="off")
         self.process = subprocess.Popen(arguments, stdout=self.log, stderr=subprocess.STDOUT, env=environment)
         self.wait_until_up()
 

@@ -66,7 +66,14 @@ extension LinkServiceConfiguration {
             "wayfinder.memory.trim.seconds", "WAYFINDER_MEMORY_TRIM_SECONDS",
             "seconds between handing freed memory back to the system, on glibc (default 1; 0: never)"
         ),
+        (
+            "wayfinder.metrics.address", "WAYFINDER_METRICS_ADDRESS",
+            "HOST:PORT of the /metrics listener, never the public one (default 127.0.0.1:9464; off: none)"
+        ),
     ]
+
+    /// Where `wayfinder serve` serves `/metrics` unless told otherwise.
+    public static let defaultMetricsAddress = ListenAddress(host: "127.0.0.1", port: 9464)
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
     ///
@@ -137,6 +144,8 @@ extension LinkServiceConfiguration {
             memoryTrimInterval = .seconds(seconds)
         }
         try webhooks.read(from: scope)
+        let metrics = scope.string(forKey: "metrics.address", default: Self.defaultMetricsAddress.description)
+        metricsAddress = metrics == "off" ? nil : try ListenAddress(parsing: metrics, key: "wayfinder.metrics.address")
     }
 
     /// A configuration value that is not one of those the key takes.

@@ -70,6 +70,10 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var memoryTrimInterval: Duration
     /// Webhook endpoints and their delivery.
     public var webhooks = WebhookSettings()
+    /// Where `/metrics` is served, on a listener of its own so that no tenant domain shows it;
+    /// `nil` serves no metrics. `wayfinder serve` listens on `127.0.0.1:9464` unless
+    /// `WAYFINDER_METRICS_ADDRESS` says otherwise.
+    public var metricsAddress: ListenAddress?
 
     public init(
         host: String = "127.0.0.1",
@@ -94,7 +98,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         consoleIdleTimeout: Duration = .seconds(30 * 60),
         consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60)),
         publicRateLimit: RateLimit = RateLimit(requests: 12_000, per: .seconds(60)),
-        memoryTrimInterval: Duration = .seconds(1)
+        memoryTrimInterval: Duration = .seconds(1),
+        metricsAddress: ListenAddress? = nil
     ) {
         self.host = host
         self.port = port
@@ -119,5 +124,6 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.consoleSignInRateLimit = consoleSignInRateLimit
         self.publicRateLimit = publicRateLimit
         self.memoryTrimInterval = memoryTrimInterval
+        self.metricsAddress = metricsAddress
     }
 }

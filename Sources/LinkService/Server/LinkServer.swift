@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
@@ -30,6 +31,7 @@ public struct LinkServer: Sendable {
     let clicks: ClickBuffer
     let metrics: LinkServiceMetrics
     let webhookMetrics: WebhookMetrics
+    let manifestMetrics: ManifestMetrics
     let deferred: DeferredLinks
     let pages: PageRenderer
     let apiLimiter: RateLimiter
@@ -56,11 +58,11 @@ public struct LinkServer: Sendable {
         store: any LinkStore,
         logger: Logger = Logger(label: "wayfinder"), clock: ServiceClock = .system
     ) throws {
-        guard !manifests.isEmpty else { throw TenantError.noTenants }
-        self.tenants = try TenantDirectory(manifests.map(Tenant.make(from:)))
+        self.tenants = TenantDirectory(try TenantSet(manifests: manifests))
         self.configuration = configuration
         self.metrics = LinkServiceMetrics()
         self.webhookMetrics = WebhookMetrics(registry: metrics.registry)
+        self.manifestMetrics = ManifestMetrics(registry: metrics.registry)
         self.store = CachingLinkStore(
             base: store, lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity,
             registry: metrics.registry)
@@ -80,8 +82,12 @@ public struct LinkServer: Sendable {
         self.logger = logger
     }
 
-    /// The HTTP application, with the click flusher as one of its services.
-    public func makeApplication() -> some ApplicationProtocol {
+    /// The HTTP application, with the click flusher as one of its services, the metrics listener
+    /// when ``LinkServiceConfiguration/metricsAddress`` names one, and, given `reloadManifests`,
+    /// a reload of the manifests on `SIGHUP` (see ``reload(using:)``).
+    public func makeApplication(reloadManifests: (@Sendable () async throws -> [Manifest])? = nil)
+        -> some ApplicationProtocol
+    {
         let flusher = ClickFlusher(
             buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, metrics: metrics,
             logger: logger)
@@ -98,6 +104,13 @@ public struct LinkServer: Sendable {
         if let trimmer = MemoryTrimmer(interval: configuration.memoryTrimInterval) {
             services.append(trimmer)
         }
+        if let address = configuration.metricsAddress {
+            services.append(makeMetricsApplication(address: address))
+        }
+        if let reloadManifests {
+            services.append(
+                ManifestReloader(reload: { _ = await reload(using: reloadManifests) }, logger: logger))
+        }
         var application = Application(
             router: makeRouter(),
             configuration: .init(
@@ -113,16 +126,9 @@ public struct LinkServer: Sendable {
     func makeRouter() -> Hummingbird.Router<LinkRequestContext> {
         let router = Hummingbird.Router(context: LinkRequestContext.self)
         router.add(middleware: ProblemMiddleware(metrics: metrics))
-        router.get("/healthz") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
-        }
-        router.get("/metrics") { [metrics] _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
-        }
+        router.get("/healthz") { _, _ in Response.text("ok\n") }
+        ReadinessHandler(store: store.base, logger: logger).register(on: router)
+        TLSAskHandler(tenants: tenants, trustedProxies: configuration.trustedProxies).register(on: router)
         let addressing = publicLimit.addressing
         OpenAPIDocument().register(on: router)
         DeferredClaimsAPI(deferred: deferred, tenants: tenants, store: store, addressing: addressing, logger: logger)
@@ -174,10 +180,53 @@ public struct LinkServer: Sendable {
         }
     }
 
+    /// The router of the metrics listener: `GET /metrics` (Prometheus text) and nothing else (tests
+    /// ask it directly).
+    package func makeMetricsRouter() -> Hummingbird.Router<BasicRequestContext> {
+        let router = Hummingbird.Router()
+        router.get("/metrics") { [metrics] _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        }
+        return router
+    }
+
+    /// The metrics listener: its own address, so that no tenant domain shows traffic totals.
+    func makeMetricsApplication(address: ListenAddress) -> some ApplicationProtocol {
+        Application(
+            router: makeMetricsRouter(),
+            configuration: .init(address: .hostname(address.host, port: address.port), serverName: "wayfinder"),
+            logger: logger)
+    }
+
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
-    /// written before it returns).
-    public func run() async throws {
-        try await makeApplication().runService()
+    /// written before it returns). Given `reloadManifests`, `SIGHUP` reloads the manifests with it.
+    public func run(reloadManifests: (@Sendable () async throws -> [Manifest])? = nil) async throws {
+        try await makeApplication(reloadManifests: reloadManifests).runService()
+    }
+
+    /// Serves `manifests` from the next request on, all of them or none: when they cannot be
+    /// served together (``TenantError``) or `load` fails, the set served so far stays, the refusal
+    /// is logged, and `/metrics` shows it. Requests in flight finish with the set they started on.
+    ///
+    /// Returns whether the new set was taken.
+    @discardableResult
+    public func reload(using load: @Sendable () async throws -> [Manifest]) async -> Bool {
+        let time = clock.now().timeIntervalSince1970
+        do {
+            let tenantSet = try TenantSet(manifests: try await load())
+            tenants.replace(with: tenantSet)
+            manifestMetrics.recordReload(succeeded: true, at: time)
+            logger.notice(
+                "manifests reloaded", metadata: ["tenants": "\(tenantSet.all.map(\.id).joined(separator: ","))"])
+            return true
+        } catch {
+            manifestMetrics.recordReload(succeeded: false, at: time)
+            logger.error(
+                "manifest reload refused; the manifests loaded before keep serving", metadata: ["error": "\(error)"])
+            return false
+        }
     }
 
     /// Clicks waiting in memory (for tests and `/metrics`).

@@ -250,7 +250,9 @@ struct OpenAPIContractTests {
                 try await api.call(.get, path, as: path, headers: [HTTPField.Name("Host")!: "nowhere.example"])
             }
             try await api.call(.get, "/healthz", as: "/healthz")
-            try await api.call(.get, "/metrics", as: "/metrics")
+            try await api.call(.get, "/readyz", as: "/readyz")
+            try await api.call(.get, "/tls/ask?domain=localhost", as: "/tls/ask")
+            try await api.call(.get, "/tls/ask?domain=nowhere.example", as: "/tls/ask")
             try await api.call(.get, "/api/v1/openapi.json", as: "/api/v1/openapi.json")
             try await Self.driveWebhooks(api, key: key, otherKey: otherKey)
 
@@ -283,7 +285,8 @@ struct OpenAPIContractTests {
             "GET /apple-app-site-association": [200, 404],
             "GET /.well-known/assetlinks.json": [200, 404],
             "GET /healthz": [200],
-            "GET /metrics": [200],
+            "GET /readyz": [200],
+            "GET /tls/ask": [200, 404],
             "GET /api/v1/openapi.json": [200],
         ]
         .merging(Self.webhookStatuses) { $1 }
