@@ -91,6 +91,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // ClickHouse's HTTP interface (the analytics engine): no ClickHouse client library is
+                // on the machine list, and the HTTP interface is ClickHouse's documented one.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
             // pages are drawn from the template, style and script files (no file is read at run

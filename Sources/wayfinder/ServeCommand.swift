@@ -49,6 +49,13 @@ struct ServeCommand: AsyncParsableCommand {
             "Seconds a deferred deep link claim token stays claimable (default 86400).", valueName: "seconds"))
     var deferredLifetime: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "ClickHouse's HTTP interface for click analytics (http://[USER:PASSWORD@]HOST:8123/?database=NAME): "
+                + "click events are also sent there and stats read from it; default none.",
+            valueName: "url"))
+    var clickhouse: String?
+
     func validate() throws {
         if let deferredLifetime, deferredLifetime < 60 || deferredLifetime > 30 * 86_400 {
             throw ValidationError(
@@ -83,6 +90,12 @@ struct ServeCommand: AsyncParsableCommand {
         if let port { configuration.port = port }
         if let clickFlush { configuration.clickFlush = clickFlush }
         if let deferredLifetime { configuration.claimTokenLifetime = .seconds(deferredLifetime) }
+        if let clickhouse {
+            let environment = ProcessInfo.processInfo.environment
+            configuration.clickhouse = try ClickHouseURL(
+                parsing: clickhouse, user: environment["WAYFINDER_CLICKHOUSE_USER"],
+                password: environment["WAYFINDER_CLICKHOUSE_PASSWORD"])
+        }
         guard !configuration.manifestPaths.isEmpty else {
             printError("error: \(TenantError.noTenants)")
             throw ExitCode(1)
@@ -100,6 +113,7 @@ struct ServeCommand: AsyncParsableCommand {
                 metadata: [
                     "address": "http://\(configuration.host):\(configuration.port)",
                     "tenants": "\(manifests.map(\.id).joined(separator: ","))", "database": "\(configuration.database)",
+                    "clickhouse": "\(configuration.clickhouse.map(\.description) ?? "none")",
                 ])
             logger.notice("\(Self.listeningNotice(host: configuration.host, port: configuration.port))")
             try await server.run()

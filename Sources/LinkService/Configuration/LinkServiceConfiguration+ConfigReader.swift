@@ -64,6 +64,19 @@ extension LinkServiceConfiguration {
             "wayfinder.memory.trim.seconds", "WAYFINDER_MEMORY_TRIM_SECONDS",
             "seconds between handing freed memory back to the system, on glibc (default 1; 0: never)"
         ),
+        (
+            "wayfinder.clickhouse.url", "WAYFINDER_CLICKHOUSE_URL",
+            "ClickHouse's HTTP interface for click analytics, http://HOST:8123/?database=NAME (default: none)"
+        ),
+        ("wayfinder.clickhouse.user", "WAYFINDER_CLICKHOUSE_USER", "ClickHouse user, when the URL names none"),
+        (
+            "wayfinder.clickhouse.password", "WAYFINDER_CLICKHOUSE_PASSWORD",
+            "ClickHouse password, when the URL gives none"
+        ),
+        (
+            "wayfinder.clickhouse.outbox.limit", "WAYFINDER_CLICKHOUSE_OUTBOX_LIMIT",
+            "click events kept at most while ClickHouse is away; older ones are dropped (default 10000000)"
+        ),
     ]
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
@@ -133,6 +146,18 @@ extension LinkServiceConfiguration {
         }
         if let seconds = scope.int(forKey: "memory.trim.seconds") {
             memoryTrimInterval = .seconds(seconds)
+        }
+        if let url = scope.string(forKey: "clickhouse.url", isSecret: true), !url.isEmpty {
+            clickhouse = try ClickHouseURL(
+                parsing: url, user: scope.string(forKey: "clickhouse.user"),
+                password: scope.string(forKey: "clickhouse.password", isSecret: true))
+        }
+        if let limit = scope.int(forKey: "clickhouse.outbox.limit") {
+            guard limit >= 1 else {
+                throw InvalidValue(
+                    key: "wayfinder.clickhouse.outbox.limit", value: String(limit), expected: "a whole number from 1")
+            }
+            clickhouseOutboxLimit = limit
         }
     }
 

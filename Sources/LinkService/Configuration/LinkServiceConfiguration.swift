@@ -62,6 +62,13 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// How often memory freed by the server is handed back to the system (glibc's `malloc_trim`),
     /// so that RSS follows the live heap; `.zero` never does.
     public var memoryTrimInterval: Duration
+    /// The analytics engine: click events also go to this ClickHouse, and stats are read from
+    /// it (`nil`: the rollups in the main database only). See `Documentation/Analytics.md`.
+    public var clickhouse: ClickHouseURL?
+    /// Click events the outbox keeps at most while ClickHouse is away (about 400 bytes each in
+    /// the main database); past it the oldest are deleted unsent and counted in `/metrics`
+    /// (`wayfinder_clickhouse_events_dropped_total`). The rollups keep counting them.
+    public var clickhouseOutboxLimit: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -86,8 +93,12 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         consoleIdleTimeout: Duration = .seconds(30 * 60),
         consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60)),
         publicRateLimit: RateLimit = RateLimit(requests: 12_000, per: .seconds(60)),
-        memoryTrimInterval: Duration = .seconds(1)
+        memoryTrimInterval: Duration = .seconds(1),
+        clickhouse: ClickHouseURL? = nil,
+        clickhouseOutboxLimit: Int = 10_000_000
     ) {
+        self.clickhouse = clickhouse
+        self.clickhouseOutboxLimit = clickhouseOutboxLimit
         self.host = host
         self.port = port
         self.database = database

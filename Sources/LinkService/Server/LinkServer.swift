@@ -24,6 +24,8 @@ public struct LinkServer: Sendable {
     /// The store, behind the bounded cache of links read for redirects.
     let store: CachingLinkStore
     let clicks: ClickBuffer
+    /// The analytics engine, when one is configured.
+    let analytics: ClickAnalytics?
     let metrics: LinkServiceMetrics
     let deferred: DeferredLinks
     let pages: PageRenderer
@@ -50,6 +52,8 @@ public struct LinkServer: Sendable {
             registry: metrics.registry)
         self.clicks = ClickBuffer(
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
+        self.analytics = try ClickAnalytics(
+            configuration: configuration, store: store, registry: metrics.registry, clock: clock)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
         self.pages = try PageRenderer()
         self.apiLimiter = RateLimiter(configuration.apiRateLimit)
@@ -64,9 +68,10 @@ public struct LinkServer: Sendable {
     /// The HTTP application, with the click flusher as one of its services.
     public func makeApplication() -> some ApplicationProtocol {
         let flusher = ClickFlusher(
-            buffer: clicks, write: { [base = store.base] in try await base.insertClicks($0) },
-            interval: configuration.clickFlushInterval, metrics: metrics, logger: logger)
+            buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, metrics: metrics,
+            logger: logger)
         var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
+        if let analytics { services += analytics.services(logger: logger) }
         if let feed = store.base as? any LinkChangeFeed {
             services.append(LinkChangeFollower(feed: feed, cache: store, logger: logger))
         }
@@ -79,8 +84,9 @@ public struct LinkServer: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
             logger: logger)
-        application.beforeServerStarts { [deferred, store, logger] in
+        application.beforeServerStarts { [deferred, store, analytics, logger] in
             await deferred.loadKeyring(from: store, logger: logger)
+            try await analytics?.start(logger: logger)
         }
         return application
     }
@@ -104,8 +110,8 @@ public struct LinkServer: Sendable {
             .register(on: router)
         LinksAPI(
             tenants: tenants, store: store, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
-            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, clock: clock,
-            logger: logger
+            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize,
+            statsReader: statsReader, clock: clock, logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit,
@@ -121,13 +127,24 @@ public struct LinkServer: Sendable {
             maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(
-            tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
+            tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,
+            clickFlush: configuration.clickFlush,
             issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
             logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         return router
     }
+
+    /// Where a batch of clicks is stored: with their events in the outbox when an analytics engine
+    /// is configured, else with the rollups alone.
+    var writeClicks: @Sendable ([Click]) async throws -> Void {
+        if let analytics { return { try await analytics.write($0) } }
+        return { [base = store.base] in try await base.insertClicks($0) }
+    }
+
+    /// Stats from the analytics engine when one is configured, else from the rollups.
+    var statsReader: StatsReader { StatsReader(store: store, analytics: analytics, logger: logger) }
 
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
     /// written before it returns).

@@ -21,6 +21,10 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 9 added the outbox, its leases and the daily secrets.
+            "DROP TABLE \(prefix)outbox",
+            "DROP TABLE \(prefix)outbox_leases",
+            "DROP TABLE \(prefix)daily_secrets",
             // Version 8 added the platform of a claim.
             "ALTER TABLE \(prefix)deferred_claims DROP COLUMN platform",
             "DROP TABLE \(prefix)click_daily_totals",

@@ -1,6 +1,13 @@
 extension SQLStore {
     public func insertClicks(_ clicks: [Click]) async throws {
-        guard !clicks.isEmpty else { return }
+        try await insertClicks(clicks, then: nil)
+    }
+
+    /// Stores the clicks and their rollups, then runs `then` (the outbox's append), all in one
+    /// transaction; `then`'s answer, or 0.
+    @discardableResult
+    func insertClicks(_ clicks: [Click], then: (@Sendable (SQLSession) async throws -> Int)?) async throws -> Int {
+        guard !clicks.isEmpty else { return 0 }
         // Rollup rows in one order everywhere: two PostgreSQL instances adding to the same rows
         // lock them in the same order and cannot deadlock.
         let counts = ClickRollup.rollups(of: clicks)
@@ -12,7 +19,7 @@ extension SQLStore {
             ($0.key.linkID, $0.key.day) < ($1.key.linkID, $1.key.day)
         }
         let rowsPerStatement = dialect.rowsPerStatement
-        try await write(.clicks) { session in
+        return try await write(.clicks) { session in
             let row = StoredRows.click
             for start in stride(from: 0, to: clicks.count, by: rowsPerStatement) {
                 var statement: SQLStatement = "INSERT INTO clicks (\(raw: row.columnList)) VALUES "
@@ -33,6 +40,7 @@ extension SQLStore {
             try await Self.addCounts(issued, to: "claims_issued_daily", key: ["link_id", "day"], on: session) {
                 [.text($0.linkID), .text($0.day)]
             }
+            return try await then?(session) ?? 0
         }
     }
 
