@@ -16,7 +16,7 @@ extension ClickHouseEngine {
         }
         let days = try await client.rows(
             """
-            SELECT toString(day) AS date, is_bot AS isBot, countMerge(clicks) AS clicks, uniqExactMerge(visitors) AS visitors
+            SELECT toString(day) AS date, is_bot AS isBot, countMerge(clicks) AS clicks, uniqCombinedMerge(visitors) AS visitors
             FROM \(database).click_daily WHERE \(scope) GROUP BY day, is_bot
             """, as: Day.self)
         var stats = LinkStats()
@@ -67,7 +67,7 @@ extension ClickHouseEngine {
         // merged over the links before they are counted.
         let days = try await client.rows(
             """
-            SELECT uniqExactMerge(visitors) AS visitors FROM \(database).click_daily
+            SELECT uniqCombinedMerge(visitors) AS visitors FROM \(database).click_daily
             WHERE \(scope) AND is_bot = 0 GROUP BY day
             """, as: Day.self)
         var platforms: [String: Int] = [:]

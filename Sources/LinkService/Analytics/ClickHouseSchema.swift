@@ -7,7 +7,10 @@
 ///   shipper sends a batch again only after asking which of its IDs arrived). `visitor` is the
 ///   keyed hash of the day (``VisitorKeys``), `0` when none was made.
 /// - `click_daily` (`AggregatingMergeTree`, fed by `click_daily_mv`): per tenant, link, UTC day
-///   and bot flag, the clicks and the exact set of the day's visitor keys (`uniqExact` states).
+///   and bot flag, the clicks and the day's visitor keys as `uniqCombined` states (exact for small
+///   sets, an estimate within a fraction of a percent for large ones; merged in constant time per
+///   day, where `uniqExact` states grow with the visitors and made a 1,000,000-click link's
+///   stats several times slower).
 /// - `click_dimensions` (`SummingMergeTree`, fed by `click_dimensions_mv`): people's clicks per
 ///   tenant, link, day, dimension (`platform`, `referrer`, `os`, `browser`, `country`, `hour`,
 ///   `rule`, `variant`) and value: one `ARRAY JOIN` row per dimension of each click.
@@ -57,13 +60,13 @@ enum ClickHouseSchema {
                 day Date,
                 is_bot UInt8,
                 clicks AggregateFunction(count),
-                visitors AggregateFunction(uniqExact, UInt64)
+                visitors AggregateFunction(uniqCombined, UInt64)
             ) ENGINE = AggregatingMergeTree() PARTITION BY toYYYYMM(day) ORDER BY (tenant, link_id, day, is_bot)
             """,
             """
             CREATE MATERIALIZED VIEW IF NOT EXISTS \(database).click_daily_mv TO \(database).click_daily AS
             SELECT tenant, link_id, toDate(time) AS day, is_bot, countState() AS clicks,
-                uniqExactStateIf(visitor, visitor != 0) AS visitors
+                uniqCombinedStateIf(visitor, visitor != 0) AS visitors
             FROM \(events) GROUP BY tenant, link_id, day, is_bot
             """,
             """
