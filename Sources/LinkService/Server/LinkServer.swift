@@ -124,7 +124,7 @@ public struct LinkServer: Sendable {
             sessions: ConsoleSessions(
                 store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
             store: store, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
+            maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock, logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,
