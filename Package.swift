@@ -104,7 +104,8 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                // Webhook deliveries (already the command's client for live checks).
+                // Webhook deliveries and ClickHouse's HTTP interface (the analytics engine: no ClickHouse
+                // client library is on the machine list); already the command's client for live checks.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],

@@ -57,6 +57,13 @@ struct ServeCommand: AsyncParsableCommand {
         help: "Print the effective configuration, each value with where it came from (secrets hidden), and exit.")
     var printConfig = false
 
+    @Option(
+        help: ArgumentHelp(
+            "ClickHouse's HTTP interface for click analytics (http://[USER:PASSWORD@]HOST:8123/?database=NAME): "
+                + "click events are also sent there and stats read from it; default none.",
+            valueName: "url"))
+    var clickhouse: String?
+
     func validate() throws {
         if let deferredLifetime, deferredLifetime < 60 || deferredLifetime > 30 * 86_400 {
             throw ValidationError(
@@ -115,6 +122,12 @@ struct ServeCommand: AsyncParsableCommand {
         if let port { configuration.port = port }
         if let clickFlush { configuration.clickFlush = clickFlush }
         if let deferredLifetime { configuration.claimTokenLifetime = .seconds(deferredLifetime) }
+        if let clickhouse {
+            let environment = ProcessInfo.processInfo.environment
+            configuration.clickhouse = try ClickHouseURL(
+                parsing: clickhouse, user: environment["WAYFINDER_CLICKHOUSE_USER"],
+                password: environment["WAYFINDER_CLICKHOUSE_PASSWORD"])
+        }
         if printConfig {
             let report = ConfigurationReport(
                 flags: flagsGiven, environment: ProcessInfo.processInfo.environment, file: try store.configurationFile()
@@ -140,6 +153,7 @@ struct ServeCommand: AsyncParsableCommand {
                     "address": "http://\(configuration.host):\(configuration.port)",
                     "tenants": "\(manifests.map(\.id).joined(separator: ","))", "database": "\(configuration.database)",
                     "metrics": "\(configuration.metricsAddress.map { "http://\($0)/metrics" } ?? "off")",
+                    "clickhouse": "\(configuration.clickhouse.map(\.description) ?? "none")",
                 ])
             logger.notice("\(Self.listeningNotice(host: configuration.host, port: configuration.port))")
             try await server.run(reloadManifests: { [paths = configuration.manifestPaths, logger] in

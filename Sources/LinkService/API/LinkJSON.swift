@@ -46,13 +46,7 @@ enum LinkJSON {
     }
 
     static func node(_ stats: LinkStats) -> JSONNode {
-        func counts(_ dictionary: [String: Int]) -> JSONNode {
-            JSONNode(
-                .object(
-                    dictionary.sorted { $0.key < $1.key }.map {
-                        .init(key: $0.key, value: JSONNode(.number(String($0.value))))
-                    }))
-        }
+        let counts = StatsJSON.counts
         return .object([
             "clicks": JSONNode(.number(String(stats.clicks))),
             "botClicks": JSONNode(.number(String(stats.botClicks))),

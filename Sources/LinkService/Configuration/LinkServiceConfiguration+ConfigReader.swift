@@ -70,6 +70,19 @@ extension LinkServiceConfiguration {
             "wayfinder.metrics.address", "WAYFINDER_METRICS_ADDRESS",
             "HOST:PORT of the /metrics listener, never the public one (default 127.0.0.1:9464; off: none)"
         ),
+        (
+            "wayfinder.clickhouse.url", "WAYFINDER_CLICKHOUSE_URL",
+            "ClickHouse's HTTP interface for click analytics, http://HOST:8123/?database=NAME (default: none)"
+        ),
+        ("wayfinder.clickhouse.user", "WAYFINDER_CLICKHOUSE_USER", "ClickHouse user, when the URL names none"),
+        (
+            "wayfinder.clickhouse.password", "WAYFINDER_CLICKHOUSE_PASSWORD",
+            "ClickHouse password, when the URL gives none"
+        ),
+        (
+            "wayfinder.clickhouse.outbox.limit", "WAYFINDER_CLICKHOUSE_OUTBOX_LIMIT",
+            "click events kept at most while ClickHouse is away; older ones are dropped (default 10000000)"
+        ),
     ]
 
     /// Where `wayfinder serve` serves `/metrics` unless told otherwise.
@@ -146,6 +159,18 @@ extension LinkServiceConfiguration {
         try webhooks.read(from: scope)
         let metrics = scope.string(forKey: "metrics.address", default: Self.defaultMetricsAddress.description)
         metricsAddress = metrics == "off" ? nil : try ListenAddress(parsing: metrics, key: "wayfinder.metrics.address")
+        if let url = scope.string(forKey: "clickhouse.url", isSecret: true), !url.isEmpty {
+            clickhouse = try ClickHouseURL(
+                parsing: url, user: scope.string(forKey: "clickhouse.user"),
+                password: scope.string(forKey: "clickhouse.password", isSecret: true))
+        }
+        if let limit = scope.int(forKey: "clickhouse.outbox.limit") {
+            guard limit >= 1 else {
+                throw InvalidValue(
+                    key: "wayfinder.clickhouse.outbox.limit", value: String(limit), expected: "a whole number from 1")
+            }
+            clickhouseOutboxLimit = limit
+        }
     }
 
     /// A configuration value that is not one of those the key takes.

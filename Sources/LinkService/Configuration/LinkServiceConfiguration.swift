@@ -74,6 +74,13 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// `nil` serves no metrics. `wayfinder serve` listens on `127.0.0.1:9464` unless
     /// `WAYFINDER_METRICS_ADDRESS` says otherwise.
     public var metricsAddress: ListenAddress?
+    /// The analytics engine: click events also go to this ClickHouse, and stats are read from
+    /// it (`nil`: the rollups in the main database only). See `Documentation/Analytics.md`.
+    public var clickhouse: ClickHouseURL?
+    /// Click events the outbox keeps at most while ClickHouse is away (about 400 bytes each in
+    /// the main database); past it the oldest are deleted unsent and counted in `/metrics`
+    /// (`wayfinder_clickhouse_events_dropped_total`). The rollups keep counting them.
+    public var clickhouseOutboxLimit: Int
 
     public init(
         host: String = "127.0.0.1",
@@ -99,8 +106,12 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60)),
         publicRateLimit: RateLimit = RateLimit(requests: 12_000, per: .seconds(60)),
         memoryTrimInterval: Duration = .seconds(1),
-        metricsAddress: ListenAddress? = nil
+        metricsAddress: ListenAddress? = nil,
+        clickhouse: ClickHouseURL? = nil,
+        clickhouseOutboxLimit: Int = 10_000_000
     ) {
+        self.clickhouse = clickhouse
+        self.clickhouseOutboxLimit = clickhouseOutboxLimit
         self.host = host
         self.port = port
         self.database = database

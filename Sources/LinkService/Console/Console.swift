@@ -25,6 +25,8 @@ struct Console: Sendable {
     let maxBodySize: Int
     /// How webhook endpoints are checked (the console's webhooks pages, see `Console+Webhooks`).
     let webhookSettings: WebhookSettings
+    /// Link stats: from the analytics engine, or the rollups.
+    let statsReader: StatsReader
     let clock: ServiceClock
     let logger: Logger
     var addressing: ClientAddressing { publicLimit.addressing }
@@ -203,9 +205,12 @@ struct Console: Sendable {
 
     private func linkPage(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
-        let stats = try await store.stats(tenant: context.tenant.id, linkID: link.id)
+        let answer = try await statsReader.linkStats(tenant: context.tenant.id, link: link, range: StatsRange())
         let layout = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
-        return html(pages.render(ConsoleLinkPage(layout: layout, link: link, stats: stats, now: clock.now())))
+        return html(
+            pages.render(
+                ConsoleLinkPage(
+                    layout: layout, link: link, stats: answer.stats, breakdowns: answer.breakdowns, now: clock.now())))
     }
 
     /// The link's QR code, as `GET /api/v1/links/{slug}/qr` answers it (same parameters, same

@@ -29,6 +29,8 @@ public struct LinkServer: Sendable {
     /// API keys' tenants, read through a short-lived cache.
     let keys: APIKeyCache
     let clicks: ClickBuffer
+    /// The analytics engine, when one is configured.
+    let analytics: ClickAnalytics?
     let metrics: LinkServiceMetrics
     let webhookMetrics: WebhookMetrics
     let manifestMetrics: ManifestMetrics
@@ -70,6 +72,8 @@ public struct LinkServer: Sendable {
             store: store, tenants: tenants, lifetime: configuration.apiKeyCacheLifetime, clock: clock)
         self.clicks = ClickBuffer(
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
+        self.analytics = try ClickAnalytics(
+            configuration: configuration, store: store, registry: metrics.registry, clock: clock)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
         self.pages = try PageRenderer()
         self.apiLimiter = RateLimiter(configuration.apiRateLimit, clock: clock)
@@ -98,6 +102,7 @@ public struct LinkServer: Sendable {
                     store: store.base, settings: configuration.webhooks, clock: clock, metrics: webhookMetrics,
                     logger: logger))
         }
+        if let analytics { services += analytics.services(logger: logger) }
         if let feed = store.base as? any LinkChangeFeed {
             services.append(LinkChangeFollower(feed: feed, cache: store, keys: keys, logger: logger))
         }
@@ -117,8 +122,9 @@ public struct LinkServer: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
             logger: logger)
-        application.beforeServerStarts { [deferred, store, logger] in
+        application.beforeServerStarts { [deferred, store, analytics, logger] in
             await deferred.loadKeyring(from: store, logger: logger)
+            try await analytics?.start(logger: logger)
         }
         return application
     }
@@ -135,8 +141,8 @@ public struct LinkServer: Sendable {
             .register(on: router)
         LinksAPI(
             tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
-            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, clock: clock,
-            logger: logger
+            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize,
+            statsReader: statsReader, clock: clock, logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
@@ -153,11 +159,12 @@ public struct LinkServer: Sendable {
             sessions: ConsoleSessions(
                 store: store, keys: keys, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
             store: store, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, clock: clock,
-            logger: logger
+            maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, statsReader: statsReader,
+            clock: clock, logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(
-            tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
+            tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,
+            clickFlush: configuration.clickFlush,
             issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
             logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
@@ -165,11 +172,17 @@ public struct LinkServer: Sendable {
         return router
     }
 
-    /// Stores a batch of clicks with their `link.clicked` webhook messages; click events past the
+    /// Stores a batch of clicks with their `link.clicked` webhook messages, and with their events in
+    /// the analytics outbox when an analytics engine is configured; click events past the webhook
     /// outbox's bound are dropped, counted and logged.
-    private var writeClicks: @Sendable ([Click]) async throws -> Void {
-        { [base = store.base, limit = configuration.webhooks.clickEventLimit, webhookMetrics, logger] batch in
-            let outcome = try await base.insertClicks(batch, clickEventLimit: limit)
+    var writeClicks: @Sendable ([Click]) async throws -> Void {
+        { [base = store.base, analytics, limit = configuration.webhooks.clickEventLimit, webhookMetrics, logger] batch in
+            let outcome =
+                if let analytics {
+                    try await analytics.write(batch, clickEventLimit: limit)
+                } else {
+                    try await base.insertClicks(batch, clickEventLimit: limit)
+                }
             webhookMetrics.clickEventsQueued.increment(by: Int64(outcome.queuedClickEvents))
             if outcome.droppedClickEvents > 0 {
                 webhookMetrics.clickEventsDropped.increment(by: Int64(outcome.droppedClickEvents))
@@ -199,6 +212,9 @@ public struct LinkServer: Sendable {
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "wayfinder"),
             logger: logger)
     }
+
+    /// Stats from the analytics engine when one is configured, else from the rollups.
+    var statsReader: StatsReader { StatsReader(store: store, analytics: analytics, logger: logger) }
 
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
     /// written before it returns). Given `reloadManifests`, `SIGHUP` reloads the manifests with it.

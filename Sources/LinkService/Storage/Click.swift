@@ -17,12 +17,26 @@ package struct Click: Sendable, Hashable {
     package var utm: UTMParameters
     /// Whether the visit was given a deferred deep link claim token (sent to a store).
     package var claimIssued: Bool
+    /// The visitor's key of the day (see ``VisitorKeys``): only when an analytics engine is
+    /// configured; never stored in the main database's clicks.
+    package var visitorKey: UInt64?
+    /// ISO 3166-1 alpha-2 country of the visitor, when known.
+    package var country: String?
+    /// Index of the link's rule that decided the visit, when one did.
+    package var rule: Int?
+    /// Index of the link's A/B variant the visitor was sent to, when there was one.
+    package var variant: Int?
 
     package init(
         linkID: String?, tenant: String, time: Date, platform: Platform, os: String? = nil, browser: String? = nil,
         referrerHost: String? = nil, isBot: Bool = false, utm: UTMParameters = UTMParameters(),
-        claimIssued: Bool = false
+        claimIssued: Bool = false, visitorKey: UInt64? = nil, country: String? = nil, rule: Int? = nil,
+        variant: Int? = nil
     ) {
+        self.visitorKey = visitorKey
+        self.country = country
+        self.rule = rule
+        self.variant = variant
         self.linkID = linkID
         self.tenant = tenant
         self.time = time
@@ -36,9 +50,11 @@ package struct Click: Sendable, Hashable {
     }
 
     /// The UTC day of the click, `YYYY-MM-DD`: the key of the daily rollups.
-    package var day: String {
-        let days = Int((time.timeIntervalSince1970 / 86_400).rounded(.down))
-        return Click.dayText(daysSince1970: days)
+    package var day: String { Click.day(of: time) }
+
+    /// The UTC day of `date`, `YYYY-MM-DD`.
+    static func day(of date: Date) -> String {
+        Click.dayText(daysSince1970: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
     }
 
     /// Civil date from a day count (Howard Hinnant's algorithm): no calendar or formatter on the

@@ -159,6 +159,13 @@ struct OpenAPIContractTests {
             try await api.call(.get, "\(links)/missing/stats", as: stats, headers: auth)
             try await api.call(.get, "\(links)/sp%20ring/stats", as: stats, headers: auth)
             try await api.call(.get, "\(links)/spring/stats", as: stats, headers: .bearer("wrong"))
+            try await api.call(.get, "\(links)/spring/stats?from=2026-01-01&to=2026-12-31", as: stats, headers: auth)
+            try await api.call(.get, "\(links)/spring/stats?from=2026-02-30", as: stats, headers: auth)
+            let tenantStats = "/api/v1/stats"
+            try await api.call(.get, "\(tenantStats)?from=2026-01-01&top=5", as: tenantStats, headers: auth)
+            try await api.call(.get, "\(tenantStats)?from=2026-12-31&to=2026-01-01", as: tenantStats, headers: auth)
+            try await api.call(.get, "\(tenantStats)?top=0", as: tenantStats, headers: auth)
+            try await api.call(.get, tenantStats, as: tenantStats, headers: .bearer("wrong"))
 
             let qr = "/api/v1/links/{slug}/qr"
             try await api.call(.get, "\(links)/spring/qr", as: qr, headers: auth)
@@ -271,6 +278,7 @@ struct OpenAPIContractTests {
             "PATCH /api/v1/links/{slug}": [200, 400, 404, 413],
             "DELETE /api/v1/links/{slug}": [204, 401, 404],
             "GET /api/v1/links/{slug}/stats": [200, 400, 401, 404],
+            "GET /api/v1/stats": [200, 400, 401],
             "GET /api/v1/links/{slug}/qr": [200, 400, 401, 404],
             "GET /api/v1/resolve": [200, 400, 404],
             "POST /api/v1/deferred/claims": [200, 400, 404, 410, 413],

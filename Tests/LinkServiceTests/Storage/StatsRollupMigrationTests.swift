@@ -21,6 +21,10 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 10 added the outbox, its leases and the daily secrets.
+            "DROP TABLE \(prefix)outbox",
+            "DROP TABLE \(prefix)outbox_leases",
+            "DROP TABLE \(prefix)daily_secrets",
             // Version 9 added the webhook tables.
             "DROP TABLE \(prefix)webhook_endpoints",
             "DROP TABLE \(prefix)webhook_messages",

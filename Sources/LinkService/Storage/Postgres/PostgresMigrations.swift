@@ -247,6 +247,36 @@ enum PostgresMigrations {
                 "CREATE INDEX webhook_attempts_at ON webhook_attempts (at)",
             ]
         ),
+        (
+            // The outbox, its leases and the daily secrets, as in SQLite's version 9.
+            10,
+            [
+                """
+                CREATE TABLE outbox (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    topic text NOT NULL,
+                    payload text NOT NULL,
+                    created_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX outbox_topic ON outbox (topic, id)",
+                """
+                CREATE TABLE outbox_leases (
+                    topic text PRIMARY KEY,
+                    holder text NOT NULL,
+                    expires_at bigint NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE daily_secrets (
+                    purpose text NOT NULL,
+                    day text NOT NULL,
+                    secret text NOT NULL,
+                    PRIMARY KEY (purpose, day)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -1,6 +1,15 @@
 extension SQLStore {
     package func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
-        guard !clicks.isEmpty else { return ClickBatchOutcome() }
+        try await insertClicks(clicks, clickEventLimit: clickEventLimit, then: nil).events
+    }
+
+    /// Stores the clicks, their rollups and their `link.clicked` webhook events, then runs `then`
+    /// (the analytics outbox's append), all in one transaction: what the webhook outbox took, and
+    /// `then`'s answer (or 0).
+    func insertClicks(
+        _ clicks: [Click], clickEventLimit: Int, then: (@Sendable (SQLSession) async throws -> Int)?
+    ) async throws -> (events: ClickBatchOutcome, appended: Int) {
+        guard !clicks.isEmpty else { return (ClickBatchOutcome(), 0) }
         // Rollup rows in one order everywhere: two PostgreSQL instances adding to the same rows
         // lock them in the same order and cannot deadlock.
         let counts = ClickRollup.rollups(of: clicks)
@@ -33,7 +42,8 @@ extension SQLStore {
             try await Self.addCounts(issued, to: "claims_issued_daily", key: ["link_id", "day"], on: session) {
                 [.text($0.linkID), .text($0.day)]
             }
-            return try await Self.enqueueClickEvents(clicks, limit: clickEventLimit, on: session)
+            let events = try await Self.enqueueClickEvents(clicks, limit: clickEventLimit, on: session)
+            return (events, try await then?(session) ?? 0)
         }
     }
 

@@ -224,6 +224,40 @@ enum SQLiteMigrations {
                 "CREATE INDEX webhook_attempts_at ON webhook_attempts (at)",
             ]
         ),
+        (
+            // What leaves the server later, in order (``OutboxRecords``): click events bound for
+            // ClickHouse, appended in the transaction that stores the clicks. `AUTOINCREMENT`: an
+            // entry's id is never reused, so "through id N" always means what it meant.
+            // `outbox_leases`: which instance sends a topic's entries. `daily_secrets`: a
+            // secret per purpose and UTC day (the visitor key), deleted when its day is over.
+            10,
+            [
+                """
+                CREATE TABLE outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    topic TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX outbox_topic ON outbox (topic, id)",
+                """
+                CREATE TABLE outbox_leases (
+                    topic TEXT PRIMARY KEY,
+                    holder TEXT NOT NULL,
+                    expires_at INTEGER NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE daily_secrets (
+                    purpose TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    secret TEXT NOT NULL,
+                    PRIMARY KEY (purpose, day)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }
