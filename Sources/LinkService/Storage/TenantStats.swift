@@ -18,7 +18,7 @@ public struct TenantStats: Sendable, Hashable {
     public var topLinks: [TopLink]
     /// ``Platform`` raw value → clicks. From the rollups: over every day, whatever the range.
     public var platforms: [String: Int]
-    /// Unique visitors, the sum of each day's (see ``VisitorKeys``); `nil` from the rollups.
+    /// Unique visitors, the sum of each day's (Documentation/Analytics.md); `nil` from the rollups.
     public var visitors: Int?
     /// ISO country code → clicks; `nil` from the rollups.
     public var countries: [String: Int]?
