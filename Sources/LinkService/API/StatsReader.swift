@@ -27,7 +27,7 @@ struct StatsReader: Sendable {
     func linkStats(tenant: String, link: Link, range: StatsRange) async throws -> LinkAnswer {
         if let analytics {
             do {
-                var (stats, breakdowns) = try await analytics.engine.linkStats(
+                var (stats, breakdowns) = try await analytics.reader.linkStats(
                     tenant: tenant, linkID: link.id, from: range.from, to: range.to)
                 stats.deferred = try await store.deferredFunnel(tenant: tenant, linkID: link.id)
                 return LinkAnswer(stats: stats, breakdowns: breakdowns, source: .clickhouse)
@@ -44,7 +44,7 @@ struct StatsReader: Sendable {
     func tenantStats(tenant: String, range: StatsRange, top: Int) async throws -> (TenantStats, Source) {
         if let analytics {
             do {
-                let answer = try await analytics.engine.tenantStats(
+                let answer = try await analytics.reader.tenantStats(
                     tenant: tenant, from: range.from, to: range.to, top: top)
                 let slugs = try await tenantRecords.slugs(tenant: tenant, linkIDs: answer.topLinks.map(\.linkID))
                 return (

@@ -12,6 +12,9 @@ import ServiceLifecycle
 /// the click buffer, as without it.
 struct ClickAnalytics: Sendable {
     let engine: ClickHouseEngine
+    /// The same ClickHouse for stats calls, with a shorter time limit: a stats call that would
+    /// wait longer answers from the rollups instead.
+    let reader: ClickHouseEngine
     let outbox: any OutboxRecords
     let keys: VisitorKeys
     let metrics: AnalyticsMetrics
@@ -35,6 +38,7 @@ struct ClickAnalytics: Sendable {
                 "the analytics engine keeps its outbox in the main database: use a sqlite: or postgres:// database")
         }
         self.engine = ClickHouseEngine(client: ClickHouseClient(url: url))
+        self.reader = ClickHouseEngine(client: ClickHouseClient(url: url, timeout: .seconds(5)))
         self.outbox = outbox
         self.keys = VisitorKeys()
         self.metrics = AnalyticsMetrics(registry: registry)

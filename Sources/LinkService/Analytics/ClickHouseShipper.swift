@@ -79,10 +79,10 @@ struct ClickHouseShipper: Service {
         }
         try await engine.prepareIfNeeded()
         let sent = try await engine.insert(entries.map(\.payload), checkingFirst: state.uncertain)
+        metrics.eventsSent.increment(by: Int64(sent))
         state.uncertain = true
         try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, through: last.id)
         state.uncertain = false
-        metrics.eventsSent.increment(by: Int64(sent))
         await updateDepth()
         return entries.count
     }

@@ -176,7 +176,9 @@ public struct LinkServer: Sendable {
     /// the analytics outbox when an analytics engine is configured; click events past the webhook
     /// outbox's bound are dropped, counted and logged.
     var writeClicks: @Sendable ([Click]) async throws -> Void {
-        { [base = store.base, analytics, limit = configuration.webhooks.clickEventLimit, webhookMetrics, logger] batch in
+        {
+            [base = store.base, analytics, limit = configuration.webhooks.clickEventLimit, webhookMetrics, logger] batch
+            in
             let outcome =
                 if let analytics {
                     try await analytics.write(batch, clickEventLimit: limit)

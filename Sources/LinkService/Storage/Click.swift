@@ -17,7 +17,7 @@ package struct Click: Sendable, Hashable {
     package var utm: UTMParameters
     /// Whether the visit was given a deferred deep link claim token (sent to a store).
     package var claimIssued: Bool
-    /// The visitor's key of the day (see ``VisitorKeys``): only when an analytics engine is
+    /// The visitor's key of the day (Documentation/Analytics.md): only when an analytics engine is
     /// configured; never stored in the main database's clicks.
     package var visitorKey: UInt64?
     /// ISO 3166-1 alpha-2 country of the visitor, when known.

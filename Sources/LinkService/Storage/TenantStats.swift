@@ -18,7 +18,7 @@ package struct TenantStats: Sendable, Hashable {
     package var topLinks: [TopLink]
     /// ``Platform`` raw value → clicks. From the rollups: over every day, whatever the range.
     package var platforms: [String: Int]
-    /// Unique visitors, the sum of each day's (see ``VisitorKeys``); `nil` from the rollups.
+    /// Unique visitors, the sum of each day's (Documentation/Analytics.md); `nil` from the rollups.
     package var visitors: Int?
     /// ISO country code → clicks; `nil` from the rollups.
     package var countries: [String: Int]?

@@ -217,8 +217,13 @@ struct ClickHouseAnalyticsTests {
                     #expect(answer["visitors"]?.value == .null)
                     let tenant = try await Self.json("/api/v1/stats", key: key, via: client)
                     #expect(tenant["source"]?.stringValue == "rollups")
+                    // The shipper reads the depth after each failed send (backing off up to 30 s).
+                    #expect(
+                        try await eventually(within: .seconds(40)) {
+                            try await client.execute(uri: "/metrics", method: .get).text.contains(
+                                "wayfinder_clickhouse_outbox_depth \(clicks)")
+                        })
                     let metrics = try await client.execute(uri: "/metrics", method: .get)
-                    #expect(metrics.text.contains("wayfinder_clickhouse_outbox_depth \(clicks)"))
                     #expect(metrics.text.contains("wayfinder_clickhouse_stats_fallbacks_total 2"))
                 }
                 // A send that reached ClickHouse but whose answer was lost: the first ten events
@@ -239,9 +244,13 @@ struct ClickHouseAnalyticsTests {
                 #expect(answer["source"]?.stringValue == "clickhouse")
                 #expect(answer[path: "clicks"] == String(clicks))
                 #expect(answer[path: "visitors.total"] == String(clicks))
-                let metrics = try await client.execute(uri: "/metrics", method: .get)
-                #expect(metrics.text.contains("wayfinder_clickhouse_outbox_depth 0"))
-                #expect(metrics.text.contains("wayfinder_clickhouse_events_sent_total \(clicks - 10)"))
+                // The depth is read after the last batch is deleted.
+                #expect(
+                    try await eventually(within: .seconds(20)) {
+                        let metrics = try await client.execute(uri: "/metrics", method: .get).text
+                        return metrics.contains("wayfinder_clickhouse_outbox_depth 0")
+                            && metrics.contains("wayfinder_clickhouse_events_sent_total \(clicks - 10)")
+                    })
             }
             let rows = try await ClickHouseClient(url: url).run("SELECT count() FROM \(url.database).click_events")
             #expect(String(buffer: rows).trimmingCharacters(in: .whitespacesAndNewlines) == String(clicks))
