@@ -16,7 +16,7 @@ public struct ClickHouseURL: Sendable, Hashable, CustomStringConvertible {
 
     /// Reads a URL; `user` and `password` apply when the URL names none.
     ///
-    /// Throws ``ClickHouseError/invalidURL(_:_:)`` for anything but an `http`/`https` URL with a
+    /// Throws `ClickHouseError/invalidURL(_:_:)` for anything but an `http`/`https` URL with a
     /// host, or a database name other than letters, digits and `_`.
     public init(parsing text: String, user: String? = nil, password: String? = nil) throws {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),

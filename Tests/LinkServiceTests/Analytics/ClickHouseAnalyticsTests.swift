@@ -220,11 +220,10 @@ struct ClickHouseAnalyticsTests {
                     // The shipper reads the depth after each failed send (backing off up to 30 s).
                     #expect(
                         try await eventually(within: .seconds(40)) {
-                            try await client.execute(uri: "/metrics", method: .get).text.contains(
+                            try await server.metricsText().contains(
                                 "wayfinder_clickhouse_outbox_depth \(clicks)")
                         })
-                    let metrics = try await client.execute(uri: "/metrics", method: .get)
-                    #expect(metrics.text.contains("wayfinder_clickhouse_stats_fallbacks_total 2"))
+                    #expect(try await server.metricsText().contains("wayfinder_clickhouse_stats_fallbacks_total 2"))
                 }
                 // A send that reached ClickHouse but whose answer was lost: the first ten events
                 // are there already while the outbox still holds them.
@@ -247,7 +246,7 @@ struct ClickHouseAnalyticsTests {
                 // The depth is read after the last batch is deleted.
                 #expect(
                     try await eventually(within: .seconds(20)) {
-                        let metrics = try await client.execute(uri: "/metrics", method: .get).text
+                        let metrics = try await server.metricsText()
                         return metrics.contains("wayfinder_clickhouse_outbox_depth 0")
                             && metrics.contains("wayfinder_clickhouse_events_sent_total \(clicks - 10)")
                     })
