@@ -49,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.25.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
+        // `--config FILE` in YAML (swift-configuration's own YAML support uses the same library).
+        .package(url: "https://github.com/jpsim/Yams.git", "5.4.0"..<"7.0.0"),
         // Builds the DocC catalogs (Scripts/docs): a command plugin, resolved but never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -96,11 +98,18 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // SIGHUP reloads the manifests.
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // Webhook deliveries and ClickHouse's HTTP interface (the analytics engine: no ClickHouse
+                // client library is on the machine list); already the command's client for live checks.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
             // pages are drawn from the template, style and script files (no file is read at run
@@ -122,6 +131,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -183,6 +193,9 @@ let package = Package(
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 // The page template tests render with the engine directly.
                 .product(name: "Mustache", package: "swift-mustache"),
+                // The webhook tests drive the delivery worker's client and check its signatures.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -59,45 +59,19 @@ enum LinkJSON {
         ])
     }
 
-    /// The stats' JSON; with the link, its clicks per rule (`rules`, with their names) and per
-    /// variant (`variants`), one entry for each of the link's.
-    static func node(_ stats: LinkStats, of link: Link? = nil) -> JSONNode {
-        func counts(_ dictionary: [String: Int]) -> JSONNode {
-            JSONNode(
-                .object(
-                    dictionary.sorted { $0.key < $1.key }.map {
-                        .init(key: $0.key, value: JSONNode(.number(String($0.value))))
-                    }))
-        }
-        var members =
-            JSONNode.object([
-                "clicks": JSONNode(.number(String(stats.clicks))),
-                "botClicks": JSONNode(.number(String(stats.botClicks))),
-                "byDay": counts(stats.byDay),
-                "byPlatform": counts(stats.byPlatform),
-                "byReferrer": counts(stats.byReferrer),
-                "deferred": .object([
-                    "issued": JSONNode(.number(String(stats.deferred.issued))),
-                    "claimed": JSONNode(.number(String(stats.deferred.claimed))),
-                ]),
-            ]).objectValue ?? []
-        if let link {
-            let rules = link.content.rules.enumerated().map { index, rule in
-                var entry: [JSONNode.Member] = [.init(key: "index", value: JSONNode(.number(String(index))))]
-                if let name = rule.name { entry.append(.init(key: "name", value: JSONNode(.string(name)))) }
-                entry.append(.init(key: "clicks", value: JSONNode(.number(String(stats.ruleClicks[index] ?? 0)))))
-                return JSONNode(.object(entry))
-            }
-            let variants = link.content.variants.indices.map { index in
-                JSONNode.object([
-                    "index": JSONNode(.number(String(index))),
-                    "clicks": JSONNode(.number(String(stats.variantClicks[index] ?? 0))),
-                ])
-            }
-            members.append(.init(key: "rules", value: JSONNode(.array(rules))))
-            members.append(.init(key: "variants", value: JSONNode(.array(variants))))
-        }
-        return JSONNode(.object(members))
+    static func node(_ stats: LinkStats) -> JSONNode {
+        let counts = StatsJSON.counts
+        return .object([
+            "clicks": JSONNode(.number(String(stats.clicks))),
+            "botClicks": JSONNode(.number(String(stats.botClicks))),
+            "byDay": counts(stats.byDay),
+            "byPlatform": counts(stats.byPlatform),
+            "byReferrer": counts(stats.byReferrer),
+            "deferred": .object([
+                "issued": JSONNode(.number(String(stats.deferred.issued))),
+                "claimed": JSONNode(.number(String(stats.deferred.claimed))),
+            ]),
+        ])
     }
 
     /// The resolve call's answer for a short link: the link, plus the route and parameters its

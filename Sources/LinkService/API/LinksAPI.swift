@@ -13,6 +13,7 @@ import Prometheus
 struct LinksAPI: Sendable {
     let tenants: TenantDirectory
     let store: CachingLinkStore
+    let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
     let apiLimiter: RateLimiter
     /// Resolve calls are held to ``LinkServiceConfiguration/resolveRateLimit`` per address.
@@ -21,6 +22,8 @@ struct LinksAPI: Sendable {
     /// Requests without a valid key are held to the per-address public budget.
     let publicLimit: PublicRateLimit
     let maxBodySize: Int
+    /// Link stats: from the analytics engine, or the rollups.
+    let statsReader: StatsReader
     let clock: ServiceClock
     let logger: Logger
 
@@ -29,8 +32,7 @@ struct LinksAPI: Sendable {
         api.get("/resolve") { request, context in try await resolve(request, context) }
         let links = api.group("/links")
             .add(
-                middleware: APIKeyAuthenticator(
-                    store: store, tenants: tenants, limiter: apiLimiter, publicLimit: publicLimit)
+                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
             )
             .group(context: APIRequestContext.self)
         links.post { request, context in try await create(request, context) }
@@ -40,6 +42,12 @@ struct LinksAPI: Sendable {
         links.delete("/:slug") { request, context in try await delete(request, context) }
         links.get("/:slug/stats") { request, context in try await stats(request, context) }
         links.get("/:slug/qr") { request, context in try await qrCode(request, context) }
+        api.group("/stats")
+            .add(
+                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
+            )
+            .group(context: APIRequestContext.self)
+            .get { request, context in try await tenantStats(request, context) }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
                 throw Problem.notFound("there is no API call \(request.method) \(request.uri.path)")
@@ -77,7 +85,7 @@ struct LinksAPI: Sendable {
 
     private func delete(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let slug = try slugParameter(context)
-        guard try await store.deleteLink(tenant: context.tenant.id, slug: slug) else {
+        guard try await store.deleteLink(tenant: context.tenant.id, slug: slug, at: clock.now()) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
         }
         return Response(status: .noContent)
@@ -108,8 +116,28 @@ struct LinksAPI: Sendable {
     }
 
     private func stats(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let range = try StatsRange(validatingFrom: query.get("from"), to: query.get("to"))
         let link = try await existingLink(context)
-        return .json(LinkJSON.node(try await store.stats(tenant: context.tenant.id, linkID: link.id), of: link))
+        return .json(
+            StatsJSON.node(
+                try await statsReader.linkStats(tenant: context.tenant.id, link: link, range: range), of: link))
+    }
+
+    /// `GET /api/v1/stats?from=&to=&top=`: the tenant's clicks, visitors, most clicked links,
+    /// platforms and countries.
+    private func tenantStats(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let range = try StatsRange(validatingFrom: query.get("from"), to: query.get("to"))
+        var top = 10
+        if let text = query.get("top") {
+            guard let value = Int(text), (1...100).contains(value) else {
+                throw Problem.invalidField("top", "top is \"\(text)\"; give a whole number from 1 to 100")
+            }
+            top = value
+        }
+        let (stats, source) = try await statsReader.tenantStats(tenant: context.tenant.id, range: range, top: top)
+        return .json(StatsJSON.node(stats, source: source, range: range))
     }
 
     /// What an installed app asks when a short link opened it: the destination and the link's data.

@@ -5,7 +5,9 @@ import HTTPTypes
 extension LinkServiceConfiguration {
     /// The configuration keys, as `wayfinder serve --help` documents them. With the environment
     /// provider a key `wayfinder.port` is the variable `WAYFINDER_PORT`.
-    public static let documentedKeys: [(key: String, environment: String, meaning: String)] = [
+    public static let documentedKeys = serverKeys + WebhookSettings.documentedKeys
+
+    private static let serverKeys: [(key: String, environment: String, meaning: String)] = [
         ("wayfinder.manifest", "WAYFINDER_MANIFEST", "manifest files, comma-separated"),
         ("wayfinder.database", "WAYFINDER_DATABASE", "database URL (sqlite:PATH or postgres://…)"),
         (
@@ -73,7 +75,27 @@ extension LinkServiceConfiguration {
             "wayfinder.memory.trim.seconds", "WAYFINDER_MEMORY_TRIM_SECONDS",
             "seconds between handing freed memory back to the system, on glibc (default 1; 0: never)"
         ),
+        (
+            "wayfinder.metrics.address", "WAYFINDER_METRICS_ADDRESS",
+            "HOST:PORT of the /metrics listener, never the public one (default 127.0.0.1:9464; off: none)"
+        ),
+        (
+            "wayfinder.clickhouse.url", "WAYFINDER_CLICKHOUSE_URL",
+            "ClickHouse's HTTP interface for click analytics, http://HOST:8123/?database=NAME (default: none)"
+        ),
+        ("wayfinder.clickhouse.user", "WAYFINDER_CLICKHOUSE_USER", "ClickHouse user, when the URL names none"),
+        (
+            "wayfinder.clickhouse.password", "WAYFINDER_CLICKHOUSE_PASSWORD",
+            "ClickHouse password, when the URL gives none"
+        ),
+        (
+            "wayfinder.clickhouse.outbox.limit", "WAYFINDER_CLICKHOUSE_OUTBOX_LIMIT",
+            "click events kept at most while ClickHouse is away; older ones are dropped (default 10000000)"
+        ),
     ]
+
+    /// Where `wayfinder serve` serves `/metrics` unless told otherwise.
+    public static let defaultMetricsAddress = ListenAddress(host: "127.0.0.1", port: 9464)
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
     ///
@@ -149,6 +171,21 @@ extension LinkServiceConfiguration {
         }
         if let seconds = scope.int(forKey: "memory.trim.seconds") {
             memoryTrimInterval = .seconds(seconds)
+        }
+        try webhooks.read(from: scope)
+        let metrics = scope.string(forKey: "metrics.address", default: Self.defaultMetricsAddress.description)
+        metricsAddress = metrics == "off" ? nil : try ListenAddress(parsing: metrics, key: "wayfinder.metrics.address")
+        if let url = scope.string(forKey: "clickhouse.url", isSecret: true), !url.isEmpty {
+            clickhouse = try ClickHouseURL(
+                parsing: url, user: scope.string(forKey: "clickhouse.user"),
+                password: scope.string(forKey: "clickhouse.password", isSecret: true))
+        }
+        if let limit = scope.int(forKey: "clickhouse.outbox.limit") {
+            guard limit >= 1 else {
+                throw InvalidValue(
+                    key: "wayfinder.clickhouse.outbox.limit", value: String(limit), expected: "a whole number from 1")
+            }
+            clickhouseOutboxLimit = limit
         }
     }
 

@@ -11,7 +11,7 @@ import Hummingbird
 /// revoked, or on "Sign out"; being in the store, it works on every instance behind one database.
 struct ConsoleSessions: Sendable {
     let store: CachingLinkStore
-    let tenants: TenantDirectory
+    let keys: APIKeyCache
     /// ``LinkServiceConfiguration/consoleIdleTimeout``.
     let idleTimeout: Duration
     let clock: ServiceClock
@@ -30,8 +30,7 @@ struct ConsoleSessions: Sendable {
     /// the cookie value (the session id) to hand to the browser.
     func signIn(key: String) async throws -> (id: String, session: ConsoleSession)? {
         let keyHash = APIKey.hash(key.trimmingCharacters(in: .whitespacesAndNewlines))
-        guard let tenant = try await APIKeyAuthenticator.tenant(ofKeyHash: keyHash, store: store, tenants: tenants)
-        else { return nil }
+        guard let tenant = try await keys.tenant(ofKeyHash: keyHash) else { return nil }
         let id = RandomText.make(length: 43, from: RandomText.lettersAndDigits)
         let now = clock.now().truncatedToMilliseconds
         let session = ConsoleSession(
@@ -54,8 +53,7 @@ struct ConsoleSessions: Sendable {
         let idHash = APIKey.hash(id)
         guard let session = try await store.session(idHash: idHash) else { return nil }
         guard now.timeIntervalSince(session.lastUsedAt) < idleTimeout.timeInterval,
-            let tenant = try await APIKeyAuthenticator.tenant(
-                ofKeyHash: session.keyHash, store: store, tenants: tenants), tenant.id == session.tenant
+            let tenant = try await keys.tenant(ofKeyHash: session.keyHash), tenant.id == session.tenant
         else {
             _ = try await store.deleteSession(idHash: idHash)
             return nil

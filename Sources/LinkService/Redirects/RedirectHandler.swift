@@ -18,6 +18,10 @@ struct RedirectHandler: Sendable {
     let tenants: TenantDirectory
     let store: CachingLinkStore
     let clicks: ClickBuffer
+    /// Stores clicks at once (``ClickFlushMode/synchronous``): ``LinkServer/writeClicks``.
+    let writeClicks: @Sendable ([Click]) async throws -> Void
+    /// Makes each click's visitor key when an analytics engine is configured.
+    let visitorKeys: VisitorKeys?
     /// ``LinkServiceConfiguration/clickFlush``.
     let clickFlush: ClickFlushMode
     let issuer: ClaimTokenIssuer
@@ -89,7 +93,9 @@ struct RedirectHandler: Sendable {
         // the store's referrer, not into the URL.
         if let link, link.content.firebase == nil { decision = decision.mergingUTM(target.utm) }
         let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
-        await record(target, tenant: tenant, client: client, query: query, request: request, claimIssued: claimIssued)
+        await record(
+            target, tenant: tenant, client: client, query: query, request: request, context: context,
+            claimIssued: claimIssued)
         var response: Response
         switch decision {
         case .redirect(let location):
@@ -136,7 +142,7 @@ struct RedirectHandler: Sendable {
 
     private func record(
         _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
-        request: Request, claimIssued: Bool
+        request: Request, context: LinkRequestContext, claimIssued: Bool
     ) async {
         var utm = target.utm
         if let query {
@@ -145,9 +151,14 @@ struct RedirectHandler: Sendable {
             }
         }
         let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
+        let now = clock.now()
+        let visitorKey = visitorKeys?.key(
+            tenant: tenant.id, address: publicLimit.addressing.clientAddress(of: request, context: context),
+            userAgent: request.headers[.userAgent], at: now)
         var click = Click(
-            linkID: target.linkID, tenant: tenant.id, time: clock.now(), platform: client.platform, os: client.os,
-            browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued)
+            linkID: target.linkID, tenant: tenant.id, time: now, platform: client.platform, os: client.os,
+            browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued,
+            visitorKey: visitorKey)
         switch target.choice {
         case .rule(let index): click.rule = index
         case .variant(let index): click.variant = index
@@ -155,7 +166,7 @@ struct RedirectHandler: Sendable {
         }
         if clickFlush == .synchronous {
             do {
-                try await store.base.insertClicks([click])
+                try await writeClicks([click])
                 metrics.clicksWritten.increment()
                 return
             } catch {

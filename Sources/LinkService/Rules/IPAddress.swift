@@ -68,14 +68,14 @@ struct IPAddress: Sendable, Hashable {
 
 /// An address or a network (CIDR) of an `ip` condition: `203.0.113.7`, `203.0.113.0/24`,
 /// `2001:db8::/32`.
-public struct IPRange: Sendable, Hashable {
+package struct IPRange: Sendable, Hashable {
     /// The text as written, which is what the API shows back.
-    public let text: String
+    package let text: String
     let network: IPAddress
     let prefixLength: Int
 
     /// Reads an address or a CIDR network; `nil` when it is neither.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let address = IPAddress(parts[0]) else { return nil }
         let bits = address.bytes.count * 8
@@ -106,6 +106,6 @@ public struct IPRange: Sendable, Hashable {
         return true
     }
 
-    public static func == (lhs: IPRange, rhs: IPRange) -> Bool { lhs.text == rhs.text }
-    public func hash(into hasher: inout Hasher) { hasher.combine(text) }
+    package static func == (lhs: IPRange, rhs: IPRange) -> Bool { lhs.text == rhs.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }

@@ -1,18 +1,18 @@
 /// One arm of a link's A/B split: where a share of its visitors go when no rule holds.
-public struct LinkVariant: Sendable, Hashable {
+package struct LinkVariant: Sendable, Hashable {
     /// Replaces the link's destination for the visit.
-    public var destination: String?
+    package var destination: String?
     /// Replaces the link's fallbacks for the visit (the platforms it names).
-    public var fallbacks: Fallbacks?
+    package var fallbacks: Fallbacks?
     /// Percent of visitors, 1 to 99; a link's weights sum to 100.
-    public var weight: Int
+    package var weight: Int
 
-    public init(destination: String? = nil, fallbacks: Fallbacks? = nil, weight: Int) {
+    package init(destination: String? = nil, fallbacks: Fallbacks? = nil, weight: Int) {
         self.destination = destination
         self.fallbacks = fallbacks
         self.weight = weight
     }
 
     /// How many variants a split has.
-    public static let counts = 2...4
+    package static let counts = 2...4
 }

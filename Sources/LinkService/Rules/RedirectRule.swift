@@ -4,18 +4,18 @@
 /// A rule changes where a visit goes (its destination, its fallbacks, or both), never who the
 /// visitor is: the redirect table then applies to what the rule chose. Every URL in a rule passes
 /// the same ``LinkPolicy`` as the link's own.
-public struct RedirectRule: Sendable, Hashable {
+package struct RedirectRule: Sendable, Hashable {
     /// A name for people (stats, the console, `?d=1`).
-    public var name: String?
+    package var name: String?
     /// 1 to ``maximumConditions`` conditions, all of which must hold.
-    public var conditions: [RuleCondition]
+    package var conditions: [RuleCondition]
     /// Replaces the link's destination for the visit.
-    public var destination: String?
+    package var destination: String?
     /// Replaces the link's fallbacks for the visit (the platforms it names; the others keep the
     /// link's).
-    public var fallbacks: Fallbacks?
+    package var fallbacks: Fallbacks?
 
-    public init(
+    package init(
         name: String? = nil, conditions: [RuleCondition], destination: String? = nil, fallbacks: Fallbacks? = nil
     ) {
         self.name = name
@@ -25,9 +25,9 @@ public struct RedirectRule: Sendable, Hashable {
     }
 
     /// Most rules a link has.
-    public static let maximumRules = 20
+    package static let maximumRules = 20
     /// Most conditions a rule has.
-    public static let maximumConditions = 10
+    package static let maximumConditions = 10
 
     /// Whether every condition holds for `visit`.
     func holds(for visit: RuleVisit) -> Bool {

@@ -2,7 +2,7 @@ import Foundation
 
 /// One condition of a ``RedirectRule``, as the spec's JSON names it (`{"device": "android"}`,
 /// `{"query": "ref", "equals": "newsletter"}`, …).
-public enum RuleCondition: Sendable, Hashable {
+package enum RuleCondition: Sendable, Hashable {
     /// The visitor's device is one of these (`ios`, `ipad`, `android`, `mobile`, `desktop`,
     /// `windows`, `macos`, `linux`, `chromeos`).
     case device([String])
@@ -25,7 +25,7 @@ public enum RuleCondition: Sendable, Hashable {
     case after(Date)
 
     /// How a query condition reads the parameter.
-    public enum QueryMatch: Sendable, Hashable {
+    package enum QueryMatch: Sendable, Hashable {
         /// Present, any value (or none).
         case present
         /// Present with exactly this value.
@@ -35,13 +35,13 @@ public enum RuleCondition: Sendable, Hashable {
     }
 
     /// The devices a `device` condition names.
-    public static let devices = [
+    package static let devices = [
         "ios", "ipad", "android", "mobile", "desktop", "windows", "macos", "linux", "chromeos",
     ]
     /// The browsers a `browser` condition names.
-    public static let browsers = ["chrome", "safari", "firefox", "edge", "opera", "samsung"]
+    package static let browsers = ["chrome", "safari", "firefox", "edge", "opera", "samsung"]
     /// The keys that start a condition object, one per kind.
-    public static let kinds = ["device", "browser", "language", "country", "query", "ip", "before", "after"]
+    package static let kinds = ["device", "browser", "language", "country", "query", "ip", "before", "after"]
 
     /// Whether the condition holds for `visit`.
     func holds(for visit: RuleVisit) -> Bool {

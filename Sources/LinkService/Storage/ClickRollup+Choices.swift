@@ -1,24 +1,24 @@
 extension ClickRollup {
     /// One row of the per-rule and per-variant counts: a link's people's clicks decided by one of
     /// its rules (`kind` `rule`) or given one of its variants (`variant`).
-    public struct ChoiceKey: Sendable, Hashable {
-        public var linkID: String
-        public var kind: String
-        public var index: Int
+    package struct ChoiceKey: Sendable, Hashable {
+        package var linkID: String
+        package var kind: String
+        package var index: Int
 
-        public init(linkID: String, kind: String, index: Int) {
+        package init(linkID: String, kind: String, index: Int) {
             self.linkID = linkID
             self.kind = kind
             self.index = index
         }
 
-        public static let rule = "rule"
-        public static let variant = "variant"
+        package static let rule = "rule"
+        package static let variant = "variant"
     }
 
     /// The per-rule and per-variant increments of a batch; bots are not counted, as in
     /// ``LinkStats/clicks``.
-    public static func choices(of clicks: [Click]) -> [ChoiceKey: Int] {
+    package static func choices(of clicks: [Click]) -> [ChoiceKey: Int] {
         var counts: [ChoiceKey: Int] = [:]
         for click in clicks where !click.isBot {
             guard let linkID = click.linkID else { continue }
@@ -33,7 +33,7 @@ extension ClickRollup {
     }
 
     /// Adds a link's choice rows (kind, index, count) to its stats.
-    public static func add(choices rows: [(kind: String, index: Int, count: Int)], to stats: inout LinkStats) {
+    package static func add(choices rows: [(kind: String, index: Int, count: Int)], to stats: inout LinkStats) {
         for row in rows {
             switch row.kind {
             case ChoiceKey.rule: stats.ruleClicks[row.index, default: 0] += row.count

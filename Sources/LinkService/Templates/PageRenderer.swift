@@ -15,7 +15,7 @@ struct PageRenderer: Sendable {
         ConsoleSignInPage.self,
         ConsoleLinksPage.self,
         ConsoleLinkFormPage.self, ConsoleLinkPage.self, ConsoleDeleteLinkPage.self, ConsoleDomainsPage.self,
-        ConsoleMessagePage.self,
+        ConsoleMessagePage.self, ConsoleWebhooksPage.self, ConsoleWebhookPage.self,
     ]
 
     private let library: MustacheLibrary

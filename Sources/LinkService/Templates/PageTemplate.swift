@@ -24,6 +24,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case consoleDeleteLink = "console-delete-link"
     case consoleDomains = "console-domains"
     case consoleMessage = "console-message"
+    case consoleWebhooks = "console-webhooks"
+    case consoleWebhook = "console-webhook"
 
     /// The file's text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -47,6 +49,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
         case .consoleDeleteLink: PackageResources.console_delete_link_mustache
         case .consoleDomains: PackageResources.console_domains_mustache
         case .consoleMessage: PackageResources.console_message_mustache
+        case .consoleWebhooks: PackageResources.console_webhooks_mustache
+        case .consoleWebhook: PackageResources.console_webhook_mustache
         }
     }
 }

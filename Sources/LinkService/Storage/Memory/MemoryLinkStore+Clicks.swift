@@ -1,7 +1,7 @@
 import Foundation
 
 extension MemoryLinkStore {
-    public func insertClicks(_ clicks: [Click]) async throws {
+    package func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
         self.clicks += clicks
         let batch = ClickRollup.rollups(of: clicks)
         for (key, count) in ClickRollup.dailyTotals(of: batch) {
@@ -12,9 +12,10 @@ extension MemoryLinkStore {
         }
         issuedClaims.merge(ClickRollup.issuedClaims(of: clicks), uniquingKeysWith: +)
         choiceClicks.merge(ClickRollup.choices(of: clicks), uniquingKeysWith: +)
+        return enqueueClickEvents(clicks, limit: clickEventLimit)
     }
 
-    public func stats(tenant: String, linkID: String) async throws -> LinkStats {
+    package func stats(tenant: String, linkID: String) async throws -> LinkStats {
         // As the SQL stores: a link ID of another tenant counts nothing.
         guard hasLink(id: linkID, tenant: tenant) else { return LinkStats() }
         var stats = ClickRollup.stats(

@@ -1,6 +1,15 @@
 extension SQLStore {
-    public func insertClicks(_ clicks: [Click]) async throws {
-        guard !clicks.isEmpty else { return }
+    package func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
+        try await insertClicks(clicks, clickEventLimit: clickEventLimit, then: nil).events
+    }
+
+    /// Stores the clicks, their rollups and their `link.clicked` webhook events, then runs `then`
+    /// (the analytics outbox's append), all in one transaction: what the webhook outbox took, and
+    /// `then`'s answer (or 0).
+    func insertClicks(
+        _ clicks: [Click], clickEventLimit: Int, then: (@Sendable (SQLSession) async throws -> Int)?
+    ) async throws -> (events: ClickBatchOutcome, appended: Int) {
+        guard !clicks.isEmpty else { return (ClickBatchOutcome(), 0) }
         // Rollup rows in one order everywhere: two PostgreSQL instances adding to the same rows
         // lock them in the same order and cannot deadlock.
         let counts = ClickRollup.rollups(of: clicks)
@@ -15,7 +24,7 @@ extension SQLStore {
             ($0.key.linkID, $0.key.kind, $0.key.index) < ($1.key.linkID, $1.key.kind, $1.key.index)
         }
         let rowsPerStatement = dialect.rowsPerStatement
-        try await write(.clicks) { session in
+        return try await write(.clicks) { session in
             let row = StoredRows.click
             for start in stride(from: 0, to: clicks.count, by: rowsPerStatement) {
                 var statement: SQLStatement = "INSERT INTO clicks (\(raw: row.columnList)) VALUES "
@@ -39,6 +48,8 @@ extension SQLStore {
             try await Self.addCounts(choices, to: "choice_clicks", key: ["link_id", "kind", "idx"], on: session) {
                 [.text($0.linkID), .text($0.kind), .integer($0.index)]
             }
+            let events = try await Self.enqueueClickEvents(clicks, limit: clickEventLimit, on: session)
+            return (events, try await then?(session) ?? 0)
         }
     }
 
@@ -61,7 +72,7 @@ extension SQLStore {
         }
     }
 
-    public func stats(tenant: String, linkID: String) async throws -> LinkStats {
+    package func stats(tenant: String, linkID: String) async throws -> LinkStats {
         // One statement over the two rollups kept for it: people's clicks per day, then every
         // platform, referrer and bot flag over all days; each is one range of its primary key, one
         // row per day or breakdown, however many clicks the link has. The tenant check keeps a
