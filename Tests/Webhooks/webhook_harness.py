@@ -44,6 +44,8 @@ ENVIRONMENT = {
     "WAYFINDER_API_RATE_PER_MINUTE": "1000000",
     "WAYFINDER_PUBLIC_RATE_PER_MINUTE": "0",
     "WAYFINDER_CLICK_FLUSH_INTERVAL_MS": "200",
+    # No metrics listener: two instances at once would both take its default port.
+    "WAYFINDER_METRICS_ADDRESS": "off",
 }
 
 
