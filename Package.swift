@@ -27,6 +27,8 @@ let package = Package(
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
         .library(name: "QRCode", targets: ["QRCode"]),
+        // A product only so that the benchmarks package (Benchmarks/) can measure the reader.
+        .library(name: "GeoIP", targets: ["GeoIP"]),
         .library(name: "LinkService", targets: ["LinkService"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
@@ -47,6 +49,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.25.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
+        // `--config FILE` in YAML (swift-configuration's own YAML support uses the same library).
+        .package(url: "https://github.com/jpsim/Yams.git", "5.4.0"..<"7.0.0"),
         // Builds the DocC catalogs (Scripts/docs): a command plugin, resolved but never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -72,6 +76,12 @@ let package = Package(
             name: "QRCode",
             swiftSettings: swiftSettings
         ),
+        // MaxMind DB reader (GeoLite2, GeoIP2): IP address -> record or country code. Foundation only;
+        // outside input, so it is built for fuzzing like the parsers of the modules above.
+        .target(
+            name: "GeoIP",
+            swiftSettings: ownSwiftSettings
+        ),
         // The self-hosted link service.
         .target(
             name: "LinkService",
@@ -79,6 +89,7 @@ let package = Package(
                 "DeepLinkRouting",
                 "AssociatedDomains",
                 "QRCode",
+                "GeoIP",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 // The HTTP/1 channel, wrapped with the server's connection guards.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -89,11 +100,18 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // SIGHUP reloads the manifests.
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                // Webhook deliveries and ClickHouse's HTTP interface (the analytics engine: no ClickHouse
+                // client library is on the machine list); already the command's client for live checks.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
             // pages are drawn from the template, style and script files (no file is read at run
@@ -119,6 +137,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Configuration", package: "swift-configuration"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -126,6 +145,19 @@ let package = Package(
         .target(
             name: "TestSupport",
             path: "Tests/TestSupport",
+            swiftSettings: swiftSettings
+        ),
+        // The GeoIP reader's country lookup as a process (stdin -> stdout), for Scripts/geoip-compare.
+        .executableTarget(
+            name: "GeoIPLookup",
+            dependencies: ["GeoIP"],
+            path: "Tests/GeoIPLookup",
+            swiftSettings: swiftSettings
+        ),
+        // Reads small databases that PyPI's mmdb-writer makes at test time (Tests/PythonSupport).
+        .testTarget(
+            name: "GeoIPTests",
+            dependencies: ["GeoIP", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -138,6 +170,7 @@ let package = Package(
             dependencies: [
                 "AssociatedDomains",
                 "DeepLinkRouting",
+                "TestSupport",
                 // Signed files for the live check's tests are made with a throwaway certificate.
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -166,6 +199,9 @@ let package = Package(
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 // The page template tests render with the engine directly.
                 .product(name: "Mustache", package: "swift-mustache"),
+                // The webhook tests drive the delivery worker's client and check its signatures.
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -199,7 +235,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "WayfinderFuzz",
-            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkService"],
+            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkService", "GeoIP"],
             path: "Fuzz/Sources/WayfinderFuzz",
             swiftSettings: swiftSettings + [.unsafeFlags(fuzzFlags + ["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(sanitizerFlags)]

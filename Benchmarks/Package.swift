@@ -40,5 +40,15 @@ let package = Package(
             path: "Benchmarks/AASABenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // GeoIP's MaxMind DB reader; PyPI's C-backed maxminddb is timed by Scripts/geoip-compare.
+        .executableTarget(
+            name: "GeoIPBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "GeoIP", package: "wayfinder"),
+            ],
+            path: "Benchmarks/GeoIPBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -1,4 +1,5 @@
-"""The server's /metrics (Prometheus text format)."""
+"""The server's /metrics (Prometheus text format), on its metrics listener's port
+(`Server.metrics_port`, WAYFINDER_METRICS_ADDRESS), not the public one."""
 
 import urllib.request
 

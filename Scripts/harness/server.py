@@ -64,8 +64,8 @@ class ServerExited(HarnessError):
 
 class Server:
     """`wayfinder serve --manifest M --database D --host 127.0.0.1 --port P`, its output appended to
-    `log_path`, with `environment` added to this process's own. `start()` returns once /healthz
-    answers 200."""
+    `log_path`, with `environment` added to this process's own; /metrics on a port of its own,
+    `metrics_port`. `start()` returns once /healthz answers 200."""
 
     def __init__(self, binary, manifest, database, log_path, environment=None, port=None):
         self.binary = binary
@@ -74,6 +74,7 @@ class Server:
         self.log_path = log_path
         self.environment = dict(environment or {})
         self.port = port or free_port()
+        self.metrics_port = free_port()
         self.process = None
 
     @property
@@ -85,7 +86,8 @@ class Server:
         return self.process is not None and self.process.poll() is None
 
     def start(self, health_timeout=20, extra_environment=None):
-        env = dict(os.environ, **self.environment, **(extra_environment or {}))
+        env = dict(os.environ, **self.environment, **(extra_environment or {}),
+                   WAYFINDER_METRICS_ADDRESS=f"127.0.0.1:{self.metrics_port}")
         with open(self.log_path, "a") as log:
             self.process = subprocess.Popen(
                 [self.binary, "serve", "--manifest", self.manifest, "--database", self.database,

@@ -5,7 +5,8 @@ import Foundation
 import NIOCore
 import NIOSSL
 
-/// `wayfinder check HOST[:PORT] [--manifest FILE] [--ca-certificate PEM] [--timeout S] [--apple-cdn] [--json]`
+/// `wayfinder check HOST[:PORT] [--manifest FILE] [--ca-certificate PEM] [--resolve HOST:PORT:ADDRESS]…
+/// [--timeout S] [--apple-cdn] [--json]`
 struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
@@ -20,7 +21,10 @@ struct CheckCommand: AsyncParsableCommand {
             /.well-known/assetlinks.json on every other domain of the manifest too (on the same \
             port; a wildcard domain's file on its parent). \
             assetlinks.json may weigh up to 1 MiB (Android's statement service reads no more). With \
-            --apple-cdn it asks Apple's CDN what it holds and compares that with the origin.
+            --apple-cdn it asks Apple's CDN what it holds and compares that with the origin. \
+            --resolve HOST:PORT:ADDRESS (as curl spells it; repeat it for each domain) connects to \
+            ADDRESS for HOST on PORT, still checking the certificate for HOST: a new deployment can \
+            be checked before DNS points at it.
 
             Prints one line per rule (✓ pass, ✗ fail, ! warning, ? not checked) and a fix under \
             every line that is not a pass. Exits 0 when everything is right (warnings allowed), \
@@ -31,6 +35,8 @@ struct CheckCommand: AsyncParsableCommand {
               wayfinder check stories.example.com --manifest Examples/storyteller.json
               wayfinder check stories.example.com --apple-cdn --json
               wayfinder check 127.0.0.1:8443 --ca-certificate dev-ca.pem --timeout 2
+              wayfinder check stories.example.com --manifest Examples/storyteller.json \\
+                --resolve stories.example.com:443:203.0.113.7 --resolve share.stories.example.com:443:203.0.113.7
             """
     )
 
@@ -47,6 +53,12 @@ struct CheckCommand: AsyncParsableCommand {
         help: "Trust only this CA certificate (PEM) instead of the system trust store.",
         completion: .file(extensions: ["pem", "crt"]))
     var caCertificate: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Connect to ADDRESS for HOST on PORT instead of asking DNS (as curl's --resolve); repeat for each domain.",
+            valueName: "host:port:address"))
+    var resolve: [String] = []
 
     @Option(help: "Seconds to wait for each request.")
     var timeout: Double = 10
@@ -65,8 +77,10 @@ struct CheckCommand: AsyncParsableCommand {
 
     func run() async throws {
         let target: CheckTarget
+        let overrides: [ResolveOverride]
         do {
             target = try CheckTarget(parsing: self.target)
+            overrides = try resolve.map { text throws(CheckTargetError) in try ResolveOverride(parsing: text) }
         } catch {
             throw couldNotCheck(error.description)
         }
@@ -77,7 +91,8 @@ struct CheckCommand: AsyncParsableCommand {
         let trustRoots = try loadTrustRoots()
 
         let fetcher = HostingFetcher(
-            trustRoots: trustRoots?.certificates, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)))
+            trustRoots: trustRoots?.certificates, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)),
+            resolve: ResolveOverride.map(overrides, port: target.port ?? 443))
         var requests = HostedFile.onOrigin.map { ($0, target.origin + $0.rawValue) }
         if appleCDN {
             let base = appleCDNURL.hasSuffix("/") ? appleCDNURL : appleCDNURL + "/"

@@ -20,26 +20,31 @@ enum CommandInput {
     /// The one way a command reads a `--manifest` file: through ``ManifestLoader``, exactly as
     /// `wayfinder manifest validate` checks it. On any error, every diagnostic is printed to
     /// standard error in `manifest validate`'s format, with what to do next, and the command exits
-    /// with `failureStatus` (1, except where a command's contract says otherwise).
-    static func manifest(_ path: String, failureStatus: Int32 = 1) throws -> LoadedManifestFile {
+    /// with `failureStatus` (1, except where a command's contract says otherwise). The lines go to
+    /// `report` instead when given (the server's reload logs them).
+    static func manifest(_ path: String, failureStatus: Int32 = 1, report: (String) -> Void = printError) throws
+        -> LoadedManifestFile
+    {
         guard let data = FileManager.default.contents(atPath: path) else {
             // The file leads the line, as in every diagnostic line, and is named again in the
             // sentence that a log reader may see on its own.
-            printError("\(path): cannot read the manifest \(path): no such file, or it is not readable")
+            report("\(path): cannot read the manifest \(path): no such file, or it is not readable")
             throw ExitCode(failureStatus)
         }
-        return try manifest(data, path: path, failureStatus: failureStatus)
+        return try manifest(data, path: path, failureStatus: failureStatus, report: report)
     }
 
     /// Loads manifest bytes read from `path`, reporting as ``manifest(_:failureStatus:)`` does.
-    static func manifest(_ data: Data, path: String, failureStatus: Int32 = 1) throws -> LoadedManifestFile {
+    static func manifest(
+        _ data: Data, path: String, failureStatus: Int32 = 1, report: (String) -> Void = printError
+    ) throws -> LoadedManifestFile {
         let loaded = ManifestLoader().load(data)
         guard let manifest = loaded.manifest, let routes = loaded.routes else {
             for diagnostic in loaded.diagnostics {
-                printError("\(path): \(diagnostic)")
+                report("\(path): \(diagnostic)")
             }
             let errors = loaded.diagnostics.filter { $0.severity == .error }.count
-            printError(
+            report(
                 "\(path): not valid (\(DiagnosticReport.plural(errors, "error"))): fix the manifest and run again; "
                     + "`wayfinder manifest validate \(path)` checks it, and the manifest reference explains each code")
             throw ExitCode(failureStatus)
@@ -49,12 +54,12 @@ enum CommandInput {
 
     /// Every manifest of `paths`, each loaded with ``manifest(_:failureStatus:)``; all are read and
     /// reported before the command exits 1 because one failed.
-    static func manifests(_ paths: [String]) throws -> [LoadedManifestFile] {
+    static func manifests(_ paths: [String], report: (String) -> Void = printError) throws -> [LoadedManifestFile] {
         var loaded: [LoadedManifestFile] = []
         var failed = false
         for path in paths {
             do {
-                loaded.append(try manifest(path))
+                loaded.append(try manifest(path, report: report))
             } catch {
                 failed = true
             }

@@ -20,22 +20,28 @@ struct HostingFetcher {
     private let uncheckedClient: HTTPClient
     private let timeout: TimeAmount
 
-    /// - Parameter trustRoots: the only roots to trust, or `nil` for the system trust store.
-    init(trustRoots: [NIOSSLCertificate]?, timeout: TimeAmount) {
+    /// - Parameters:
+    ///   - trustRoots: the only roots to trust, or `nil` for the system trust store.
+    ///   - resolve: host names to connect to another address instead of what DNS says (the
+    ///     certificate is still checked for the host name).
+    init(trustRoots: [NIOSSLCertificate]?, timeout: TimeAmount, resolve: [String: String] = [:]) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let trustRoots { tls.trustRoots = .certificates(trustRoots) }
         var unchecked = tls
         unchecked.certificateVerification = .none
-        self.client = Self.makeClient(tls: tls, timeout: timeout)
-        self.uncheckedClient = Self.makeClient(tls: unchecked, timeout: timeout)
+        self.client = Self.makeClient(tls: tls, timeout: timeout, resolve: resolve)
+        self.uncheckedClient = Self.makeClient(tls: unchecked, timeout: timeout, resolve: resolve)
         self.timeout = timeout
     }
 
-    private static func makeClient(tls: TLSConfiguration, timeout: TimeAmount) -> HTTPClient {
+    private static func makeClient(tls: TLSConfiguration, timeout: TimeAmount, resolve: [String: String])
+        -> HTTPClient
+    {
         var configuration = HTTPClient.Configuration(
             tlsConfiguration: tls, redirectConfiguration: .disallow, timeout: .init(connect: timeout, read: timeout),
             decompression: .disabled
         )
+        configuration.dnsOverride = resolve
         // Fail with the real cause (refused, DNS, TLS) instead of retrying until the deadline.
         configuration.connectionPool.retryConnectionEstablishment = false
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)

@@ -14,9 +14,12 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             One tenant per manifest; the request's Host picks the tenant. The service hosts the \
             association files of every tenant domain, redirects short links per platform, serves \
-            the links API under /api/v1 (make a key with `wayfinder keys create`), /healthz and \
-            /metrics. SIGTERM or SIGINT stops it gracefully: pending clicks are written, then it \
-            exits 0.
+            the links API under /api/v1 (make a key with `wayfinder keys create`), /healthz, \
+            /readyz and /tls/ask (for Caddy's on-demand TLS), and /metrics on a listener of its \
+            own (WAYFINDER_METRICS_ADDRESS, default 127.0.0.1:9464). SIGHUP re-reads every \
+            manifest: a good set is served at once, a bad one is refused (logged with `manifest \
+            validate`'s diagnostics) and the old set keeps serving. SIGTERM or SIGINT stops it \
+            gracefully: pending clicks are written, then it exits 0.
 
             Every flag can also be set in the environment (flags win):
             \(LinkServiceConfiguration.documentedKeys.map { "  \($0.environment.padding(toLength: 36, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
@@ -49,6 +52,24 @@ struct ServeCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Seconds a deferred deep link claim token stays claimable (default 86400).", valueName: "seconds"))
     var deferredLifetime: Int?
+
+    @Option(
+        help: ArgumentHelp(
+            "MaxMind DB file (GeoLite2-Country or -City) to look visitors' countries up in, for redirect rules' "
+                + "country conditions (also WAYFINDER_GEOIP).", valueName: "file"))
+    var geoip: String?
+
+    @Flag(
+        name: .customLong("print-config"),
+        help: "Print the effective configuration, each value with where it came from (secrets hidden), and exit.")
+    var printConfig = false
+
+    @Option(
+        help: ArgumentHelp(
+            "ClickHouse's HTTP interface for click analytics (http://[USER:PASSWORD@]HOST:8123/?database=NAME): "
+                + "click events are also sent there and stats read from it; default none.",
+            valueName: "url"))
+    var clickhouse: String?
 
     func validate() throws {
         if let deferredLifetime, deferredLifetime < 60 || deferredLifetime > 30 * 86_400 {
@@ -85,12 +106,50 @@ struct ServeCommand: AsyncParsableCommand {
             : "malloc arenas as the environment or the C library sets them"
     }
 
+    /// The manifests read again for a reload (`SIGHUP`), through the same loader as at start-up:
+    /// a bad one is refused with `manifest validate`'s diagnostics, each logged as an error.
+    static func reloadManifests(_ paths: [String], logger: Logger) throws -> [Manifest] {
+        var diagnostics: [String] = []
+        do {
+            return try CommandInput.manifests(paths, report: { diagnostics.append($0) }).map(\.manifest)
+        } catch {
+            for line in diagnostics { logger.error("\(line)") }
+            throw ManifestReloadError(diagnostics: diagnostics)
+        }
+    }
+
+    /// The flags given, by the environment variable each overrides.
+    var flagsGiven: [String: String] {
+        var flags: [String: String] = [:]
+        if !store.manifests.isEmpty { flags["WAYFINDER_MANIFEST"] = store.manifests.joined(separator: ",") }
+        if let database = store.database { flags["WAYFINDER_DATABASE"] = database }
+        if let host { flags["WAYFINDER_HOST"] = host }
+        if let port { flags["WAYFINDER_PORT"] = String(port) }
+        if let clickFlush { flags["WAYFINDER_CLICK_FLUSH"] = clickFlush.rawValue }
+        if let deferredLifetime { flags["WAYFINDER_DEFERRED_LIFETIME_SECONDS"] = String(deferredLifetime) }
+        return flags
+    }
+
     func run() async throws {
         var configuration = try store.configuration()
         if let host { configuration.host = host }
         if let port { configuration.port = port }
         if let clickFlush { configuration.clickFlush = clickFlush }
         if let deferredLifetime { configuration.claimTokenLifetime = .seconds(deferredLifetime) }
+        if let geoip { configuration.geoIPPath = geoip }
+        if let clickhouse {
+            let environment = ProcessInfo.processInfo.environment
+            configuration.clickhouse = try ClickHouseURL(
+                parsing: clickhouse, user: environment["WAYFINDER_CLICKHOUSE_USER"],
+                password: environment["WAYFINDER_CLICKHOUSE_PASSWORD"])
+        }
+        if printConfig {
+            let report = ConfigurationReport(
+                flags: flagsGiven, environment: ProcessInfo.processInfo.environment, file: try store.configurationFile()
+            )
+            print(report.lines.joined(separator: "\n"))
+            return
+        }
         guard !configuration.manifestPaths.isEmpty else {
             printError("error: \(TenantError.noTenants)")
             throw ExitCode(1)
@@ -116,10 +175,14 @@ struct ServeCommand: AsyncParsableCommand {
                 metadata: [
                     "address": "http://\(configuration.host):\(configuration.port)",
                     "tenants": "\(manifests.map(\.id).joined(separator: ","))", "database": "\(configuration.database)",
+                    "metrics": "\(configuration.metricsAddress.map { "http://\($0)/metrics" } ?? "off")",
+                    "clickhouse": "\(configuration.clickhouse.map(\.description) ?? "none")",
                 ])
             logger.notice("\(Self.listeningNotice(host: configuration.host, port: configuration.port))")
             logger.info("\(Self.mallocNotice(bound: Int(wayfinder_malloc_arena_bound())))")
-            try await server.run()
+            try await server.run(reloadManifests: { [paths = configuration.manifestPaths, logger] in
+                try Self.reloadManifests(paths, logger: logger)
+            })
             try await linkStore.close()
         } catch {
             try? await linkStore.close()

@@ -19,10 +19,33 @@ struct StoreOptions: ParsableArguments {
             valueName: "url"))
     var database: String?
 
-    /// The configuration from the environment, overridden by the flags given.
+    @Option(
+        help: ArgumentHelp(
+            "A JSON or YAML (.yaml, .yml) file of settings, keyed by the environment variables' names; the environment and flags win over it.",
+            valueName: "file"),
+        completion: .file(extensions: ["json", "yaml", "yml"]))
+    var config: String?
+
+    /// The `--config` file, read and checked (exit 1 with the reason when it cannot be used).
+    func configurationFile() throws -> ConfigurationFile? {
+        guard let config else { return nil }
+        do {
+            return try ConfigurationFile(path: config)
+        } catch {
+            printError("error: \(error)")
+            throw ExitCode(1)
+        }
+    }
+
+    /// The configuration from the `--config` file, then the environment, then the flags given
+    /// (each wins over the one before).
     func configuration() throws -> LinkServiceConfiguration {
+        let file = try configurationFile()
         var configuration = try LinkServiceConfiguration(
-            reading: ConfigReader(provider: EnvironmentVariablesProvider()))
+            reading: ConfigReader(providers: [
+                EnvironmentVariablesProvider(),
+                EnvironmentVariablesProvider(environmentVariables: file?.values ?? [:]),
+            ]))
         if !manifests.isEmpty { configuration.manifestPaths = manifests }
         if let database { configuration.database = try DatabaseURL(parsing: database) }
         return configuration

@@ -1,22 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import AssociatedDomains
 
-/// A small reproducible generator (SplitMix64), so a failing case can be replayed from its seed.
-private struct Generator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A small reproducible generator, so a failing case can be replayed from its seed.
+private typealias Generator = SplitMix64
 
 /// Random association files and URLs built from a small alphabet, so that rules and URLs collide
 /// often: literal first segments shared by several rules, wildcards, `?`, variables and escapes

@@ -51,7 +51,10 @@ class ConsoleServer:
         arguments = [self.binary, "serve", "--database", self.database, "--host", "127.0.0.1", "--port", str(self.port)]
         for manifest in self.manifests:
             arguments += ["--manifest", manifest]
-        environment = dict(os.environ, WAYFINDER_CLICK_FLUSH_INTERVAL_MS="100")
+        # Webhook endpoints on loopback (the webhooks page's test receiver): allowed for the tests only.
+        environment = dict(
+            os.environ, WAYFINDER_CLICK_FLUSH_INTERVAL_MS="100", WAYFINDER_WEBHOOKS_ALLOW_PRIVATE="1",
+            WAYFINDER_METRICS_ADDRESS="off")
         self.process = subprocess.Popen(arguments, stdout=self.log, stderr=subprocess.STDOUT, env=environment)
         self.wait_until_up()
 

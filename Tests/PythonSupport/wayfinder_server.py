@@ -44,7 +44,8 @@ class WayfinderServer:
         self.process = subprocess.Popen(
             [binary, "serve", "--manifest", manifest_path, "--database", database, "--host", "127.0.0.1",
              "--port", str(self.port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env={**os.environ, **(environment or {})})
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env={**os.environ, "WAYFINDER_METRICS_ADDRESS": "off", **(environment or {})})
         deadline = time.time() + 30
         while True:
             try:

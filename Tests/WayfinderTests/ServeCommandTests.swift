@@ -45,6 +45,29 @@ struct ServeCommandTests {
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
     }
 
+    @Test(
+        "a ClickHouse URL that cannot be used, from --clickhouse or WAYFINDER_CLICKHOUSE_URL, says why and exits 1",
+        arguments: [
+            (["--clickhouse", "ftp://db.example/"], [String: String]()),
+            ([], ["WAYFINDER_CLICKHOUSE_URL": "http://db.example/?database=no-dashes"]),
+        ])
+    func invalidClickHouseURL(arguments: [String], environment: [String: String]) async throws {
+        let result = try await WayfinderProcess.runDetached(
+            ["serve", "--manifest", "Examples/storyteller.json"] + arguments, environment: environment)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("invalid ClickHouse URL"), "stderr: \(result.stderr)")
+    }
+
+    @Test("--help documents --clickhouse and its environment variables")
+    func clickHouseHelp() async throws {
+        let result = try await WayfinderProcess.runDetached(["serve", "--help"])
+        for text in [
+            "--clickhouse", "WAYFINDER_CLICKHOUSE_URL", "WAYFINDER_CLICKHOUSE_USER", "WAYFINDER_CLICKHOUSE_PASSWORD",
+        ] {
+            #expect(result.stdout.contains(text), "missing \(text)")
+        }
+    }
+
     @Test("it serves on the port from WAYFINDER_PORT and exits 0 on SIGTERM")
     func servesAndStopsGracefully() async throws {
         try await ServeProcess.withServer(named: "serve") { server, database in

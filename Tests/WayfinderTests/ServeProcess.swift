@@ -10,6 +10,8 @@ final class ServeProcess: @unchecked Sendable {
     // `Process` is only touched through its thread-safe members (pid, running state) after start.
     let process: Process
     let port: Int
+    /// The metrics listener's port (`WAYFINDER_METRICS_ADDRESS`): each process its own.
+    let metricsPort: Int
     let logPath: String
 
     static let manifest = "Examples/storyteller.json"
@@ -26,9 +28,10 @@ final class ServeProcess: @unchecked Sendable {
         "WAYFINDER_CLICK_FLUSH_INTERVAL_MS": "200",
     ]
 
-    private init(process: Process, port: Int, logPath: String) {
+    private init(process: Process, port: Int, metricsPort: Int, logPath: String) {
         self.process = process
         self.port = port
+        self.metricsPort = metricsPort
         self.logPath = logPath
     }
 
@@ -36,9 +39,11 @@ final class ServeProcess: @unchecked Sendable {
     /// followed by the binary's path and the port (for a server in a namespace of its own), and
     /// waits until `/healthz` answers.
     static func start(
-        database: String, logDirectory: URL, launcher: [String]? = nil, environment extra: [String: String] = [:]
+        database: String, logDirectory: URL, launcher: [String]? = nil, environment extra: [String: String] = [:],
+        manifests: [String] = [manifest]
     ) async throws -> ServeProcess {
         let port = try freePort()
+        let metricsPort = try freePort()
         let logPath = logDirectory.appendingPathComponent("serve-\(port).log").path
         _ = FileManager.default.createFile(atPath: logPath, contents: nil)
         let process = Process()
@@ -47,19 +52,19 @@ final class ServeProcess: @unchecked Sendable {
             process.arguments = Array(launcher.dropFirst()) + [WayfinderProcess.binary.path]
         } else {
             process.executableURL = WayfinderProcess.binary
-            process.arguments = ["serve", "--manifest", manifest, "--database", database]
+            process.arguments = ["serve"] + manifests.flatMap { ["--manifest", $0] } + ["--database", database]
         }
         process.currentDirectoryURL = WayfinderProcess.packageRoot
-        process.environment = Self.environment.merging(extra) { $1 }.merging(["WAYFINDER_PORT": String(port)]) {
-            $1
-        }
+        process.environment = Self.environment.merging(extra) { $1 }.merging([
+            "WAYFINDER_PORT": String(port), "WAYFINDER_METRICS_ADDRESS": "127.0.0.1:\(metricsPort)",
+        ]) { $1 }
         let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
         process.standardOutput = log
         process.standardError = log
         process.standardInput = FileHandle.nullDevice
         try process.run()
         try log.close()
-        let server = ServeProcess(process: process, port: port, logPath: logPath)
+        let server = ServeProcess(process: process, port: port, metricsPort: metricsPort, logPath: logPath)
         do {
             try await server.waitUntilHealthy()
         } catch {
@@ -228,7 +233,7 @@ extension ServeProcess {
 
     /// A sample's value in `/metrics` (0 when absent).
     func metric(_ name: String) async throws -> Double {
-        let text = try await FaultClient.shared.get("\(base)/metrics").body
+        let text = try await FaultClient.shared.get("http://127.0.0.1:\(metricsPort)/metrics").body
         for line in text.split(separator: "\n") where line.hasPrefix(name + " ") {
             return Double(line.split(separator: " ").last ?? "") ?? 0
         }

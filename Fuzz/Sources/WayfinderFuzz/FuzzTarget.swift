@@ -10,6 +10,8 @@ struct FuzzTarget: Sendable {
     /// Every target, in the order `Scripts/fuzz` runs them.
     static let all: [FuzzTarget] = [
         .manifest, .aasa, .signedAASA, .assetLinks, .route, .intake, .userAgent, .firebaseLongLink, .csv, .claimToken,
+        .linkRules, .maxMind, .ipAddress,
+        .webhookEndpoint,
     ]
 }
 

@@ -3,11 +3,11 @@ import Foundation
 
 /// API keys: `wf_` and 40 random letters and digits. Only the SHA-256 is stored; the first
 /// 11 characters are the prefix people see in `keys list`.
-public enum APIKey {
-    public static let prefixLength = 11
+package enum APIKey {
+    package static let prefixLength = 11
 
     /// A new key and the record to store for it.
-    public static func make(tenant: String, at date: Date = Date()) -> (key: String, record: APIKeyRecord) {
+    package static func make(tenant: String, at date: Date = Date()) -> (key: String, record: APIKeyRecord) {
         let key = "wf_" + RandomText.make(length: 40, from: RandomText.lettersAndDigits)
         let record = APIKeyRecord(
             prefix: String(key.prefix(prefixLength)), hash: hash(key), tenant: tenant,
@@ -16,7 +16,7 @@ public enum APIKey {
     }
 
     /// Lowercase hex SHA-256 of a key.
-    public static func hash(_ key: some StringProtocol) -> String {
+    package static func hash(_ key: some StringProtocol) -> String {
         Hex.string(of: SHA256.hash(data: Data(key.utf8)))
     }
 }

@@ -9,6 +9,7 @@ import NIOCore
 struct FirebaseAPIGate: Sendable {
     let tenants: TenantDirectory
     let store: CachingLinkStore
+    let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
     let apiLimiter: RateLimiter
     let publicLimit: PublicRateLimit

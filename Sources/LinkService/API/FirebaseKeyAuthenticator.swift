@@ -7,7 +7,7 @@ import Hummingbird
 /// key over its budget `429`. The address's public budget is spent first, as for every call.
 struct FirebaseKeyAuthenticator: RouterMiddleware {
     let tenants: TenantDirectory
-    let store: any LinkStore
+    let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
     let limiter: RateLimiter
     let publicLimit: PublicRateLimit
@@ -24,8 +24,7 @@ struct FirebaseKeyAuthenticator: RouterMiddleware {
                 .forbidden, "The request is missing a valid API key: pass ?key= with a key of `wayfinder keys create`.")
         }
         let hash = APIKey.hash(key)
-        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil, record.tenant == tenant.id
-        else {
+        guard try await keys.tenant(ofKeyHash: hash)?.id == tenant.id else {
             throw FirebaseAPIError(.badRequest, "API key not valid. Please pass a valid API key.")
         }
         if let wait = limiter.acquire(hash) {

@@ -26,11 +26,13 @@ struct FirebaseShortLinksAPI: Sendable {
 
     /// An API over the dependencies of its ``FirebaseAPIGate``.
     init(
-        tenants: TenantDirectory, store: CachingLinkStore, apiLimiter: RateLimiter, publicLimit: PublicRateLimit,
+        tenants: TenantDirectory, store: CachingLinkStore, keys: APIKeyCache, apiLimiter: RateLimiter,
+        publicLimit: PublicRateLimit,
         maxBodySize: Int, clock: ServiceClock, logger: Logger
     ) {
         gate = FirebaseAPIGate(
-            tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit, maxBodySize: maxBodySize,
+            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            maxBodySize: maxBodySize,
             clock: clock, logger: logger)
     }
 
@@ -77,7 +79,7 @@ struct FirebaseShortLinksAPI: Sendable {
             .add(middleware: FirebaseAPIErrorMiddleware(logger: gate.logger))
             .add(
                 middleware: FirebaseKeyAuthenticator(
-                    tenants: gate.tenants, store: gate.store, limiter: gate.apiLimiter, publicLimit: gate.publicLimit)
+                    tenants: gate.tenants, keys: gate.keys, limiter: gate.apiLimiter, publicLimit: gate.publicLimit)
             )
             .group(context: APIRequestContext.self)
         calls.post("/v1/shortLinks") { request, context in

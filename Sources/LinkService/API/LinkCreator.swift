@@ -35,17 +35,19 @@ struct LinkCreator: Sendable {
     func create(_ request: LinkRequest, for tenant: Tenant) async throws -> LinkCreation {
         let domain = try check(request, for: tenant)
         let now = clock.now().truncatedToMilliseconds
+        var content = request.content
+        if let password = request.password { content.passwordHash = try PasswordHash.make(password) }
         func makeLink(slug: String) -> Link {
             Link(
                 id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug,
-                content: request.content, createdAt: now, updatedAt: now)
+                content: content, createdAt: now, updatedAt: now)
         }
         if let slug = request.slug {
             switch try await store.insertLink(makeLink(slug: slug)) {
             case .inserted(let link):
                 return .created(link)
             case .slugTaken(let existing):
-                guard existing.domain == domain, existing.content == request.content else {
+                guard existing.domain == domain, Self.isSame(existing.content, as: request) else {
                     throw Problem(
                         .conflict, "slug-taken", title: "The slug is taken",
                         detail:
@@ -65,6 +67,21 @@ struct LinkCreator: Sendable {
         throw Problem(
             .serviceUnavailable, "slug-space-crowded", title: "No free slug found",
             detail: "eight random slugs were taken; try again, or ask for \"unguessable\": true")
+    }
+}
+
+extension LinkCreator {
+    /// Whether `content` is what `request` asks for: the same fields, and the same password (its
+    /// hash is salted, so the password is checked against it rather than compared).
+    static func isSame(_ content: LinkContent, as request: LinkRequest) -> Bool {
+        var others = content
+        others.passwordHash = nil
+        guard others == request.content else { return false }
+        switch (request.password, content.passwordHash) {
+        case (nil, nil): return true
+        case (let password?, let hash?): return PasswordHash.verify(password, against: hash)
+        default: return false
+        }
     }
 }
 

@@ -1,8 +1,10 @@
 import DeepLinkRouting
+import Foundation
 
 /// The JSON the API answers with: the one place a link, its stats or a resolution become JSON.
 enum LinkJSON {
-    static func node(_ link: Link) -> JSONNode {
+    /// The link's JSON; with `now`, a link with an expiry says whether it has `expired`.
+    static func node(_ link: Link, now: Date? = nil) -> JSONNode {
         let content = link.content
         var members: [JSONNode.Member] = [
             .init(key: "id", value: JSONNode(.string(link.id))),
@@ -23,14 +25,8 @@ enum LinkJSON {
                         ("title", social.title), ("description", social.description), ("imageURL", social.imageURL),
                     ])))
         }
-        let fallbacks = content.fallbacks
-        if fallbacks != Fallbacks() {
-            members.append(
-                .init(
-                    key: "fallbacks",
-                    value: LinkRequest.stringObject([
-                        ("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop),
-                    ])))
+        if content.fallbacks != Fallbacks() {
+            members.append(.init(key: "fallbacks", value: node(content.fallbacks)))
         }
         members.append(.init(key: "skipPreview", value: JSONNode(.bool(content.skipPreview))))
         if !content.utm.isEmpty {
@@ -39,20 +35,32 @@ enum LinkJSON {
         }
         if let expiresAt = content.expiresAt {
             members.append(.init(key: "expiresAt", value: JSONNode(.string(ISO8601.string(from: expiresAt)))))
+            if let now { members.append(.init(key: "expired", value: JSONNode(.bool(expiresAt <= now)))) }
+        }
+        if let expiredURL = content.expiredURL {
+            members.append(.init(key: "expiredURL", value: JSONNode(.string(expiredURL))))
+        }
+        if content.passwordHash != nil {
+            members.append(.init(key: "passwordProtected", value: JSONNode(.bool(true))))
+        }
+        if !content.rules.isEmpty { members.append(.init(key: "rules", value: RuleJSON.node(content.rules))) }
+        if !content.variants.isEmpty {
+            members.append(.init(key: "variants", value: RuleJSON.node(content.variants)))
         }
         members.append(.init(key: "createdAt", value: JSONNode(.string(ISO8601.string(from: link.createdAt)))))
         members.append(.init(key: "updatedAt", value: JSONNode(.string(ISO8601.string(from: link.updatedAt)))))
         return JSONNode(.object(members))
     }
 
+    /// The fallbacks that are set.
+    static func node(_ fallbacks: Fallbacks) -> JSONNode {
+        LinkRequest.stringObject([
+            ("ios", fallbacks.ios), ("android", fallbacks.android), ("desktop", fallbacks.desktop),
+        ])
+    }
+
     static func node(_ stats: LinkStats) -> JSONNode {
-        func counts(_ dictionary: [String: Int]) -> JSONNode {
-            JSONNode(
-                .object(
-                    dictionary.sorted { $0.key < $1.key }.map {
-                        .init(key: $0.key, value: JSONNode(.number(String($0.value))))
-                    }))
-        }
+        let counts = StatsJSON.counts
         return .object([
             "clicks": JSONNode(.number(String(stats.clicks))),
             "botClicks": JSONNode(.number(String(stats.botClicks))),

@@ -28,15 +28,15 @@ struct LinkPolicy: Sendable {
                 "\"\(domain)\" is not a domain of \(tenant.id); use one of: \(tenant.manifest.domains.joined(separator: ", "))"
             )
         }
-        _ = try destination(content.destination, field: "destination")
-        if let ios = content.fallbacks.ios {
-            try checkFallback(ios, field: "fallbacks.ios", stores: Self.appStoreHosts)
+        try checkTarget(destination: content.destination, fallbacks: content.fallbacks, at: "")
+        if let expiredURL = content.expiredURL {
+            try checkFallback(expiredURL, field: "expiredURL", stores: [])
         }
-        if let android = content.fallbacks.android {
-            try checkFallback(android, field: "fallbacks.android", stores: Self.playStoreHosts)
+        for (index, rule) in content.rules.enumerated() {
+            try checkTarget(destination: rule.destination, fallbacks: rule.fallbacks, at: "rules[\(index)]")
         }
-        if let desktop = content.fallbacks.desktop {
-            try checkFallback(desktop, field: "fallbacks.desktop", stores: [])
+        for (index, variant) in content.variants.enumerated() {
+            try checkTarget(destination: variant.destination, fallbacks: variant.fallbacks, at: "variants[\(index)]")
         }
         if let ipad = content.firebase?.ipadFallback {
             try checkFallback(ipad, field: "firebase.ipadFallback", stores: Self.appStoreHosts)
@@ -101,6 +101,21 @@ struct LinkPolicy: Sendable {
         guard let url = WebURL(http: text) else { return false }
         return url.host == tenant.webHost || tenant.domains.contains(url.host)
             || (url.scheme == "https" && stores.contains(url.host))
+    }
+
+    /// Checks a destination and fallbacks: the link's own (`path` empty), a rule's or a variant's.
+    private func checkTarget(destination text: String?, fallbacks: Fallbacks?, at path: String) throws(Problem) {
+        let prefix = path.isEmpty ? "" : path + "."
+        if let text { _ = try destination(text, field: prefix + "destination") }
+        if let ios = fallbacks?.ios {
+            try checkFallback(ios, field: prefix + "fallbacks.ios", stores: Self.appStoreHosts)
+        }
+        if let android = fallbacks?.android {
+            try checkFallback(android, field: prefix + "fallbacks.android", stores: Self.playStoreHosts)
+        }
+        if let desktop = fallbacks?.desktop {
+            try checkFallback(desktop, field: prefix + "fallbacks.desktop", stores: [])
+        }
     }
 
     private func checkFallback(_ text: String, field: String, stores: Set<String>) throws(Problem) {

@@ -10,10 +10,15 @@ struct LinkRequest: Sendable, Hashable {
     var domain: String?
     var unguessable: Bool
     var content: LinkContent
+    /// A new password (write-only: it is hashed into ``LinkContent/passwordHash``, never stored).
+    var password: String?
 
     static let keys = [
         "destination", "slug", "domain", "social", "fallbacks", "skipPreview", "utm", "expiresAt", "unguessable",
+        "expiredURL", "rules", "variants", "password",
     ]
+    /// Password lengths accepted, in characters.
+    static let passwordLengths = 8...128
     static let socialKeys = ["title", "description", "imageURL"]
     static let fallbackKeys = ["ios", "android", "desktop"]
     /// Longest string accepted in any field.
@@ -55,14 +60,10 @@ struct LinkRequest: Sendable, Hashable {
                 imageURL: try Self.optionalString(fields["imageURL"], at: "social.imageURL"))
             social = card.isEmpty ? nil : card
         }
-        var fallbacks = Fallbacks()
-        if let node = members["fallbacks"], node.value != .null {
-            let fields = try Self.members(of: node, at: "fallbacks", known: Self.fallbackKeys)
-            fallbacks = Fallbacks(
-                ios: try Self.optionalString(fields["ios"], at: "fallbacks.ios"),
-                android: try Self.optionalString(fields["android"], at: "fallbacks.android"),
-                desktop: try Self.optionalString(fields["desktop"], at: "fallbacks.desktop"))
-        }
+        let fallbacks =
+            try members["fallbacks"].map { node throws(Problem) in
+                try Self.fallbacks(node, at: "fallbacks")
+            } ?? Fallbacks()
         var utm = UTMParameters()
         if let node = members["utm"], node.value != .null {
             let fields = try Self.members(of: node, at: "utm", known: UTMParameters.names)
@@ -78,9 +79,19 @@ struct LinkRequest: Sendable, Hashable {
             }
             expiresAt = date.truncatedToMilliseconds
         }
+        password = try Self.optionalString(members["password"], at: "password")
+        if let password, !Self.passwordLengths.contains(password.count) {
+            throw Problem.invalidField(
+                "password",
+                "a password is \(Self.passwordLengths.lowerBound) to \(Self.passwordLengths.upperBound) characters, not \(password.count)",
+                code: "invalid-password")
+        }
+        let expiredURL = try Self.optionalString(members["expiredURL"], at: "expiredURL")
+        let rules = try members["rules"].map { node throws(Problem) in try RuleJSON.rules(node) } ?? []
+        let variants = try members["variants"].map { node throws(Problem) in try RuleJSON.variants(node) } ?? []
         content = LinkContent(
             destination: destination, social: social, fallbacks: fallbacks, skipPreview: skipPreview, utm: utm,
-            expiresAt: expiresAt)
+            expiresAt: expiresAt, expiredURL: expiredURL, rules: rules, variants: variants)
     }
 
     /// The body that would create this link's content again: the document a `PATCH` merges into.
@@ -97,7 +108,7 @@ struct LinkRequest: Sendable, Hashable {
 
     // MARK: Reading values
 
-    private static func members(of node: JSONNode, at path: String, known: [String]) throws(Problem) -> [String:
+    static func members(of node: JSONNode, at path: String, known: [String]) throws(Problem) -> [String:
         JSONNode]
     {
         guard let members = node.objectValue else {
@@ -126,7 +137,17 @@ struct LinkRequest: Sendable, Hashable {
         return result
     }
 
-    private static func string(_ node: JSONNode, at path: String) throws(Problem) -> String {
+    /// The fallbacks object at `path` (`null` is none).
+    static func fallbacks(_ node: JSONNode, at path: String) throws(Problem) -> Fallbacks {
+        guard node.value != .null else { return Fallbacks() }
+        let fields = try members(of: node, at: path, known: fallbackKeys)
+        return Fallbacks(
+            ios: try optionalString(fields["ios"], at: path + ".ios"),
+            android: try optionalString(fields["android"], at: path + ".android"),
+            desktop: try optionalString(fields["desktop"], at: path + ".desktop"))
+    }
+
+    static func string(_ node: JSONNode, at path: String) throws(Problem) -> String {
         guard let string = node.stringValue else {
             throw Problem.invalidField(
                 path, "\(path) must be a string, not \(node.kindDescription)", code: "wrong-type")
@@ -137,12 +158,12 @@ struct LinkRequest: Sendable, Hashable {
         return string
     }
 
-    private static func optionalString(_ node: JSONNode?, at path: String) throws(Problem) -> String? {
+    static func optionalString(_ node: JSONNode?, at path: String) throws(Problem) -> String? {
         guard let node, node.value != .null else { return nil }
         return try string(node, at: path)
     }
 
-    private static func bool(_ node: JSONNode, at path: String) throws(Problem) -> Bool {
+    static func bool(_ node: JSONNode, at path: String) throws(Problem) -> Bool {
         if node.value == .null { return false }
         guard let bool = node.boolValue else {
             throw Problem.invalidField(

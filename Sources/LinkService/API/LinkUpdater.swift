@@ -31,6 +31,15 @@ struct LinkUpdater: Sendable {
         var changed = link
         changed.domain = domain
         changed.content = parsed.content
+        // Write-only: kept unless the patch names it; `null` removes it.
+        switch patch["password"]?.value {
+        case nil: changed.content.passwordHash = link.content.passwordHash
+        case .null?: changed.content.passwordHash = nil
+        default:
+            changed.content.passwordHash = try parsed.password.map { password throws(Problem) in
+                try PasswordHash.make(password)
+            }
+        }
         changed.updatedAt = clock.now().truncatedToMilliseconds
         return changed
     }

@@ -14,6 +14,7 @@ struct LinksAPI: Sendable {
     let tenants: TenantDirectory
     let store: CachingLinkStore
     let cursors: ListCursors
+    let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
     let apiLimiter: RateLimiter
     /// Resolve calls are held to ``LinkServiceConfiguration/resolveRateLimit`` per address.
@@ -22,6 +23,8 @@ struct LinksAPI: Sendable {
     /// Requests without a valid key are held to the per-address public budget.
     let publicLimit: PublicRateLimit
     let maxBodySize: Int
+    /// Link stats: from the analytics engine, or the rollups.
+    let statsReader: StatsReader
     let clock: ServiceClock
     let logger: Logger
 
@@ -30,8 +33,7 @@ struct LinksAPI: Sendable {
         api.get("/resolve") { request, context in try await resolve(request, context) }
         let links = api.group("/links")
             .add(
-                middleware: APIKeyAuthenticator(
-                    store: store, tenants: tenants, limiter: apiLimiter, publicLimit: publicLimit)
+                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
             )
             .group(context: APIRequestContext.self)
         links.post { request, context in try await create(request, context) }
@@ -41,6 +43,12 @@ struct LinksAPI: Sendable {
         links.delete("/:slug") { request, context in try await delete(request, context) }
         links.get("/:slug/stats") { request, context in try await stats(request, context) }
         links.get("/:slug/qr") { request, context in try await qrCode(request, context) }
+        api.group("/stats")
+            .add(
+                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
+            )
+            .group(context: APIRequestContext.self)
+            .get { request, context in try await tenantStats(request, context) }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
                 throw Problem.notFound("there is no API call \(request.method) \(request.uri.path)")
@@ -55,12 +63,12 @@ struct LinksAPI: Sendable {
         let parsed = try LinkRequest(body: body.readableBytesView)
         switch try await LinkCreator(store: store, clock: clock).create(parsed, for: context.tenant) {
         case .created(let link): return created(link)
-        case .existing(let link): return .json(LinkJSON.node(link))
+        case .existing(let link): return .json(LinkJSON.node(link, now: clock.now()))
         }
     }
 
     private func read(_ request: Request, _ context: APIRequestContext) async throws -> Response {
-        .json(LinkJSON.node(try await existingLink(context)))
+        .json(LinkJSON.node(try await existingLink(context), now: clock.now()))
     }
 
     private func update(_ request: Request, _ context: APIRequestContext) async throws -> Response {
@@ -73,12 +81,12 @@ struct LinksAPI: Sendable {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
         let changed = try await LinkUpdater(store: store, clock: clock).update(link, by: patch, for: context.tenant)
-        return .json(LinkJSON.node(changed))
+        return .json(LinkJSON.node(changed, now: clock.now()))
     }
 
     private func delete(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let slug = try slugParameter(context)
-        guard try await store.deleteLink(tenant: context.tenant.id, slug: slug) else {
+        guard try await store.deleteLink(tenant: context.tenant.id, slug: slug, at: clock.now()) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
         }
         return Response(status: .noContent)
@@ -101,15 +109,38 @@ struct LinksAPI: Sendable {
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", error.description)
         }
-        var members: [JSONNode.Member] = [.init(key: "links", value: JSONNode(.array(page.links.map(LinkJSON.node))))]
+        let now = clock.now()
+        var members: [JSONNode.Member] = [
+            .init(key: "links", value: JSONNode(.array(page.links.map { LinkJSON.node($0, now: now) })))
+        ]
         members.append(
             .init(key: "nextCursor", value: page.nextCursor.map { JSONNode(.string($0)) } ?? JSONNode(.null)))
         return .json(JSONNode(.object(members)))
     }
 
     private func stats(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let range = try StatsRange(validatingFrom: query.get("from"), to: query.get("to"))
         let link = try await existingLink(context)
-        return .json(LinkJSON.node(try await store.stats(tenant: context.tenant.id, linkID: link.id)))
+        return .json(
+            StatsJSON.node(
+                try await statsReader.linkStats(tenant: context.tenant.id, link: link, range: range), of: link))
+    }
+
+    /// `GET /api/v1/stats?from=&to=&top=`: the tenant's clicks, visitors, most clicked links,
+    /// platforms and countries.
+    private func tenantStats(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let query = request.uri.queryParameters
+        let range = try StatsRange(validatingFrom: query.get("from"), to: query.get("to"))
+        var top = 10
+        if let text = query.get("top") {
+            guard let value = Int(text), (1...100).contains(value) else {
+                throw Problem.invalidField("top", "top is \"\(text)\"; give a whole number from 1 to 100")
+            }
+            top = value
+        }
+        let (stats, source) = try await statsReader.tenantStats(tenant: context.tenant.id, range: range, top: top)
+        return .json(StatsJSON.node(stats, source: source, range: range))
     }
 
     /// What an installed app asks when a short link opened it: the destination and the link's data.
@@ -163,7 +194,7 @@ struct LinksAPI: Sendable {
     private func created(_ link: Link) -> Response {
         logger.info(
             "link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
-        var response = Response.json(LinkJSON.node(link), status: .created)
+        var response = Response.json(LinkJSON.node(link, now: clock.now()), status: .created)
         response.headers[.location] = "/api/v1/links/\(link.slug)"
         return response
     }

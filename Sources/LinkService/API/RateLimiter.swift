@@ -1,7 +1,9 @@
+import Foundation
 import Synchronization
 
 /// Token buckets keyed by client address or API key: `limit.requests` per `limit.period`,
-/// refilled continuously; a limit of `0` requests lets everything through.
+/// refilled continuously by the server's clock (``ServiceClock``); a limit of `0` requests lets
+/// everything through.
 ///
 /// Memory is strictly bounded: at most `maximumBuckets` buckets, in a fixed table ordered by last
 /// use. A new key past the bound takes the slot of the least recently used bucket, in O(1), never
@@ -14,26 +16,35 @@ final class RateLimiter: Sendable {
     private let table: Mutex<BucketTable>
     private let capacity: Double
     private let refillPerSecond: Double
+    private let clock: ServiceClock
     /// Whether every request is allowed (a limit of `0` requests).
     let isUnlimited: Bool
 
     /// Buckets kept at most by default: about 10 MB with address-sized keys.
     static let defaultMaximumBuckets = 100_000
 
-    init(_ limit: RateLimit, maximumBuckets: Int = RateLimiter.defaultMaximumBuckets) {
+    init(_ limit: RateLimit, maximumBuckets: Int = RateLimiter.defaultMaximumBuckets, clock: ServiceClock = .system) {
         isUnlimited = limit.requests <= 0
         capacity = Double(max(1, limit.requests))
         refillPerSecond = capacity / max(limit.period.timeInterval, 0.001)
         table = Mutex(BucketTable(maximumCount: max(1, maximumBuckets)))
+        self.clock = clock
     }
 
     /// Takes one token for `key`; `nil` when allowed, otherwise the whole seconds to wait.
-    func acquire(_ key: String, now: ContinuousClock.Instant = .now) -> Int? {
+    func acquire(_ key: String) -> Int? {
+        isUnlimited ? nil : acquire(key, now: clock.now())
+    }
+
+    /// Takes one token for `key` at the time `now`.
+    func acquire(_ key: String, now: Date) -> Int? {
         if isUnlimited { return nil }
         return table.withLock { table -> Int? in
             let slot = table.slot(for: key, fresh: Bucket(tokens: capacity, updated: now))
             var bucket = table.buckets[slot]
-            bucket.tokens = min(capacity, bucket.tokens + max(0, (now - bucket.updated).timeInterval) * refillPerSecond)
+            // `max`: a system clock set back refills nothing rather than taking tokens away.
+            bucket.tokens = min(
+                capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.updated)) * refillPerSecond)
             bucket.updated = now
             defer { table.buckets[slot] = bucket }
             if bucket.tokens >= 1 {
@@ -44,13 +55,26 @@ final class RateLimiter: Sendable {
         }
     }
 
+    /// The whole seconds `key` would have to wait for a token, without taking one; `nil` when it
+    /// has one. For budgets spent only by failures (wrong passwords), checked before each try.
+    func wait(_ key: String) -> Int? {
+        if isUnlimited { return nil }
+        let now = clock.now()
+        return table.withLock { table -> Int? in
+            let slot = table.slot(for: key, fresh: Bucket(tokens: capacity, updated: now))
+            let bucket = table.buckets[slot]
+            let tokens = min(capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.updated)) * refillPerSecond)
+            return tokens >= 1 ? nil : max(1, Int(((1 - tokens) / refillPerSecond).rounded(.up)))
+        }
+    }
+
     /// Buckets held now (at most the maximum).
     var bucketCount: Int { table.withLock { $0.index.count } }
 }
 
 private struct Bucket {
     var tokens: Double
-    var updated: ContinuousClock.Instant
+    var updated: Date
 }
 
 /// A fixed-size table of buckets in a doubly linked list by last use (slot indices, no

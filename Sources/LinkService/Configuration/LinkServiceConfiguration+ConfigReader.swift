@@ -1,10 +1,13 @@
 import Configuration
 import DeepLinkRouting
+import HTTPTypes
 
 extension LinkServiceConfiguration {
     /// The configuration keys, as `wayfinder serve --help` documents them. With the environment
     /// provider a key `wayfinder.port` is the variable `WAYFINDER_PORT`.
-    public static let documentedKeys: [(key: String, environment: String, meaning: String)] = [
+    public static let documentedKeys = serverKeys + WebhookSettings.documentedKeys
+
+    private static let serverKeys: [(key: String, environment: String, meaning: String)] = [
         ("wayfinder.manifest", "WAYFINDER_MANIFEST", "manifest files, comma-separated"),
         ("wayfinder.database", "WAYFINDER_DATABASE", "database URL (sqlite:PATH or postgres://…)"),
         (
@@ -65,6 +68,14 @@ extension LinkServiceConfiguration {
             "redirects, previews, well-known files and console pages per client address per minute (default 12000; 0: no limit)"
         ),
         (
+            "wayfinder.geoip", "WAYFINDER_GEOIP",
+            "MaxMind DB file (GeoLite2-Country or -City) to look visitors' countries up in, for redirect rules"
+        ),
+        (
+            "wayfinder.country.header", "WAYFINDER_COUNTRY_HEADER",
+            "header a trusted proxy names the visitor's country in, for redirect rules (e.g. CF-IPCountry)"
+        ),
+        (
             "wayfinder.memory.trim.seconds", "WAYFINDER_MEMORY_TRIM_SECONDS",
             "seconds between handing freed memory back to the system, on glibc (default 1; 0: never)"
         ),
@@ -88,7 +99,27 @@ extension LinkServiceConfiguration {
             "wayfinder.http.connections.per.address", "WAYFINDER_HTTP_CONNECTIONS_PER_ADDRESS",
             "open connections per client address; trusted proxies are not counted (default 256; 0: no limit)"
         ),
+        (
+            "wayfinder.metrics.address", "WAYFINDER_METRICS_ADDRESS",
+            "HOST:PORT of the /metrics listener, never the public one (default 127.0.0.1:9464; off: none)"
+        ),
+        (
+            "wayfinder.clickhouse.url", "WAYFINDER_CLICKHOUSE_URL",
+            "ClickHouse's HTTP interface for click analytics, http://HOST:8123/?database=NAME (default: none)"
+        ),
+        ("wayfinder.clickhouse.user", "WAYFINDER_CLICKHOUSE_USER", "ClickHouse user, when the URL names none"),
+        (
+            "wayfinder.clickhouse.password", "WAYFINDER_CLICKHOUSE_PASSWORD",
+            "ClickHouse password, when the URL gives none"
+        ),
+        (
+            "wayfinder.clickhouse.outbox.limit", "WAYFINDER_CLICKHOUSE_OUTBOX_LIMIT",
+            "click events kept at most while ClickHouse is away; older ones are dropped (default 10000000)"
+        ),
     ]
+
+    /// Where `wayfinder serve` serves `/metrics` unless told otherwise.
+    public static let defaultMetricsAddress = ListenAddress(host: "127.0.0.1", port: 9464)
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
     ///
@@ -158,8 +189,30 @@ extension LinkServiceConfiguration {
         if let perMinute = scope.int(forKey: "public.rate.per.minute") {
             publicRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
+        if let path = scope.string(forKey: "geoip"), !path.isEmpty { geoIPPath = path }
+        if let header = scope.string(forKey: "country.header"), !header.isEmpty {
+            guard HTTPField.Name(header) != nil else {
+                throw InvalidValue(key: "wayfinder.country.header", value: header, expected: "an HTTP header name")
+            }
+            countryHeader = header
+        }
         if let seconds = scope.int(forKey: "memory.trim.seconds") {
             memoryTrimInterval = .seconds(seconds)
+        }
+        try webhooks.read(from: scope)
+        let metrics = scope.string(forKey: "metrics.address", default: Self.defaultMetricsAddress.description)
+        metricsAddress = metrics == "off" ? nil : try ListenAddress(parsing: metrics, key: "wayfinder.metrics.address")
+        if let url = scope.string(forKey: "clickhouse.url", isSecret: true), !url.isEmpty {
+            clickhouse = try ClickHouseURL(
+                parsing: url, user: scope.string(forKey: "clickhouse.user"),
+                password: scope.string(forKey: "clickhouse.password", isSecret: true))
+        }
+        if let limit = scope.int(forKey: "clickhouse.outbox.limit") {
+            guard limit >= 1 else {
+                throw InvalidValue(
+                    key: "wayfinder.clickhouse.outbox.limit", value: String(limit), expected: "a whole number from 1")
+            }
+            clickhouseOutboxLimit = limit
         }
         if let format = scope.string(forKey: "log.format") {
             guard let value = LogFormat(rawValue: format) else {

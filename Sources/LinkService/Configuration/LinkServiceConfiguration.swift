@@ -10,8 +10,8 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Where links, keys and clicks are stored.
     public var database: DatabaseURL
     /// The connection pool when ``database`` is PostgreSQL: a fixed pool of 20 by default
-    /// (see ``PostgresLinkStore/Options/server(connections:keepAliveInterval:)``).
-    public var postgres: PostgresLinkStore.Options
+    /// (see ``PostgresPoolOptions/server(connections:keepAliveInterval:)``).
+    public var postgres: PostgresPoolOptions
     /// Manifest files, one tenant each (used by the command line; the server takes manifests).
     public var manifestPaths: [String]
     /// Clicks are written when this many are waiting (at most this many per transaction)…
@@ -35,6 +35,12 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Links (and unknown slugs) kept in the redirect cache at most: what bounds the memory the
     /// cache takes (about 1 KB per link with short texts; see `BENCHMARKS.md` for a measure).
     public var linkCacheCapacity: Int
+    /// How long an API key's tenant is reused before the store is asked again. A key revoked
+    /// through an instance on the same PostgreSQL database stops working at once (the store
+    /// announces it); revoked another way (`wayfinder keys revoke` on an SQLite file the server
+    /// has open, or an announcement lost while the database was away), it works at most this
+    /// long after.
+    public var apiKeyCacheLifetime: Duration = .seconds(5)
     /// `Cache-Control: max-age` of the well-known files, in seconds.
     public var wellKnownMaxAge: Int
     /// Whether every peer is taken for a proxy whose `X-Forwarded-For` names the client (its
@@ -70,12 +76,33 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Deadlines for a client's request head and body, the keep-alive idle timeout, and the
     /// connections one client address may hold.
     public var connectionLimits: ConnectionLimits
+    /// The request header a trusted proxy writes the visitor's country into (Cloudflare's
+    /// `CF-IPCountry`), for redirect rules' `country` conditions; believed only from
+    /// ``trustedProxies``. `nil`: no header is read.
+    public var countryHeader: String? = nil
+    /// A MaxMind DB file (GeoLite2-Country or -City, GeoIP2) the visitor's country is looked up in
+    /// by the client address (under the trusted-proxy rules), for redirect rules' `country`
+    /// conditions. `nil`: no file.
+    public var geoIPPath: String? = nil
+    /// Webhook endpoints and their delivery.
+    public var webhooks = WebhookSettings()
+    /// Where `/metrics` is served, on a listener of its own so that no tenant domain shows it;
+    /// `nil` serves no metrics. `wayfinder serve` listens on `127.0.0.1:9464` unless
+    /// `WAYFINDER_METRICS_ADDRESS` says otherwise.
+    public var metricsAddress: ListenAddress?
+    /// The analytics engine: click events also go to this ClickHouse, and stats are read from
+    /// it (`nil`: the rollups in the main database only). See `Documentation/Analytics.md`.
+    public var clickhouse: ClickHouseURL?
+    /// Click events the outbox keeps at most while ClickHouse is away (about 400 bytes each in
+    /// the main database); past it the oldest are deleted unsent and counted in `/metrics`
+    /// (`wayfinder_clickhouse_events_dropped_total`). The rollups keep counting them.
+    public var clickhouseOutboxLimit: Int
 
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         database: DatabaseURL = .defaultValue,
-        postgres: PostgresLinkStore.Options = .server(),
+        postgres: PostgresPoolOptions = .server(),
         manifestPaths: [String] = [],
         clickBatchSize: Int = 5_000,
         clickFlushInterval: Duration = .seconds(1),
@@ -97,8 +124,13 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         memoryTrimInterval: Duration = .seconds(1),
         connectionLimits: ConnectionLimits = ConnectionLimits(),
         consoleSessionLifetime: Duration = .seconds(12 * 3600),
-        logFormat: LogFormat = .text
+        logFormat: LogFormat = .text,
+        metricsAddress: ListenAddress? = nil,
+        clickhouse: ClickHouseURL? = nil,
+        clickhouseOutboxLimit: Int = 10_000_000
     ) {
+        self.clickhouse = clickhouse
+        self.clickhouseOutboxLimit = clickhouseOutboxLimit
         self.host = host
         self.port = port
         self.database = database
@@ -125,5 +157,6 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.connectionLimits = connectionLimits
         self.consoleSessionLifetime = consoleSessionLifetime
         self.logFormat = logFormat
+        self.metricsAddress = metricsAddress
     }
 }

@@ -24,6 +24,10 @@ struct Console: Sendable {
     let signInLimiter: RateLimiter
     let publicLimit: PublicRateLimit
     let maxBodySize: Int
+    /// How webhook endpoints are checked (the console's webhooks pages, see `Console+Webhooks`).
+    let webhookSettings: WebhookSettings
+    /// Link stats: from the analytics engine, or the rollups.
+    let statsReader: StatsReader
     let clock: ServiceClock
     let logger: Logger
     var addressing: ClientAddressing { publicLimit.addressing }
@@ -55,6 +59,7 @@ struct Console: Sendable {
         signedIn.post("/links/:slug/delete") { _, context in try await delete(context) }
         signedIn.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
         signedIn.get("/domains") { _, context in domains(context) }
+        registerWebhooks(on: signedIn)
         // Everything else under /admin is the console's too: never a tenant's redirect.
         // (HEAD is generated from GET, without the body.)
         for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
@@ -194,7 +199,7 @@ struct Console: Sendable {
 
     private func delete(_ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
-        guard try await store.deleteLink(tenant: context.tenant.id, slug: link.slug) else {
+        guard try await store.deleteLink(tenant: context.tenant.id, slug: link.slug, at: clock.now()) else {
             throw Problem.notFound("\(link.slug) was deleted already")
         }
         logger.info(
@@ -204,9 +209,12 @@ struct Console: Sendable {
 
     private func linkPage(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
-        let stats = try await store.stats(tenant: context.tenant.id, linkID: link.id)
+        let answer = try await statsReader.linkStats(tenant: context.tenant.id, link: link, range: StatsRange())
         let layout = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
-        return html(pages.render(ConsoleLinkPage(layout: layout, link: link, stats: stats, now: clock.now())))
+        return html(
+            pages.render(
+                ConsoleLinkPage(
+                    layout: layout, link: link, stats: answer.stats, breakdowns: answer.breakdowns, now: clock.now())))
     }
 
     /// The link's QR code, as `GET /api/v1/links/{slug}/qr` answers it (same parameters, same
@@ -246,7 +254,7 @@ struct Console: Sendable {
         return html(pages.render(page), status: status)
     }
 
-    private func layout(
+    func layout(
         _ signedIn: ConsoleSessions.SignedIn, title: String, notice: String? = nil,
         section: ConsoleLayout.Section = .links
     ) -> ConsoleLayout {
@@ -264,11 +272,14 @@ struct Console: Sendable {
         case "saved": "Your changes are saved."
         case "deleted": "The link is deleted."
         case "signed-out": "You are signed out."
+        case "test-queued": "A webhook.test event is queued; it shows in the deliveries once sent."
+        case "endpoint-deleted": "The endpoint is deleted."
+        case "endpoint-changed": "Your changes are saved."
         default: nil
         }
     }
 
-    private func redirect(_ location: String) -> Response {
+    func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
     }
 

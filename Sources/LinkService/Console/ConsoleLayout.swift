@@ -10,6 +10,8 @@ struct ConsoleLayout: Sendable {
         var onLinks = false
         /// Whether the page is under "Domains" in the navigation.
         var onDomains = false
+        /// Whether the page is under "Webhooks" in the navigation.
+        var onWebhooks = false
     }
 
     /// The page's name in the window title.
@@ -20,7 +22,8 @@ struct ConsoleLayout: Sendable {
     var notice: String? = nil
 
     static let example = ConsoleLayout(
-        title: "Links", session: Session(tenant: "stories", csrf: "token", onLinks: true, onDomains: true),
+        title: "Links",
+        session: Session(tenant: "stories", csrf: "token", onLinks: true, onDomains: true, onWebhooks: true),
         notice: "The link is ready.")
 }
 
@@ -29,11 +32,14 @@ extension ConsoleLayout {
     enum Section: Sendable {
         case links
         case domains
+        case webhooks
     }
 }
 
 extension ConsoleLayout.Session {
     init(tenant: String, csrf: String, section: ConsoleLayout.Section) {
-        self.init(tenant: tenant, csrf: csrf, onLinks: section == .links, onDomains: section == .domains)
+        self.init(
+            tenant: tenant, csrf: csrf, onLinks: section == .links, onDomains: section == .domains,
+            onWebhooks: section == .webhooks)
     }
 }

@@ -53,6 +53,12 @@ struct ConsoleLinkPage: PageModel {
     var referrers: [Count]
     /// Shown once the link has sent someone to a store.
     var funnel: DeferredFunnel?
+    /// Where the counts come from: "ClickHouse" or "the rollups".
+    var source: String
+    /// With an analytics engine: unique visitors over every day, and the sections only it has.
+    var hasBreakdowns: Bool
+    var visitors: Int
+    var breakdowns: [ConsoleBreakdown]
 
     static let example: ConsoleLinkPage = {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -71,7 +77,10 @@ struct ConsoleLinkPage: PageModel {
             clicks: 3, botClicks: 1, byDay: [ClicksChart.dayKey(now): 3], byPlatform: ["ios": 2, "tv": 1],
             byReferrer: [LinkStats.directReferrer: 2, "news.example.com": 1],
             deferred: DeferredFunnel(issued: 2, claimed: 1))
-        return ConsoleLinkPage(layout: .example, link: link, stats: stats, now: now)
+        let breakdowns = ClickBreakdowns(
+            visitorsByDay: [ClicksChart.dayKey(now): 2], countries: ["DE": 2, "FR": 1], browsers: ["Safari": 3],
+            os: ["iOS": 2, "Android": 1], hours: ["9": 2, "17": 1])
+        return ConsoleLinkPage(layout: .example, link: link, stats: stats, breakdowns: breakdowns, now: now)
     }()
 }
 
@@ -81,7 +90,7 @@ extension ConsoleLinkPage {
         ("ios", "iOS"), ("android", "Android"), ("desktop", "Desktop"), ("other", "Other"),
     ]
 
-    init(layout: ConsoleLayout, link: Link, stats: LinkStats, now: Date) {
+    init(layout: ConsoleLayout, link: Link, stats: LinkStats, breakdowns: ClickBreakdowns?, now: Date) {
         let content = link.content
         self.init(
             layout: layout, slug: link.slug, shortURL: link.shortURL, destination: content.destination,
@@ -102,7 +111,9 @@ extension ConsoleLinkPage {
                     name: entry.key == LinkStats.directReferrer ? "Direct (no referrer)" : entry.key, count: entry.value
                 )
             },
-            funnel: stats.deferred.issued > 0 || stats.deferred.claimed > 0 ? stats.deferred : nil)
+            funnel: stats.deferred.issued > 0 || stats.deferred.claimed > 0 ? stats.deferred : nil,
+            source: breakdowns == nil ? "the rollups" : "ClickHouse", hasBreakdowns: breakdowns != nil,
+            visitors: breakdowns?.visitors ?? 0, breakdowns: breakdowns.map(ConsoleBreakdown.sections(of:)) ?? [])
     }
 
     private static func platformRows(_ counts: [String: Int]) -> [Count] {

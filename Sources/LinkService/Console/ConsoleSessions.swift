@@ -16,7 +16,7 @@ import Hummingbird
 /// shadow it. Over plain HTTP it is `wayfinder_console`, for `/admin`.
 struct ConsoleSessions: Sendable {
     let store: CachingLinkStore
-    let tenants: TenantDirectory
+    let keys: APIKeyCache
     /// ``LinkServiceConfiguration/consoleIdleTimeout``.
     let idleTimeout: Duration
     /// ``LinkServiceConfiguration/consoleSessionLifetime``.
@@ -39,8 +39,7 @@ struct ConsoleSessions: Sendable {
     /// the cookie value (the session id) to hand to the browser.
     func signIn(key: String) async throws -> (id: String, session: ConsoleSession)? {
         let keyHash = APIKey.hash(key.trimmingCharacters(in: .whitespacesAndNewlines))
-        guard let tenant = try await APIKeyAuthenticator.tenant(ofKeyHash: keyHash, store: store, tenants: tenants)
-        else { return nil }
+        guard let tenant = try await keys.tenant(ofKeyHash: keyHash) else { return nil }
         let id = RandomText.make(length: 43, from: RandomText.lettersAndDigits)
         let now = clock.now().truncatedToMilliseconds
         let session = ConsoleSession(
@@ -64,8 +63,7 @@ struct ConsoleSessions: Sendable {
         guard let session = try await store.session(idHash: idHash) else { return nil }
         guard now.timeIntervalSince(session.lastUsedAt) < idleTimeout.timeInterval,
             now.timeIntervalSince(session.createdAt) < lifetime.timeInterval,
-            let tenant = try await APIKeyAuthenticator.tenant(
-                ofKeyHash: session.keyHash, store: store, tenants: tenants), tenant.id == session.tenant
+            let tenant = try await keys.tenant(ofKeyHash: session.keyHash), tenant.id == session.tenant
         else {
             _ = try await store.deleteSession(idHash: idHash)
             return nil

@@ -6,15 +6,15 @@ import Foundation
 /// The first start creates key 1 (``LinkStore/insertClaimSecret(_:)``); each rotation
 /// (`wayfinder deferred rotate-secret`) adds the next key id, retires the one before (tokens it
 /// signed stay valid until they expire) and forgets any older one.
-public struct ClaimSecret: Sendable, Hashable {
-    public var keyID: Int
+package struct ClaimSecret: Sendable, Hashable {
+    package var keyID: Int
     /// 32 random bytes.
-    public var secret: [UInt8]
-    public var createdAt: Date
+    package var secret: [UInt8]
+    package var createdAt: Date
     /// When a newer secret replaced it; tokens it signed before then stay valid until they expire.
-    public var retiredAt: Date?
+    package var retiredAt: Date?
 
-    public init(keyID: Int, secret: [UInt8], createdAt: Date, retiredAt: Date? = nil) {
+    package init(keyID: Int, secret: [UInt8], createdAt: Date, retiredAt: Date? = nil) {
         self.keyID = keyID
         self.secret = secret
         self.createdAt = createdAt
@@ -22,7 +22,7 @@ public struct ClaimSecret: Sendable, Hashable {
     }
 
     /// A new secret of 32 bytes from the system's cryptographic generator.
-    public static func random(keyID: Int, createdAt: Date = Date()) -> ClaimSecret {
+    package static func random(keyID: Int, createdAt: Date = Date()) -> ClaimSecret {
         var generator = SystemRandomNumberGenerator()
         return ClaimSecret(
             keyID: keyID, secret: (0..<32).map { _ in generator.next() }, createdAt: createdAt.truncatedToMilliseconds)

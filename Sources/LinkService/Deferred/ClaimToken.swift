@@ -8,11 +8,12 @@ import Foundation
 ///
 /// | bytes | field |
 /// |---|---|
-/// | 1 | format version (2; version 1 had no platform byte and is still read) |
+/// | 1 | format version (3; version 1 had no platform byte, version 2 no choice bytes; both are still read) |
 /// | 4 | key id of the secret that signed it (big-endian) |
 /// | 4 | issued at, seconds since 1970 (big-endian) |
 /// | 4 | expires at, seconds since 1970 (big-endian) |
 /// | 1 | the platform it was issued to: 1 Android (Play Store referrer), 2 iOS (preview page) |
+/// | 2 | what decided the visit: 0 the link, 1 a rule, 2 an A/B variant; then its index |
 /// | 16 | random nonce: what single use is recorded by |
 /// | 1 + n | link id (length, UTF-8) |
 /// | 1 + n | slug (length, UTF-8) |
@@ -22,7 +23,7 @@ import Foundation
 /// the token (the claim's `Host` names it), so a token shown to another tenant fails its MAC like
 /// a forged one. A token is about 120 characters.
 struct ClaimToken: Sendable, Hashable {
-    static let version: UInt8 = 2
+    static let version: UInt8 = 3
     /// The platforms a token is issued to, by their byte in the token.
     static let platformBytes: [Platform: UInt8] = [.android: 1, .ios: 2]
     static let nonceLength = 16
@@ -37,20 +38,26 @@ struct ClaimToken: Sendable, Hashable {
     var nonce: [UInt8]
     var linkID: String
     var slug: String
+    /// The rule or variant that decided the visit, so that the claim answers where it was sent;
+    /// `nil` when the link did (and for tokens of versions 1 and 2).
+    var choice: VisitChoice?
 
     /// A new token for `linkID` with a fresh nonce, valid for `lifetime` from `now`.
-    init(keyID: UInt32, linkID: String, slug: String, platform: Platform, now: Date, lifetime: Duration) {
+    init(
+        keyID: UInt32, linkID: String, slug: String, platform: Platform, choice: VisitChoice? = nil, now: Date,
+        lifetime: Duration
+    ) {
         var generator = SystemRandomNumberGenerator()
         let seconds = UInt32(clamping: Int64(now.timeIntervalSince1970.rounded(.down)))
         self.init(
             keyID: keyID, issuedAt: seconds, expiresAt: seconds &+ UInt32(clamping: lifetime.components.seconds),
             platform: platform, nonce: (0..<Self.nonceLength).map { _ in generator.next() }, linkID: linkID,
-            slug: slug)
+            slug: slug, choice: choice)
     }
 
     init(
         keyID: UInt32, issuedAt: UInt32, expiresAt: UInt32, platform: Platform?, nonce: [UInt8], linkID: String,
-        slug: String
+        slug: String, choice: VisitChoice? = nil
     ) {
         self.keyID = keyID
         self.issuedAt = issuedAt
@@ -59,6 +66,7 @@ struct ClaimToken: Sendable, Hashable {
         self.nonce = nonce
         self.linkID = linkID
         self.slug = slug
+        self.choice = choice
     }
 
     var issuedDate: Date { Date(timeIntervalSince1970: TimeInterval(issuedAt)) }
@@ -82,7 +90,7 @@ struct ClaimToken: Sendable, Hashable {
     /// of this format (see ``verify(_:secret:tenant:)`` for the signature).
     static func parse(_ text: String) -> (token: ClaimToken, payload: [UInt8], mac: [UInt8])? {
         guard text.utf8.count <= 1024, let bytes = Base64URL.decode(text),
-            bytes.count > 1 + 12 + nonceLength + 2 + macLength, bytes[0] == 1 || bytes[0] == version
+            bytes.count > 1 + 12 + nonceLength + 2 + macLength, (1...version).contains(bytes[0])
         else { return nil }
         var reader = ByteReader(bytes: bytes[..<(bytes.count - macLength)])
         let format = reader.take(1)?.first
@@ -90,17 +98,27 @@ struct ClaimToken: Sendable, Hashable {
             return nil
         }
         var platform: Platform? = nil
-        if format == version {
+        var choice: VisitChoice? = nil
+        if let format, format >= 2 {
             guard let byte = reader.take(1)?.first, let named = platformBytes.first(where: { $0.value == byte })?.key
             else { return nil }
             platform = named
+        }
+        if let format, format >= 3 {
+            guard let bytes = reader.take(2), let kind = bytes.first, let index = bytes.last else { return nil }
+            switch kind {
+            case 0: choice = nil
+            case 1: choice = .rule(Int(index))
+            case 2: choice = .variant(Int(index))
+            default: return nil
+            }
         }
         guard let nonce = reader.take(nonceLength), let linkID = reader.string(), let slug = reader.string(),
             reader.isAtEnd
         else { return nil }
         let token = ClaimToken(
             keyID: keyID, issuedAt: issuedAt, expiresAt: expiresAt, platform: platform, nonce: Array(nonce),
-            linkID: linkID, slug: slug)
+            linkID: linkID, slug: slug, choice: choice)
         return (token, Array(bytes[..<(bytes.count - macLength)]), Array(bytes.suffix(macLength)))
     }
 
@@ -111,11 +129,18 @@ struct ClaimToken: Sendable, Hashable {
 
     private var payload: [UInt8] {
         // A token read from version 1 is signed again as version 1 only by tests; every new token
-        // carries its platform.
+        // carries its platform and its choice.
         var bytes: [UInt8] = [platform == nil ? 1 : Self.version]
         bytes.reserveCapacity(64 + linkID.utf8.count + slug.utf8.count)
         for value in [keyID, issuedAt, expiresAt] { bytes += withUnsafeBytes(of: value.bigEndian) { Array($0) } }
-        if let platform, let byte = Self.platformBytes[platform] { bytes.append(byte) }
+        if let platform, let byte = Self.platformBytes[platform] {
+            bytes.append(byte)
+            switch choice {
+            case nil: bytes += [0, 0]
+            case .rule(let index): bytes += [1, UInt8(clamping: index)]
+            case .variant(let index): bytes += [2, UInt8(clamping: index)]
+            }
+        }
         bytes += nonce
         for text in [linkID, slug] {
             let utf8 = Array(text.utf8.prefix(255))
@@ -125,7 +150,7 @@ struct ClaimToken: Sendable, Hashable {
         return bytes
     }
 
-    private static func mac(of payload: [UInt8], secret: [UInt8], tenant: String) -> [UInt8] {
+    static func mac(of payload: [UInt8], secret: [UInt8], tenant: String) -> [UInt8] {
         var hmac = HMAC<SHA256>(key: SymmetricKey(data: secret))
         hmac.update(data: Array("wayfinder-claim".utf8))
         let tenantBytes = Array(tenant.utf8.prefix(255))

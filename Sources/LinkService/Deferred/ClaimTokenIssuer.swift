@@ -58,7 +58,7 @@ struct ClaimTokenIssuer: Sendable {
         guard !slug.isEmpty else { return nil }
         return ClaimToken(
             keyID: UInt32(clamping: secret.keyID), linkID: linkID, slug: String(slug), platform: platform,
-            now: clock.now(), lifetime: lifetime
+            choice: target.choice, now: clock.now(), lifetime: lifetime
         ).signed(with: secret.secret, tenant: tenant.id)
     }
 }

@@ -1,10 +1,10 @@
 extension ClickRollup {
     /// One row of the issued-token rollup: a link's tokens of one UTC day.
-    public struct IssuedKey: Sendable, Hashable {
-        public var linkID: String
-        public var day: String
+    package struct IssuedKey: Sendable, Hashable {
+        package var linkID: String
+        package var day: String
 
-        public init(linkID: String, day: String) {
+        package init(linkID: String, day: String) {
             self.linkID = linkID
             self.day = day
         }
@@ -12,7 +12,7 @@ extension ClickRollup {
 
     /// How many claim tokens a batch of clicks issued, per link and day: the funnel's `issued`
     /// travels with the clicks, so issuing a token costs no write of its own.
-    public static func issuedClaims(of clicks: [Click]) -> [IssuedKey: Int] {
+    package static func issuedClaims(of clicks: [Click]) -> [IssuedKey: Int] {
         var counts: [IssuedKey: Int] = [:]
         for click in clicks where click.claimIssued {
             guard let linkID = click.linkID else { continue }

@@ -76,7 +76,7 @@ struct DeferredClaimsAPI: Sendable {
         logger.info(
             "deferred link claimed", metadata: ["tenant": "\(tenant.id)", "slug": "\(link.slug)", "id": "\(link.id)"])
         let body = JSONNode.object([
-            "destination": JSONNode(.string(link.content.destination)),
+            "destination": JSONNode(.string(token.choice?.destination(in: link.content) ?? link.content.destination)),
             "link": .object([
                 "id": JSONNode(.string(link.id)), "slug": JSONNode(.string(link.slug)),
                 "url": JSONNode(.string(link.shortURL)),

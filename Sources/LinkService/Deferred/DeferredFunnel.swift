@@ -1,10 +1,10 @@
 /// A link's deferred deep link funnel: claim tokens issued to visitors sent to a store, and the
 /// ones an app claimed after its install (the stats' `"deferred"` object).
-public struct DeferredFunnel: Sendable, Hashable {
-    public var issued: Int
-    public var claimed: Int
+package struct DeferredFunnel: Sendable, Hashable {
+    package var issued: Int
+    package var claimed: Int
 
-    public init(issued: Int = 0, claimed: Int = 0) {
+    package init(issued: Int = 0, claimed: Int = 0) {
         self.issued = issued
         self.claimed = claimed
     }

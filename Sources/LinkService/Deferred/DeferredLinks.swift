@@ -15,7 +15,7 @@ struct DeferredLinks: Sendable {
         metrics = DeferredMetrics(registry: registry.registry)
         issuer = ClaimTokenIssuer(
             keyring: keyring, lifetime: configuration.claimTokenLifetime, metrics: metrics, clock: clock)
-        claimLimiter = RateLimiter(configuration.claimRateLimit)
+        claimLimiter = RateLimiter(configuration.claimRateLimit, clock: clock)
     }
 }
 

@@ -8,7 +8,7 @@ extension LinkStore {
     /// is forgotten, so rotate at most once per token lifetime to keep every outstanding token
     /// claimable. Running instances pick the new secret up within a minute. Safe against a
     /// concurrent rotation: the key id is taken by one of them and the other tries the next.
-    public func rotateClaimSecret(at date: Date = Date()) async throws -> ClaimSecret {
+    package func rotateClaimSecret(at date: Date = Date()) async throws -> ClaimSecret {
         while true {
             let next = (try await claimSecrets().map(\.keyID).max() ?? 0) + 1
             let secret = ClaimSecret.random(keyID: next, createdAt: date)

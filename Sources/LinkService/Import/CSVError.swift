@@ -3,17 +3,17 @@ import DeepLinkRouting
 /// A record of a CSV text that cannot be read, and why.
 ///
 /// Match on ``code``; ``description`` is `line N: ` and the ``message``.
-public struct CSVError: CodedError, Hashable {
+package struct CSVError: CodedError, Hashable {
     /// A stable kind of unreadable record.
-    public typealias Code = ErrorCode<CSVError>
+    package typealias Code = ErrorCode<CSVError>
 
-    public let code: Code
+    package let code: Code
     /// The line the record starts on.
-    public let line: Int
-    public let message: String
+    package let line: Int
+    package let message: String
 
     /// `line N: ` and what is wrong.
-    public var description: String { "line \(line): \(message)" }
+    package var description: String { "line \(line): \(message)" }
 
     static func textAfterClosingQuote(line: Int) -> Self {
         Self(
@@ -34,9 +34,9 @@ public struct CSVError: CodedError, Hashable {
 
 extension ErrorCode where Owner == CSVError {
     /// A quoted field with text after its closing quote.
-    public static let textAfterClosingQuote = Self("text-after-closing-quote")
+    package static let textAfterClosingQuote = Self("text-after-closing-quote")
     /// A quoted field the file ends inside.
-    public static let unclosedQuote = Self("unclosed-quote")
+    package static let unclosedQuote = Self("unclosed-quote")
     /// A field whose bytes are not UTF-8.
-    public static let notUTF8 = Self("not-utf8")
+    package static let notUTF8 = Self("not-utf8")
 }

@@ -9,7 +9,7 @@
 /// A record that cannot be read (text after a closing quote, a quote that is never closed, bytes
 /// that are not UTF-8) throws ``CSVError`` naming its line; the reader has then moved past that
 /// record, so the caller may report it and go on with ``next()``.
-public struct CSVReader: Sendable {
+package struct CSVReader: Sendable {
     private let bytes: [UInt8]
     private var position: Int
     private var line = 1
@@ -19,18 +19,18 @@ public struct CSVReader: Sendable {
     private static let cr = UInt8(ascii: "\r")
     private static let lf = UInt8(ascii: "\n")
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         position = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     }
 
     /// How far the reader has come, from 0 to 1 (for progress lines).
-    public var fractionRead: Double {
+    package var fractionRead: Double {
         bytes.isEmpty ? 1 : Double(position) / Double(bytes.count)
     }
 
     /// The next record, `nil` at the end of the text.
-    public mutating func next() throws(CSVError) -> CSVRecord? {
+    package mutating func next() throws(CSVError) -> CSVRecord? {
         skipBlankLines()
         guard position < bytes.count else { return nil }
         let start = line
@@ -67,7 +67,7 @@ public struct CSVReader: Sendable {
     }
 
     /// The next record or the error of a record that cannot be read; `nil` at the end.
-    public mutating func nextResult() -> Result<CSVRecord, CSVError>? {
+    package mutating func nextResult() -> Result<CSVRecord, CSVError>? {
         do {
             guard let record = try next() else { return nil }
             return .success(record)
@@ -130,11 +130,11 @@ public struct CSVReader: Sendable {
 }
 
 /// One record of a CSV text: its fields and the line it starts on (the first line is 1).
-public struct CSVRecord: Sendable, Hashable {
-    public var line: Int
-    public var fields: [String]
+package struct CSVRecord: Sendable, Hashable {
+    package var line: Int
+    package var fields: [String]
 
-    public init(line: Int, fields: [String]) {
+    package init(line: Int, fields: [String]) {
         self.line = line
         self.fields = fields
     }

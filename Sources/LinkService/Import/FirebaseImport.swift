@@ -13,25 +13,25 @@ import Foundation
 /// Rows are written in batches, one transaction each. A slug that already has the same link is
 /// "already present" (so a second run changes nothing); a slug with another link is an error for
 /// that row, and the existing link is left as it is. A dry run reads the store but writes nothing.
-public struct FirebaseImport: Sendable {
+package struct FirebaseImport: Sendable {
     let tenant: Tenant
     let store: any LinkStore
     /// Rows per transaction.
-    public var batchSize = 1_000
+    package var batchSize = 1_000
 
     /// Columns other than the FDL parameters.
     static let shortLinkColumn = "short_link"
     static let nameColumn = "link_name"
     static let requiredColumns = [shortLinkColumn, "link"]
 
-    public init(manifest: Manifest, store: any LinkStore) throws {
+    package init(manifest: Manifest, store: any LinkStore) throws {
         tenant = try Tenant.make(from: manifest)
         self.store = store
     }
 
     /// Reads `csv` and imports (or, with `dryRun`, only checks) every row. `progress` is called
     /// now and then with the rows read so far and the fraction of the file read.
-    public func run(
+    package func run(
         csv: [UInt8], dryRun: Bool, progress: (@Sendable (_ rows: Int, _ fraction: Double) -> Void)? = nil
     ) async throws -> FirebaseImportReport {
         var reader = CSVReader(csv)

@@ -3,25 +3,25 @@ import DeepLinkRouting
 /// Why an export cannot be imported at all (nothing is written).
 ///
 /// Match on ``code``; ``message`` says what is wrong with the file and how to export a good one.
-public struct FirebaseImportError: CodedError, Hashable {
+package struct FirebaseImportError: CodedError, Hashable {
     /// A stable kind of import error.
-    public typealias Code = ErrorCode<FirebaseImportError>
+    package typealias Code = ErrorCode<FirebaseImportError>
 
-    public let code: Code
-    public let message: String
+    package let code: Code
+    package let message: String
 
     /// The file is empty.
-    public static let emptyFile = Self(
+    package static let emptyFile = Self(
         code: .emptyFile,
         message: "the file is empty; export the links from the Firebase console (CSV with a header row)")
 
     /// The header row cannot be read.
-    public static func unreadableHeader(_ error: CSVError) -> Self {
+    package static func unreadableHeader(_ error: CSVError) -> Self {
         Self(code: .unreadableHeader, message: "the header row cannot be read: \(error)")
     }
 
     /// Required columns are missing from the header (`found` lists the ones there).
-    public static func missingColumns(_ missing: [String], found: [String]) -> Self {
+    package static func missingColumns(_ missing: [String], found: [String]) -> Self {
         Self(
             code: .missingColumns,
             message:
@@ -32,9 +32,9 @@ public struct FirebaseImportError: CodedError, Hashable {
 
 extension ErrorCode where Owner == FirebaseImportError {
     /// The file has no bytes.
-    public static let emptyFile = Self("empty-file")
+    package static let emptyFile = Self("empty-file")
     /// The header row is not valid CSV.
-    public static let unreadableHeader = Self("unreadable-header")
+    package static let unreadableHeader = Self("unreadable-header")
     /// A required column is missing.
-    public static let missingColumns = Self("missing-columns")
+    package static let missingColumns = Self("missing-columns")
 }

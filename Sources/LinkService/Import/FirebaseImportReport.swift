@@ -2,36 +2,36 @@ import DeepLinkRouting
 
 /// What an import of an FDL export did: counts, every failed row with its line and reason, the
 /// warnings about app identities, and the columns that were ignored.
-public struct FirebaseImportReport: Sendable {
-    public var dryRun: Bool
+package struct FirebaseImportReport: Sendable {
+    package var dryRun: Bool
     /// Rows written (in a dry run: rows that would be written).
-    public var imported = 0
+    package var imported = 0
     /// Rows whose slug already had the same link.
-    public var alreadyPresent = 0
-    public var failures: [Failure] = []
-    public var warnings: [Warning] = []
+    package var alreadyPresent = 0
+    package var failures: [Failure] = []
+    package var warnings: [Warning] = []
     /// Header names that are no FDL column, as written.
-    public var unknownColumns: [String] = []
+    package var unknownColumns: [String] = []
     /// Slugs a dry run would write, to find a slug used twice in one file.
     var plannedSlugs: [String: Link] = [:]
 
-    public var failed: Int { failures.count }
+    package var failed: Int { failures.count }
 
     /// A row that was not imported.
-    public struct Failure: Error, Sendable, Hashable {
+    package struct Failure: Error, Sendable, Hashable {
         /// The line the row starts on (the header is line 1).
-        public var line: Int
-        public var shortLink: String?
-        public var reason: String
+        package var line: Int
+        package var shortLink: String?
+        package var reason: String
     }
 
     /// A row that was imported, with something the team should know.
-    public struct Warning: Sendable, Hashable {
-        public var line: Int
-        public var shortLink: String
+    package struct Warning: Sendable, Hashable {
+        package var line: Int
+        package var shortLink: String
         /// FDL's warning code, such as `NOT_IN_PROJECT_ANDROID_PACKAGE_NAME`.
-        public var code: String
-        public var message: String
+        package var code: String
+        package var message: String
     }
 
     /// The report as lines for people: unknown columns, failures, warnings, then the summary.
@@ -39,7 +39,7 @@ public struct FirebaseImportReport: Sendable {
     /// Text from the file (columns, short links, reasons that quote values) is shown with its
     /// control characters escaped (`\u{1B}`), so a crafted export cannot move the cursor, clear
     /// the screen or retitle the terminal of the person who reads the report.
-    public var lines: [String] {
+    package var lines: [String] {
         rawLines.map(Self.printable)
     }
 
@@ -73,12 +73,12 @@ public struct FirebaseImportReport: Sendable {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    public var summary: String {
+    package var summary: String {
         "\(dryRun ? "dry run, nothing written: " : "")imported: \(imported), already present: \(alreadyPresent), failed: \(failed)"
     }
 
     /// The report as one JSON object (`--json`).
-    public var json: String {
+    package var json: String {
         func string(_ text: String) -> JSONNode { JSONNode(.string(text)) }
         func number(_ value: Int) -> JSONNode { JSONNode(.number(String(value))) }
         let node = JSONNode.object([

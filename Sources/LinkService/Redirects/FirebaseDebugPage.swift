@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Foundation
 
 /// The `?d=1` page of a link, as Firebase Dynamic Links had: for each kind of visitor, where the
 /// link sends them and why (which parameter or fallback decided).
@@ -10,6 +11,16 @@ import DeepLinkRouting
 struct FirebaseDebugPage: Sendable {
     let tenant: Tenant
     let target: RedirectTarget
+    /// The stored link, whose rules and variants decide each simulated visit; `nil` for a route
+    /// path or a long link.
+    var link: Link? = nil
+    /// The simulated visitor's country, languages and address, as typed into the page.
+    var inputs = DebugInputs()
+    /// The visited URL's query (`?d=1` and what else it carries), for `query` conditions.
+    var query: [(name: String, value: String)] = []
+    var now = Date()
+    /// The variant the viewing browser's cookie keeps, if any.
+    var rememberedVariant: Int? = nil
 
     /// One visitor of the table.
     struct Row: Sendable, Hashable {
@@ -17,6 +28,8 @@ struct FirebaseDebugPage: Sendable {
         var answer: String
         var url: String?
         var reason: String
+        /// Which rule or variant decided the visit, and why; `nil` for a link without either.
+        var decidedBy: String? = nil
     }
 
     /// Representative user agents of the visitors the page shows.
@@ -44,15 +57,50 @@ struct FirebaseDebugPage: Sendable {
         let planner = RedirectPlanner(tenant: tenant)
         var rows = [appRow]
         for visitor in Self.visitors {
-            let plan = planner.plan(target, for: ClientInfo(userAgent: visitor.userAgent))
+            let client = ClientInfo(userAgent: visitor.userAgent)
+            var target = self.target
+            let decidedBy = decide(&target, for: client)
+            let plan = planner.plan(target, for: client)
             switch plan.decision {
             case .redirect(let location):
-                rows.append(Row(visitor: visitor.name, answer: "302 redirect", url: location, reason: plan.reason))
+                rows.append(
+                    Row(
+                        visitor: visitor.name, answer: "302 redirect", url: location, reason: plan.reason,
+                        decidedBy: decidedBy))
             case .preview:
-                rows.append(Row(visitor: visitor.name, answer: "preview page", url: nil, reason: plan.reason))
+                rows.append(
+                    Row(
+                        visitor: visitor.name, answer: "preview page", url: nil, reason: plan.reason,
+                        decidedBy: decidedBy))
             }
         }
         return rows
+    }
+
+    /// Sends the simulated visit where the link's rules or A/B split would, as a real visit is
+    /// (``RedirectHandler/choose(for:target:client:query:request:context:policy:)``); says which
+    /// and why.
+    private func decide(_ target: inout RedirectTarget, for client: ClientInfo) -> String? {
+        guard let link, !link.content.rules.isEmpty || !link.content.variants.isEmpty else { return nil }
+        let policy = LinkPolicy(tenant: tenant)
+        let content = link.content
+        let visit = RuleVisit(
+            client: client, languages: AcceptLanguage.tags(inputs.language), country: inputs.countryCode,
+            address: IPAddress(inputs.ip.trimmingCharacters(in: .whitespaces)), query: query, now: now)
+        if let match = content.rules.firstMatch(for: visit) {
+            target.send(to: match.rule.destination, fallbacks: match.rule.fallbacks, policy: policy)
+            let conditions = match.rule.conditions.map(\.summary).joined(separator: ", ")
+            return "\(match.rule.label(index: match.index)): all its conditions hold (\(conditions))"
+        }
+        let none = content.rules.isEmpty ? "" : "no rule holds; "
+        guard !content.variants.isEmpty else { return none + "the link itself" }
+        let index = rememberedVariant.flatMap { content.variants.indices.contains($0) ? $0 : nil } ?? 0
+        let variant = content.variants[index]
+        target.send(to: variant.destination, fallbacks: variant.fallbacks, policy: policy)
+        let weights = content.variants.map { "\($0.weight)%" }.joined(separator: " / ")
+        let shown = rememberedVariant == index ? "your browser's variant" : "shown here"
+        return none
+            + "A/B split (\(weights)): variant \(index + 1) (\(shown)); each browser is given one by weight and keeps it"
     }
 
     private var appRow: Row {
@@ -75,6 +123,7 @@ struct FirebaseDebugPage: Sendable {
     /// The page's values, for ``PageRenderer``.
     var page: LinkDebugPage {
         LinkDebugPage(
-            shortURL: target.canonicalURL, destination: target.destination, siteName: tenant.manifest.name, rows: rows)
+            shortURL: target.canonicalURL, destination: target.destination, siteName: tenant.manifest.name, rows: rows,
+            inputs: link.map { _ in inputs })
     }
 }

@@ -18,6 +18,10 @@ struct RedirectHandler: Sendable {
     let tenants: TenantDirectory
     let store: CachingLinkStore
     let clicks: ClickBuffer
+    /// Stores clicks at once (``ClickFlushMode/synchronous``): ``LinkServer/writeClicks``.
+    let writeClicks: @Sendable ([Click]) async throws -> Void
+    /// Makes each click's visitor key when an analytics engine is configured.
+    let visitorKeys: VisitorKeys?
     /// ``LinkServiceConfiguration/clickFlush``.
     let clickFlush: ClickFlushMode
     let issuer: ClaimTokenIssuer
@@ -25,6 +29,10 @@ struct RedirectHandler: Sendable {
     let publicLimit: PublicRateLimit
     let metrics: LinkServiceMetrics
     let clock: ServiceClock
+    /// Where visitors are, for `country` conditions; `nil` when the server has no source.
+    var countryLookup: (any CountryLookup)?
+    /// Wrong passwords per client address and link: 10 in 10 minutes.
+    var passwordLimiter = RateLimiter(RateLimit(requests: 10, per: .seconds(600)))
     let logger: Logger
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
@@ -40,16 +48,40 @@ struct RedirectHandler: Sendable {
         // A store error goes on to ProblemMiddleware, which answers an outage with the same 503
         // problem document (and `Retry-After`) as the API.
         guard
-            let target = try await self.target(
+            let visited = try await self.visited(
                 path: path, host: host, query: query, request: request, tenant: tenant, policy: policy)
         else {
             return notFound(tenant)
         }
+        var target: RedirectTarget
+        let link: Link?
+        switch visited {
+        case .link(let stored):
+            if stored.isExpired(at: clock.now()) { return expired(stored, tenant: tenant) }
+            // Crawlers and `?d=1` see only the form: nothing of a protected link's destinations.
+            if let hash = stored.content.passwordHash,
+                query?.get("d") == "1" || !hasPass(stored, hash: hash, request: request)
+            {
+                return passwordForm(stored, tenant: tenant, request: request, context: context)
+            }
+            target = RedirectTarget(link: stored, destinationIsWeb: policy.isWebPageQuickly(stored.content.destination))
+            link = stored
+        case .other(let other):
+            target = other
+            link = nil
+        }
 
-        if query?.get("d") == "1" {
-            return pages.response(for: FirebaseDebugPage(tenant: tenant, target: target).page)
+        if let query, query.get("d") == "1" {
+            return pages.response(
+                for: debugPage(tenant: tenant, target: target, link: link, query: query, request: request).page)
         }
         let client = ClientInfo(userAgent: request.headers[.userAgent])
+        var variantCookie: Cookie? = nil
+        if let link, !link.content.rules.isEmpty || !link.content.variants.isEmpty {
+            variantCookie = choose(
+                for: link, target: &target, client: client, query: query, request: request, context: context,
+                policy: policy)
+        }
         let planner = RedirectPlanner(tenant: tenant)
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers[.accept])
         var decision = planner.decide(target, for: client, acceptsHTML: acceptsHTML)
@@ -57,50 +89,64 @@ struct RedirectHandler: Sendable {
             // The website shares this domain and the visit is already there: a redirect would loop.
             decision = .preview(planner.page(for: target))
         }
+        // Links made from FDL parameters keep FDL's behaviour: their utm fields go to the click and
+        // the store's referrer, not into the URL.
+        if let link, link.content.firebase == nil { decision = decision.mergingUTM(target.utm) }
         let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {
             await record(
-                target, tenant: tenant, client: client, query: query, request: request, claimIssued: claimIssued)
+                target, tenant: tenant, client: client, query: query, request: request, context: context,
+                claimIssued: claimIssued)
         }
+        var response: Response
         switch decision {
         case .redirect(let location):
             metrics.countRedirect(platform: client.platform)
-            return Response(
+            response = Response(
                 status: .found, headers: [.location: LocationField.value(for: location), .cacheControl: "no-store"])
         case .preview(let page):
             metrics.countRedirect(platform: client.platform)
             metrics.previews.increment()
-            return pages.response(for: page)
+            response = pages.response(for: page)
         }
+        if let variantCookie { response.setCookie(variantCookie) }
+        return response
+    }
+
+    /// What a visited path is: a stored link (expired or not), or a route path or long link.
+    private enum Visited {
+        case link(Link)
+        case other(RedirectTarget)
     }
 
     /// What the visited path stands for: a stored link (an existing slug wins), a long link at
     /// the root, or a route of the manifest.
-    private func target(
+    private func visited(
         path: String, host: String, query: FlatDictionary<Substring, Substring>?, request: Request, tenant: Tenant,
         policy: LinkPolicy
-    ) async throws -> RedirectTarget? {
+    ) async throws -> Visited? {
         // Under a link path prefix of the domain (FDL's `https://domain/link`), as at the root.
         let linkPath = tenant.pathUnderLinkPrefix(path, host: host) ?? path
         let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
             if let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)) {
-                guard !link.isExpired(at: clock.now()) else { return nil }
-                return RedirectTarget(link: link, destinationIsWeb: policy.isWebPageQuickly(link.content.destination))
+                return .link(link)
             }
         }
         let visitedURL = "https://\(host)\(request.uri.description)"
         if linkPath == "/" || linkPath.isEmpty {
             return FirebaseLongLink.target(query: { query?.get($0) }, visitedURL: visitedURL, policy: policy)
+                .map(Visited.other)
         }
         guard case .matched = tenant.routes.resolve(visitedURL) else { return nil }
-        return RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL))
+        return .other(
+            RedirectTarget(url: visitedURL, destination: visitedURL, destinationIsWeb: policy.isWebPage(visitedURL)))
     }
 
     private func record(
         _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
-        request: Request, claimIssued: Bool
+        request: Request, context: LinkRequestContext, claimIssued: Bool
     ) async {
         var utm = target.utm
         if let query {
@@ -109,12 +155,22 @@ struct RedirectHandler: Sendable {
             }
         }
         let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
-        let click = Click(
-            linkID: target.linkID, tenant: tenant.id, time: clock.now(), platform: client.platform, os: client.os,
-            browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued)
+        let now = clock.now()
+        let visitorKey = visitorKeys?.key(
+            tenant: tenant.id, address: publicLimit.addressing.clientAddress(of: request, context: context),
+            userAgent: request.headers[.userAgent], at: now)
+        var click = Click(
+            linkID: target.linkID, tenant: tenant.id, time: now, platform: client.platform, os: client.os,
+            browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued,
+            visitorKey: visitorKey)
+        switch target.choice {
+        case .rule(let index): click.rule = index
+        case .variant(let index): click.variant = index
+        case nil: break
+        }
         if clickFlush == .synchronous {
             do {
-                try await store.base.insertClicks([click])
+                try await writeClicks([click])
                 metrics.clicksWritten.increment()
                 return
             } catch {

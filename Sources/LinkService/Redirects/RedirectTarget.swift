@@ -15,6 +15,8 @@ struct RedirectTarget: Sendable, Hashable {
     var ipadFallback: String?
     /// What the link kept from Firebase Dynamic Links (store campaign fields, app identities).
     var firebase: FirebaseParameters?
+    /// The link's rule or A/B variant that decided the visit; `nil` when the link did.
+    var choice: VisitChoice?
 
     init(link: Link, destinationIsWeb: Bool) {
         linkID = link.id
@@ -40,5 +42,19 @@ struct RedirectTarget: Sendable, Hashable {
         utm = UTMParameters()
         ipadFallback = nil
         firebase = nil
+    }
+
+    /// The visit sent where a rule or variant says: its destination (when it names one) and the
+    /// fallbacks it names, the link's for the others.
+    mutating func send(to destination: String?, fallbacks: Fallbacks?, policy: LinkPolicy) {
+        if let destination {
+            self.destination = destination
+            destinationIsWeb = policy.isWebPageQuickly(destination)
+        }
+        if let fallbacks {
+            self.fallbacks = Fallbacks(
+                ios: fallbacks.ios ?? self.fallbacks.ios, android: fallbacks.android ?? self.fallbacks.android,
+                desktop: fallbacks.desktop ?? self.fallbacks.desktop)
+        }
     }
 }

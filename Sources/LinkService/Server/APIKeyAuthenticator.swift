@@ -13,8 +13,7 @@ import Hummingbird
 /// (``LinkServiceConfiguration/publicRateLimit``): guessing keys is `429` beyond it, like any
 /// other public call.
 struct APIKeyAuthenticator: RouterMiddleware {
-    let store: any LinkStore
-    let tenants: TenantDirectory
+    let keys: APIKeyCache
     let limiter: RateLimiter
     let publicLimit: PublicRateLimit
 
@@ -37,7 +36,7 @@ struct APIKeyAuthenticator: RouterMiddleware {
     func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
         let key = request.headers[.authorization].flatMap(Self.bearerToken)
         let hash = key.map(APIKey.hash)
-        guard let hash, let tenant = try await Self.tenant(ofKeyHash: hash, store: store, tenants: tenants) else {
+        guard let hash, let tenant = try await keys.tenant(ofKeyHash: hash) else {
             // No valid key: an unauthenticated request, held to its address's public budget.
             if let problem = publicLimit.problem(request, context: context) { throw problem }
             throw hash == nil ? Self.missingKey : Self.invalidKey
@@ -55,11 +54,4 @@ struct APIKeyAuthenticator: RouterMiddleware {
     private static let invalidKey = Problem(
         .unauthorized, "invalid-api-key", title: "The API key is not valid",
         detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
-
-    /// The tenant a key acts for: `nil` when the key (by its SHA-256) is unknown or revoked, or its
-    /// tenant is not served here. The one lookup behind the API and the console's sign-in.
-    static func tenant(ofKeyHash hash: String, store: any LinkStore, tenants: TenantDirectory) async throws -> Tenant? {
-        guard let record = try await store.apiKey(hash: hash), record.revokedAt == nil else { return nil }
-        return tenants.tenant(id: record.tenant)
-    }
 }

@@ -1,16 +1,19 @@
 import DeepLinkRouting
+import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import Prometheus
 import ServiceLifecycle
 
 /// The link service: tenants from manifests, a store, and the HTTP application that serves them.
 ///
 /// ```swift
-/// let store = try await SQLiteLinkStore.open(path: "wayfinder.sqlite")
-/// let server = try LinkServer(manifests: [manifest], store: store)
+/// let database = try await LinkDatabase.open(.sqlite(path: "wayfinder.sqlite"))
+/// let server = try LinkServer(manifests: [manifest], database: database)
 /// try await server.run()   // until SIGTERM/SIGINT; then pending clicks are written
+/// try await database.close()
 /// ```
 ///
 /// The application runs the click flusher as a service next to the HTTP server; on graceful
@@ -23,8 +26,14 @@ public struct LinkServer: Sendable {
     let tenants: TenantDirectory
     /// The store, behind the bounded cache of links read for redirects.
     let store: CachingLinkStore
+    /// API keys' tenants, read through a short-lived cache.
+    let keys: APIKeyCache
     let clicks: ClickBuffer
+    /// The analytics engine, when one is configured.
+    let analytics: ClickAnalytics?
     let metrics: LinkServiceMetrics
+    let webhookMetrics: WebhookMetrics
+    let manifestMetrics: ManifestMetrics
     let deferred: DeferredLinks
     let pages: PageRenderer
     let apiLimiter: RateLimiter
@@ -34,44 +43,81 @@ public struct LinkServer: Sendable {
     let publicLimit: PublicRateLimit
     /// Every "now" of the server (``ServiceClock``).
     let clock: ServiceClock
+    /// Where visitors are, for redirect rules' `country` conditions.
+    let countryLookup: (any CountryLookup)?
     let logger: Logger
 
+    /// A server for the tenants `manifests` describe, storing into `database`; throws
+    /// ``TenantError`` when the manifests cannot serve together (none, or a domain claimed twice).
     public init(
+        configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest],
+        database: LinkDatabase, logger: Logger = Logger(label: "wayfinder"), clock: ServiceClock = .system
+    ) throws {
+        try self.init(
+            configuration: configuration, manifests: manifests, store: database.store, logger: logger, clock: clock)
+    }
+
+    package init(
         configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest],
         store: any LinkStore,
         logger: Logger = Logger(label: "wayfinder"), clock: ServiceClock = .system
     ) throws {
-        guard !manifests.isEmpty else { throw TenantError.noTenants }
-        self.tenants = try TenantDirectory(manifests.map(Tenant.make(from:)))
+        self.tenants = TenantDirectory(try TenantSet(manifests: manifests))
         self.configuration = configuration
         self.metrics = LinkServiceMetrics()
+        self.webhookMetrics = WebhookMetrics(registry: metrics.registry)
+        self.manifestMetrics = ManifestMetrics(registry: metrics.registry)
         self.store = CachingLinkStore(
             base: store, lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity,
             registry: metrics.registry)
+        self.keys = APIKeyCache(
+            store: store, tenants: tenants, lifetime: configuration.apiKeyCacheLifetime, clock: clock)
         self.clicks = ClickBuffer(
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
+        self.analytics = try ClickAnalytics(
+            configuration: configuration, store: store, registry: metrics.registry, clock: clock)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
         self.pages = try PageRenderer()
-        self.apiLimiter = RateLimiter(configuration.apiRateLimit)
-        self.resolveLimiter = RateLimiter(configuration.resolveRateLimit)
-        self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit)
+        self.apiLimiter = RateLimiter(configuration.apiRateLimit, clock: clock)
+        self.resolveLimiter = RateLimiter(configuration.resolveRateLimit, clock: clock)
+        self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit, clock: clock)
         self.publicLimit = PublicRateLimit(
-            limiter: RateLimiter(configuration.publicRateLimit), addressing: ClientAddressing(configuration))
+            limiter: RateLimiter(configuration.publicRateLimit, clock: clock),
+            addressing: ClientAddressing(configuration))
         self.clock = clock
+        self.countryLookup = try configuration.makeCountryLookup()
         self.logger = logger
     }
 
-    /// The HTTP application, with the click flusher as one of its services.
-    public func makeApplication() -> some ApplicationProtocol {
+    /// The HTTP application, with the click flusher as one of its services, the metrics listener
+    /// when ``LinkServiceConfiguration/metricsAddress`` names one, and, given `reloadManifests`,
+    /// a reload of the manifests on `SIGHUP` (see ``reload(using:)``).
+    public func makeApplication(reloadManifests: (@Sendable () async throws -> [Manifest])? = nil)
+        -> some ApplicationProtocol
+    {
         let flusher = ClickFlusher(
-            buffer: clicks, write: { [base = store.base] in try await base.insertClicks($0) },
-            interval: configuration.clickFlushInterval, metrics: metrics, logger: logger)
+            buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, metrics: metrics,
+            logger: logger)
         var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
+        if configuration.webhooks.deliver {
+            services.append(
+                WebhookDeliverer(
+                    store: store.base, settings: configuration.webhooks, clock: clock, metrics: webhookMetrics,
+                    logger: logger))
+        }
+        if let analytics { services += analytics.services(logger: logger) }
         if let feed = store.base as? any LinkChangeFeed {
-            services.append(LinkChangeFollower(feed: feed, cache: store, logger: logger))
+            services.append(LinkChangeFollower(feed: feed, cache: store, keys: keys, logger: logger))
         }
         if let trimmer = MemoryTrimmer(interval: configuration.memoryTrimInterval) {
             services.append(trimmer)
+        }
+        if let address = configuration.metricsAddress {
+            services.append(makeMetricsApplication(address: address))
+        }
+        if let reloadManifests {
+            services.append(
+                ManifestReloader(reload: { _ = await reload(using: reloadManifests) }, logger: logger))
         }
         var application = Application(
             router: makeRouter(),
@@ -80,8 +126,9 @@ public struct LinkServer: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
             logger: logger)
-        application.beforeServerStarts { [deferred, store, logger] in
+        application.beforeServerStarts { [deferred, store, analytics, logger] in
             await deferred.loadKeyring(from: store, logger: logger)
+            try await analytics?.start(logger: logger)
         }
         return application
     }
@@ -94,53 +141,122 @@ public struct LinkServer: Sendable {
         let allowed = AllowedMethods()
         router.add(middleware: MethodNotAllowedMiddleware(allowed: allowed))
         let cursors = ListCursors(keyring: deferred.keyring, store: store)
-        router.get("/healthz") { _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(string: "ok\n")))
-        }
-        router.get("/metrics") { [metrics] _, _ in
-            Response(
-                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
-        }
+        router.get("/healthz") { _, _ in Response.text("ok\n") }
+        ReadinessHandler(store: store.base, logger: logger).register(on: router)
+        TLSAskHandler(tenants: tenants, trustedProxies: configuration.trustedProxies).register(on: router)
         let addressing = publicLimit.addressing
         OpenAPIDocument().register(on: router)
         DeferredClaimsAPI(deferred: deferred, tenants: tenants, store: store, addressing: addressing, logger: logger)
             .register(on: router)
         LinksAPI(
-            tenants: tenants, store: store, cursors: cursors, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
-            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, clock: clock,
-            logger: logger
+            tenants: tenants, store: store, cursors: cursors, keys: keys, apiLimiter: apiLimiter,
+            resolveLimiter: resolveLimiter, addressing: addressing, publicLimit: publicLimit,
+            maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock, logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
-            tenants: tenants, store: store, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
+        ).register(on: router)
+        WebhooksAPI(
+            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            maxBodySize: configuration.maxBodySize, settings: configuration.webhooks, clock: clock, logger: logger
         ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
             .register(on: router)
         // Before the catch-all below: /admin is never a tenant's path.
         Console(
             sessions: ConsoleSessions(
-                store: store, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout,
+                store: store, keys: keys, idleTimeout: configuration.consoleIdleTimeout,
                 lifetime: configuration.consoleSessionLifetime, clock: clock),
             store: store, cursors: cursors, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
+            maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, statsReader: statsReader,
+            clock: clock, logger: logger
         ).register(on: router)
         let redirects = RedirectHandler(
-            tenants: tenants, store: store, clicks: clicks, clickFlush: configuration.clickFlush,
+            tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,
+            clickFlush: configuration.clickFlush,
             issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
-            logger: logger)
+            countryLookup: countryLookup, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
+        router.post("/**") { request, context in try await redirects.submitPassword(to: request, context: context) }
         allowed.learn(router.routes)
         return router
     }
 
+    /// Stores a batch of clicks with their `link.clicked` webhook messages, and with their events in
+    /// the analytics outbox when an analytics engine is configured; click events past the webhook
+    /// outbox's bound are dropped, counted and logged.
+    var writeClicks: @Sendable ([Click]) async throws -> Void {
+        {
+            [base = store.base, analytics, limit = configuration.webhooks.clickEventLimit, webhookMetrics, logger] batch
+            in
+            let outcome =
+                if let analytics {
+                    try await analytics.write(batch, clickEventLimit: limit)
+                } else {
+                    try await base.insertClicks(batch, clickEventLimit: limit)
+                }
+            webhookMetrics.clickEventsQueued.increment(by: Int64(outcome.queuedClickEvents))
+            if outcome.droppedClickEvents > 0 {
+                webhookMetrics.clickEventsDropped.increment(by: Int64(outcome.droppedClickEvents))
+                logger.warning(
+                    "link.clicked webhook events dropped: the outbox holds its bound of undelivered click events",
+                    metadata: ["dropped": "\(outcome.droppedClickEvents)", "bound": "\(limit)"])
+            }
+        }
+    }
+
+    /// The router of the metrics listener: `GET /metrics` (Prometheus text) and nothing else (tests
+    /// ask it directly).
+    package func makeMetricsRouter() -> Hummingbird.Router<BasicRequestContext> {
+        let router = Hummingbird.Router()
+        router.get("/metrics") { [metrics] _, _ in
+            Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        }
+        return router
+    }
+
+    /// The metrics listener: its own address, so that no tenant domain shows traffic totals.
+    func makeMetricsApplication(address: ListenAddress) -> some ApplicationProtocol {
+        Application(
+            router: makeMetricsRouter(),
+            configuration: .init(address: .hostname(address.host, port: address.port), serverName: "wayfinder"),
+            logger: logger)
+    }
+
+    /// Stats from the analytics engine when one is configured, else from the rollups.
+    var statsReader: StatsReader { StatsReader(store: store, analytics: analytics, logger: logger) }
+
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
-    /// written before it returns).
-    public func run() async throws {
-        try await makeApplication().runService()
+    /// written before it returns). Given `reloadManifests`, `SIGHUP` reloads the manifests with it.
+    public func run(reloadManifests: (@Sendable () async throws -> [Manifest])? = nil) async throws {
+        try await makeApplication(reloadManifests: reloadManifests).runService()
+    }
+
+    /// Serves `manifests` from the next request on, all of them or none: when they cannot be
+    /// served together (``TenantError``) or `load` fails, the set served so far stays, the refusal
+    /// is logged, and `/metrics` shows it. Requests in flight finish with the set they started on.
+    ///
+    /// Returns whether the new set was taken.
+    @discardableResult
+    public func reload(using load: @Sendable () async throws -> [Manifest]) async -> Bool {
+        let time = clock.now().timeIntervalSince1970
+        do {
+            let tenantSet = try TenantSet(manifests: try await load())
+            tenants.replace(with: tenantSet)
+            manifestMetrics.recordReload(succeeded: true, at: time)
+            logger.notice(
+                "manifests reloaded", metadata: ["tenants": "\(tenantSet.all.map(\.id).joined(separator: ","))"])
+            return true
+        } catch {
+            manifestMetrics.recordReload(succeeded: false, at: time)
+            logger.error(
+                "manifest reload refused; the manifests loaded before keep serving", metadata: ["error": "\(error)"])
+            return false
+        }
     }
 
     /// Clicks waiting in memory (for tests and `/metrics`).

@@ -11,10 +11,10 @@ import NIOCore
 enum SecurityHeaders {
     /// The policy of the redirect path's pages: images over https (the app icon, the social
     /// card), and only the page's own inline style and script, marked with `nonce`.
-    static func pagePolicy(nonce: String) -> String {
+    static func pagePolicy(nonce: String, formAction: String = "'none'") -> String {
         [
             "default-src 'none'", "img-src https: data:", "style-src 'nonce-\(nonce)'", "script-src 'nonce-\(nonce)'",
-            "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+            "base-uri 'none'", "form-action \(formAction)", "frame-ancestors 'none'",
         ].joined(separator: "; ")
     }
 
@@ -36,9 +36,11 @@ enum SecurityHeaders {
 
     /// An HTML page of the redirect path, never cached, under ``pagePolicy(nonce:)`` with the
     /// nonce its text was rendered with.
-    static func page(_ status: HTTPResponse.Status, html: String, nonce: String) -> Response {
+    static func page(_ status: HTTPResponse.Status, html: String, nonce: String, formAction: String = "'none'")
+        -> Response
+    {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
-        apply(to: &headers, policy: pagePolicy(nonce: nonce))
+        apply(to: &headers, policy: pagePolicy(nonce: nonce, formAction: formAction))
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A store's API keys, found by the SHA-256 of the key.
-public protocol APIKeyRecords: Sendable {
+package protocol APIKeyRecords: Sendable {
     /// Stores a new API key (its hash, never the key).
     func insertAPIKey(_ key: APIKeyRecord) async throws
     /// The key with this SHA-256 (lowercase hex), revoked or not.

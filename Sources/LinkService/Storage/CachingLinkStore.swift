@@ -164,9 +164,9 @@ final class CachingLinkStore: StoreWrapper {
         return try await base.updateLink(link)
     }
 
-    func deleteLink(tenant: String, slug: String) async throws -> Bool {
+    func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool {
         defer { invalidate(tenant: tenant, slug: slug) }
-        return try await base.deleteLink(tenant: tenant, slug: slug)
+        return try await base.deleteLink(tenant: tenant, slug: slug, at: date)
     }
 
     // MARK: Reads that go to the store

@@ -1,28 +1,42 @@
 import Foundation
 
 /// One visit of a short link (or of a route path on a tenant domain, then without a link).
-public struct Click: Sendable, Hashable {
+package struct Click: Sendable, Hashable {
     /// `nil` for a route path served without a stored link.
-    public var linkID: String?
-    public var tenant: String
-    public var time: Date
-    public var platform: Platform
+    package var linkID: String?
+    package var tenant: String
+    package var time: Date
+    package var platform: Platform
     /// Operating system family, such as `iOS`, `Android`, `macOS`, `Windows`; `nil` when unknown.
-    public var os: String?
+    package var os: String?
     /// Browser family, such as `Safari`, `Chrome`, `Firefox`; `nil` when unknown.
-    public var browser: String?
+    package var browser: String?
     /// Host of the `Referer`, lowercased; `nil` when absent.
-    public var referrerHost: String?
-    public var isBot: Bool
-    public var utm: UTMParameters
+    package var referrerHost: String?
+    package var isBot: Bool
+    package var utm: UTMParameters
     /// Whether the visit was given a deferred deep link claim token (sent to a store).
-    public var claimIssued: Bool
+    package var claimIssued: Bool
+    /// The visitor's key of the day (Documentation/Analytics.md): only when an analytics engine is
+    /// configured; never stored in the main database's clicks.
+    package var visitorKey: UInt64?
+    /// ISO 3166-1 alpha-2 country of the visitor, when known.
+    package var country: String?
+    /// Index of the link's rule that decided the visit, when one did.
+    package var rule: Int?
+    /// Index of the link's A/B variant the visitor was sent to, when there was one.
+    package var variant: Int?
 
-    public init(
+    package init(
         linkID: String?, tenant: String, time: Date, platform: Platform, os: String? = nil, browser: String? = nil,
         referrerHost: String? = nil, isBot: Bool = false, utm: UTMParameters = UTMParameters(),
-        claimIssued: Bool = false
+        claimIssued: Bool = false, visitorKey: UInt64? = nil, country: String? = nil, rule: Int? = nil,
+        variant: Int? = nil
     ) {
+        self.visitorKey = visitorKey
+        self.country = country
+        self.rule = rule
+        self.variant = variant
         self.linkID = linkID
         self.tenant = tenant
         self.time = time
@@ -36,9 +50,11 @@ public struct Click: Sendable, Hashable {
     }
 
     /// The UTC day of the click, `YYYY-MM-DD`: the key of the daily rollups.
-    public var day: String {
-        let days = Int((time.timeIntervalSince1970 / 86_400).rounded(.down))
-        return Click.dayText(daysSince1970: days)
+    package var day: String { Click.day(of: time) }
+
+    /// The UTC day of `date`, `YYYY-MM-DD`.
+    static func day(of date: Date) -> String {
+        Click.dayText(daysSince1970: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
     }
 
     /// Civil date from a day count (Howard Hinnant's algorithm): no calendar or formatter on the

@@ -1,15 +1,15 @@
 /// The daily rollup rows clicks add to, and how stats are read back from them; shared by every
 /// store so that all count alike.
-public enum ClickRollup {
+package enum ClickRollup {
     /// One rollup row: a link's clicks of one day, platform, referrer and bot flag.
-    public struct Key: Sendable, Hashable {
-        public var linkID: String
-        public var day: String
-        public var platform: String
-        public var referrer: String
-        public var isBot: Bool
+    package struct Key: Sendable, Hashable {
+        package var linkID: String
+        package var day: String
+        package var platform: String
+        package var referrer: String
+        package var isBot: Bool
 
-        public init(linkID: String, day: String, platform: String, referrer: String, isBot: Bool) {
+        package init(linkID: String, day: String, platform: String, referrer: String, isBot: Bool) {
             self.linkID = linkID
             self.day = day
             self.platform = platform
@@ -19,7 +19,7 @@ public enum ClickRollup {
     }
 
     /// The rollup increments of a batch; clicks without a link have no rollup.
-    public static func rollups(of clicks: [Click]) -> [Key: Int] {
+    package static func rollups(of clicks: [Click]) -> [Key: Int] {
         var counts: [Key: Int] = [:]
         for click in clicks {
             guard let linkID = click.linkID else { continue }
@@ -33,24 +33,24 @@ public enum ClickRollup {
 
     /// One row of a link's daily totals: people's clicks of one UTC day, whatever their
     /// platform or referrer (bots are not counted here, as in ``LinkStats/byDay``).
-    public struct DayKey: Sendable, Hashable {
-        public var linkID: String
-        public var day: String
+    package struct DayKey: Sendable, Hashable {
+        package var linkID: String
+        package var day: String
 
-        public init(linkID: String, day: String) {
+        package init(linkID: String, day: String) {
             self.linkID = linkID
             self.day = day
         }
     }
 
     /// One row of a link's totals over every day: clicks of a platform, referrer and bot flag.
-    public struct TotalKey: Sendable, Hashable {
-        public var linkID: String
-        public var platform: String
-        public var referrer: String
-        public var isBot: Bool
+    package struct TotalKey: Sendable, Hashable {
+        package var linkID: String
+        package var platform: String
+        package var referrer: String
+        package var isBot: Bool
 
-        public init(linkID: String, platform: String, referrer: String, isBot: Bool) {
+        package init(linkID: String, platform: String, referrer: String, isBot: Bool) {
             self.linkID = linkID
             self.platform = platform
             self.referrer = referrer
@@ -63,7 +63,7 @@ public enum ClickRollup {
     /// Stores keep these beside the fine rollup rows so that a stats call reads one row per day
     /// (and one per platform, referrer and bot flag, ``totals(of:)``), however many clicks the
     /// link has and however they spread over platforms and referrers.
-    public static func dailyTotals(of rollups: [Key: Int]) -> [DayKey: Int] {
+    package static func dailyTotals(of rollups: [Key: Int]) -> [DayKey: Int] {
         var counts: [DayKey: Int] = [:]
         for (key, count) in rollups where !key.isBot {
             counts[DayKey(linkID: key.linkID, day: key.day), default: 0] += count
@@ -73,7 +73,7 @@ public enum ClickRollup {
 
     /// The all-days total increments of a batch's rollup increments: clicks per link, platform,
     /// referrer and bot flag.
-    public static func totals(of rollups: [Key: Int]) -> [TotalKey: Int] {
+    package static func totals(of rollups: [Key: Int]) -> [TotalKey: Int] {
         var counts: [TotalKey: Int] = [:]
         for (key, count) in rollups {
             counts[
@@ -84,7 +84,7 @@ public enum ClickRollup {
     }
 
     /// Stats from rollup rows (and their counts).
-    public static func stats(from rows: [(Key, Int)]) -> LinkStats {
+    package static func stats(from rows: [(Key, Int)]) -> LinkStats {
         var stats = LinkStats()
         for (key, count) in rows {
             if key.isBot {
@@ -101,13 +101,13 @@ public enum ClickRollup {
 
     /// One row of a link's rollups summed over every day: clicks of a platform, referrer and bot
     /// flag.
-    public struct Breakdown: Sendable, Hashable {
-        public var platform: String
-        public var referrer: String
-        public var isBot: Bool
-        public var count: Int
+    package struct Breakdown: Sendable, Hashable {
+        package var platform: String
+        package var referrer: String
+        package var isBot: Bool
+        package var count: Int
 
-        public init(platform: String, referrer: String, isBot: Bool, count: Int) {
+        package init(platform: String, referrer: String, isBot: Bool, count: Int) {
             self.platform = platform
             self.referrer = referrer
             self.isBot = isBot
@@ -122,7 +122,7 @@ public enum ClickRollup {
     /// one row per day plus one per platform, referrer and bot flag (the rows of
     /// ``dailyTotals(of:)`` and ``totals(of:)``), so the cost of a stats call does not grow with
     /// the link's clicks.
-    public static func stats(days: [(day: String, count: Int)], breakdown: [Breakdown]) -> LinkStats {
+    package static func stats(days: [(day: String, count: Int)], breakdown: [Breakdown]) -> LinkStats {
         var stats = LinkStats()
         for (day, count) in days where count != 0 {
             stats.byDay[day, default: 0] += count

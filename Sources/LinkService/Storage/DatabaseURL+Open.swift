@@ -3,8 +3,8 @@ import Logging
 extension DatabaseURL {
     /// Opens the store this URL names and brings its schema up to date; a PostgreSQL store's pool
     /// follows `postgres`.
-    public func openStore(
-        postgres: PostgresLinkStore.Options = PostgresLinkStore.Options(),
+    package func openStore(
+        postgres: PostgresPoolOptions = PostgresPoolOptions(),
         logger: Logger = Logger(label: "wayfinder.store")
     ) async throws -> any LinkStore {
         switch self {

@@ -1,5 +1,5 @@
 /// A parsed `--database` value: `sqlite:PATH` (also `sqlite://PATH`), `postgres://…`, or
-/// `memory:` (a ``MemoryLinkStore``, for tests and demos: nothing survives a restart).
+/// `memory:` (kept in the process's memory, for tests and demos: nothing survives a restart).
 public enum DatabaseURL: Sendable, Hashable, CustomStringConvertible {
     case sqlite(path: String)
     case postgres(String)

@@ -1,5 +1,5 @@
 /// A store's deferred deep links: the secrets that sign claim tokens, the claims, the funnel.
-public protocol DeferredRecords: Sendable {
+package protocol DeferredRecords: Sendable {
     /// The secrets that sign claim tokens, oldest first (at most the current and the previous one).
     func claimSecrets() async throws -> [ClaimSecret]
     /// Adds `secret` unless its key id is taken (then `false`, and nothing changes): instances

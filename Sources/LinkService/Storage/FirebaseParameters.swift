@@ -8,29 +8,29 @@ import Foundation
 /// referrer. The app identities (`ibi`, `ipbi`, `isi`, `apn`) and versions (`imv`, `amv`) and the
 /// custom scheme (`ius`) are kept as written: the manifest decides which app opens, and a
 /// mismatch is reported as a warning when the link is made, never acted on.
-public struct FirebaseParameters: Sendable, Hashable, Codable {
+package struct FirebaseParameters: Sendable, Hashable, Codable {
     /// `ipfl`.
-    public var ipadFallback: String?
+    package var ipadFallback: String?
     /// `ibi`, `ipbi`, `isi`, `ius`, `imv`.
-    public var iosBundleID: String?
-    public var ipadBundleID: String?
-    public var appStoreID: String?
-    public var iosCustomScheme: String?
-    public var iosMinimumVersion: String?
+    package var iosBundleID: String?
+    package var ipadBundleID: String?
+    package var appStoreID: String?
+    package var iosCustomScheme: String?
+    package var iosMinimumVersion: String?
     /// `apn`, `amv`.
-    public var androidPackage: String?
-    public var androidMinimumVersion: String?
+    package var androidPackage: String?
+    package var androidMinimumVersion: String?
     /// iTunes Connect campaign fields `at`, `ct`, `mt`, `pt`.
-    public var affiliateToken: String?
-    public var campaignToken: String?
-    public var mediaType: String?
-    public var providerToken: String?
+    package var affiliateToken: String?
+    package var campaignToken: String?
+    package var mediaType: String?
+    package var providerToken: String?
     /// Google Play `gclid`.
-    public var gclid: String?
+    package var gclid: String?
     /// The link's name in the Firebase console (`link_name` of the export).
-    public var linkName: String?
+    package var linkName: String?
 
-    public init(
+    package init(
         ipadFallback: String? = nil, iosBundleID: String? = nil, ipadBundleID: String? = nil,
         appStoreID: String? = nil, iosCustomScheme: String? = nil, iosMinimumVersion: String? = nil,
         androidPackage: String? = nil, androidMinimumVersion: String? = nil, affiliateToken: String? = nil,
@@ -54,10 +54,10 @@ public struct FirebaseParameters: Sendable, Hashable, Codable {
     }
 
     /// Whether no field is set (a link without FDL parameters stores none).
-    public var isEmpty: Bool { self == FirebaseParameters() }
+    package var isEmpty: Bool { self == FirebaseParameters() }
 
     /// The App Store campaign query items (`at`, `ct`, `mt`, `pt`) that are set, in that order.
-    public var appStoreCampaign: [(name: String, value: String)] {
+    package var appStoreCampaign: [(name: String, value: String)] {
         [("at", affiliateToken), ("ct", campaignToken), ("mt", mediaType), ("pt", providerToken)].compactMap {
             name, value in value.map { (name, $0) }
         }

@@ -5,17 +5,17 @@ import Foundation
 ///
 /// The slug is unique per tenant: a link answers on every domain of its tenant, and `domain` is the
 /// one its short URL is written with.
-public struct Link: Sendable, Hashable {
+package struct Link: Sendable, Hashable {
     /// Stable identifier, carried in Play Store referrers and click rows.
-    public var id: String
-    public var tenant: String
-    public var domain: String
-    public var slug: String
-    public var content: LinkContent
-    public var createdAt: Date
-    public var updatedAt: Date
+    package var id: String
+    package var tenant: String
+    package var domain: String
+    package var slug: String
+    package var content: LinkContent
+    package var createdAt: Date
+    package var updatedAt: Date
 
-    public init(
+    package init(
         id: String, tenant: String, domain: String, slug: String, content: LinkContent, createdAt: Date, updatedAt: Date
     ) {
         self.id = id
@@ -28,10 +28,10 @@ public struct Link: Sendable, Hashable {
     }
 
     /// The short link people share.
-    public var shortURL: String { "https://\(domain)/\(slug)" }
+    package var shortURL: String { "https://\(domain)/\(slug)" }
 
     /// Whether the link has expired at `date`.
-    public func isExpired(at date: Date) -> Bool {
+    package func isExpired(at date: Date) -> Bool {
         content.expiresAt.map { $0 <= date } ?? false
     }
 }

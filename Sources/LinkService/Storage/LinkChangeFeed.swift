@@ -3,7 +3,7 @@
 ///
 /// A single-process store (SQLite) needs none: its only writer is the instance itself, which
 /// updates its cache as it writes.
-public protocol LinkChangeFeed: Sendable {
+package protocol LinkChangeFeed: Sendable {
     /// Reports link changes made through other stores (other instances, other processes) to
     /// `handler` until the calling task is cancelled.
     ///

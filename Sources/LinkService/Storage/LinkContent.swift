@@ -4,22 +4,32 @@ import Foundation
 ///
 /// Two creations of one custom alias are the same link exactly when their domains and contents
 /// are equal (idempotent creation).
-public struct LinkContent: Sendable, Hashable {
+package struct LinkContent: Sendable, Hashable {
     /// A deep link (https on a tenant domain, or the tenant's custom scheme) or a web URL on the
     /// tenant's website.
-    public var destination: String
-    public var social: SocialCard?
-    public var fallbacks: Fallbacks
+    package var destination: String
+    package var social: SocialCard?
+    package var fallbacks: Fallbacks
     /// iOS visitors go straight to the App Store instead of the preview page.
-    public var skipPreview: Bool
-    public var utm: UTMParameters
-    public var expiresAt: Date?
+    package var skipPreview: Bool
+    package var utm: UTMParameters
+    package var expiresAt: Date?
     /// What a link made from Firebase Dynamic Links parameters keeps of them; `nil` otherwise.
-    public var firebase: FirebaseParameters?
+    package var firebase: FirebaseParameters?
+    /// Where a visit goes after ``expiresAt`` (else the `410` expired page).
+    package var expiredURL: String?
+    /// Ordered redirect rules: the first that holds for a visit decides where it goes.
+    package var rules: [RedirectRule]
+    /// An A/B split for the visits no rule decides (none, or 2 to 4).
+    package var variants: [LinkVariant]
+    /// The stored form of the link's password (``PasswordHash``), `nil` when it has none; the
+    /// password itself is never stored.
+    package var passwordHash: String? = nil
 
-    public init(
+    package init(
         destination: String, social: SocialCard? = nil, fallbacks: Fallbacks = Fallbacks(), skipPreview: Bool = false,
-        utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil, firebase: FirebaseParameters? = nil
+        utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil, firebase: FirebaseParameters? = nil,
+        expiredURL: String? = nil, rules: [RedirectRule] = [], variants: [LinkVariant] = []
     ) {
         self.destination = destination
         self.social = social
@@ -28,5 +38,8 @@ public struct LinkContent: Sendable, Hashable {
         self.utm = utm
         self.expiresAt = expiresAt
         self.firebase = firebase?.isEmpty == true ? nil : firebase
+        self.expiredURL = expiredURL
+        self.rules = rules
+        self.variants = variants
     }
 }

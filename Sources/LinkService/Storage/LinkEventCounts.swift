@@ -3,14 +3,14 @@ import Foundation
 /// What happened with one link since a day: people's clicks per platform (bots apart) from the
 /// daily rollups, and the deferred deep links the app claimed. What Firebase Dynamic Links'
 /// `getLinkStats` reports.
-public struct LinkEventCounts: Sendable, Hashable {
+package struct LinkEventCounts: Sendable, Hashable {
     /// ``Platform`` raw value → people's clicks.
-    public var clicks: [String: Int]
+    package var clicks: [String: Int]
     /// ``Platform`` raw value the token was issued to → claim tokens handed back by the app after
     /// its install; `""` for tokens issued before tokens named their platform.
-    public var claims: [String: Int]
+    package var claims: [String: Int]
 
-    public init(clicks: [String: Int] = [:], claims: [String: Int] = [:]) {
+    package init(clicks: [String: Int] = [:], claims: [String: Int] = [:]) {
         self.clicks = clicks
         self.claims = claims
     }

@@ -1,5 +1,5 @@
 /// What ``LinkStore/insertLink(_:)`` did.
-public enum LinkInsertion: Sendable, Hashable {
+package enum LinkInsertion: Sendable, Hashable {
     /// The link is stored and committed.
     case inserted(Link)
     /// The tenant already has a link with this slug; nothing was written.

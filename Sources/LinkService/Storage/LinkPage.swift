@@ -1,9 +1,9 @@
 /// One page of a tenant's links, oldest first, and the cursor of the next page (`nil` on the last).
-public struct LinkPage: Sendable, Hashable {
-    public var links: [Link]
-    public var nextCursor: String?
+package struct LinkPage: Sendable, Hashable {
+    package var links: [Link]
+    package var nextCursor: String?
 
-    public init(links: [Link], nextCursor: String?) {
+    package init(links: [Link], nextCursor: String?) {
         self.links = links
         self.nextCursor = nextCursor
     }

@@ -1,7 +1,14 @@
+import Foundation
+
 /// A store's links: slugs unique per tenant, every read or change naming the tenant, so one
 /// tenant's key can never reach another tenant's links. Every write is committed before the call
 /// returns: a link acknowledged with `201` survives a crash.
-public protocol LinkRecords: Sendable {
+///
+/// Each change queues its webhook event (`link.created` stamped with the link's `createdAt`,
+/// `link.updated` with its `updatedAt`, `link.deleted` with the time given) for the tenant's
+/// endpoints that receive it, in the same transaction: a change and its event are written
+/// together or not at all.
+package protocol LinkRecords: Sendable {
     /// Stores a new link unless the tenant already has one with its slug.
     func insertLink(_ link: Link) async throws -> LinkInsertion
     /// Stores several new links in one transaction, each as ``insertLink(_:)`` would, in order
@@ -12,8 +19,8 @@ public protocol LinkRecords: Sendable {
     func link(tenant: String, slug: String) async throws -> Link?
     /// Replaces the tenant's link that has `link.slug`; `false` when there is none.
     func updateLink(_ link: Link) async throws -> Bool
-    /// Deletes the tenant's link with this slug and its clicks; `false` when there is none.
-    func deleteLink(tenant: String, slug: String) async throws -> Bool
+    /// Deletes the tenant's link with this slug and its clicks at `date`; `false` when there is none.
+    func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool
     /// The tenant's links in creation order, `limit` at most, after the link `cursor` points at.
     /// Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did not hand out.
     func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage

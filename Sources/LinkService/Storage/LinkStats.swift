@@ -1,18 +1,24 @@
 /// Per-link click counts from the daily rollups. People and bots are counted apart: ``clicks`` and
 /// the breakdowns count people only.
-public struct LinkStats: Sendable, Hashable {
-    public var clicks: Int
-    public var botClicks: Int
+package struct LinkStats: Sendable, Hashable {
+    package var clicks: Int
+    package var botClicks: Int
     /// `YYYY-MM-DD` (UTC) → clicks.
-    public var byDay: [String: Int]
+    package var byDay: [String: Int]
     /// ``Platform`` raw value → clicks.
-    public var byPlatform: [String: Int]
+    package var byPlatform: [String: Int]
     /// Referrer host (or `direct`) → clicks.
-    public var byReferrer: [String: Int]
+    package var byReferrer: [String: Int]
     /// Claim tokens issued and claimed (deferred deep links).
-    public var deferred: DeferredFunnel
+    package var deferred: DeferredFunnel
+    /// People's clicks decided by each of the link's rules, by rule index (rules without clicks
+    /// are absent).
+    package var ruleClicks: [Int: Int] = [:]
+    /// People's clicks given each A/B variant, by variant index (variants without clicks are
+    /// absent).
+    package var variantClicks: [Int: Int] = [:]
 
-    public init(
+    package init(
         clicks: Int = 0, botClicks: Int = 0, byDay: [String: Int] = [:], byPlatform: [String: Int] = [:],
         byReferrer: [String: Int] = [:], deferred: DeferredFunnel = DeferredFunnel()
     ) {
@@ -25,5 +31,5 @@ public struct LinkStats: Sendable, Hashable {
     }
 
     /// The referrer key of clicks without a `Referer`.
-    public static let directReferrer = "direct"
+    package static let directReferrer = "direct"
 }

@@ -1,5 +1,5 @@
 /// The platform a visitor came from, as far as the `User-Agent` tells.
-public enum Platform: String, Sendable, Hashable, CaseIterable {
+package enum Platform: String, Sendable, Hashable, CaseIterable {
     case ios
     case android
     case desktop

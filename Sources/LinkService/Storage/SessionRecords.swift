@@ -1,7 +1,7 @@
 import Foundation
 
 /// A store's console sessions.
-public protocol SessionRecords: Sendable {
+package protocol SessionRecords: Sendable {
     /// Stores a new console session.
     func insertSession(_ session: ConsoleSession) async throws
     /// The session whose id has this SHA-256 (lowercase hex).

@@ -1,15 +1,15 @@
 /// The card social networks show for a link (`og:*` and `twitter:*` tags).
-public struct SocialCard: Sendable, Hashable {
-    public var title: String?
-    public var description: String?
-    public var imageURL: String?
+package struct SocialCard: Sendable, Hashable {
+    package var title: String?
+    package var description: String?
+    package var imageURL: String?
 
-    public init(title: String? = nil, description: String? = nil, imageURL: String? = nil) {
+    package init(title: String? = nil, description: String? = nil, imageURL: String? = nil) {
         self.title = title
         self.description = description
         self.imageURL = imageURL
     }
 
     /// Whether no field is set.
-    public var isEmpty: Bool { title == nil && description == nil && imageURL == nil }
+    package var isEmpty: Bool { title == nil && description == nil && imageURL == nil }
 }

@@ -23,7 +23,9 @@ extension StoreWrapper {
         try await base.revokeAPIKeys(prefix: prefix, at: date)
     }
 
-    func insertClicks(_ clicks: [Click]) async throws { try await base.insertClicks(clicks) }
+    func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
+        try await base.insertClicks(clicks, clickEventLimit: clickEventLimit)
+    }
 
     func stats(tenant: String, linkID: String) async throws -> LinkStats {
         try await base.stats(tenant: tenant, linkID: linkID)
@@ -53,5 +55,55 @@ extension StoreWrapper {
 
     func deleteSessions(lastUsedBefore date: Date) async throws -> Int {
         try await base.deleteSessions(lastUsedBefore: date)
+    }
+
+    func insertWebhookEndpoint(_ endpoint: WebhookEndpoint, limit: Int) async throws -> Bool {
+        try await base.insertWebhookEndpoint(endpoint, limit: limit)
+    }
+
+    func webhookEndpoints(tenant: String) async throws -> [WebhookEndpoint] {
+        try await base.webhookEndpoints(tenant: tenant)
+    }
+
+    func webhookEndpoint(tenant: String, id: String) async throws -> WebhookEndpoint? {
+        try await base.webhookEndpoint(tenant: tenant, id: id)
+    }
+
+    func updateWebhookEndpoint(_ endpoint: WebhookEndpoint) async throws -> Bool {
+        try await base.updateWebhookEndpoint(endpoint)
+    }
+
+    func deleteWebhookEndpoint(tenant: String, id: String) async throws -> Bool {
+        try await base.deleteWebhookEndpoint(tenant: tenant, id: id)
+    }
+
+    func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String?) async throws -> Int {
+        try await base.enqueueWebhookEvent(event, endpointID: endpointID)
+    }
+
+    func claimWebhookMessages(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws
+        -> [WebhookMessage]
+    {
+        try await base.claimWebhookMessages(owner: owner, now: now, leaseUntil: leaseUntil, limit: limit)
+    }
+
+    func recordWebhookAttempt(
+        _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
+        pauseEndpointUntil: Date?
+    ) async throws {
+        try await base.recordWebhookAttempt(
+            attempt, of: message, owner: owner, retryAt: retryAt, pauseEndpointUntil: pauseEndpointUntil)
+    }
+
+    func webhookAttempts(tenant: String, endpointID: String, limit: Int) async throws -> [WebhookAttempt] {
+        try await base.webhookAttempts(tenant: tenant, endpointID: endpointID, limit: limit)
+    }
+
+    func pruneWebhookRecords(before date: Date) async throws -> Int {
+        try await base.pruneWebhookRecords(before: date)
+    }
+
+    func pendingWebhookMessages(clicksOnly: Bool) async throws -> Int {
+        try await base.pendingWebhookMessages(clicksOnly: clicksOnly)
     }
 }

@@ -1,12 +1,12 @@
 /// Campaign fields (`utm_source`, …) attached to a link or read from a click's URL.
-public struct UTMParameters: Sendable, Hashable {
-    public var source: String?
-    public var medium: String?
-    public var campaign: String?
-    public var term: String?
-    public var content: String?
+package struct UTMParameters: Sendable, Hashable {
+    package var source: String?
+    package var medium: String?
+    package var campaign: String?
+    package var term: String?
+    package var content: String?
 
-    public init(
+    package init(
         source: String? = nil, medium: String? = nil, campaign: String? = nil, term: String? = nil,
         content: String? = nil
     ) {
@@ -18,10 +18,10 @@ public struct UTMParameters: Sendable, Hashable {
     }
 
     /// The field names as they appear in query strings and JSON, in a stable order.
-    public static let names = ["source", "medium", "campaign", "term", "content"]
+    package static let names = ["source", "medium", "campaign", "term", "content"]
 
     /// The value of the field called `name` (one of ``names``).
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get {
             switch name {
             case "source": source
@@ -44,5 +44,5 @@ public struct UTMParameters: Sendable, Hashable {
         }
     }
 
-    public var isEmpty: Bool { Self.names.allSatisfy { self[$0] == nil } }
+    package var isEmpty: Bool { Self.names.allSatisfy { self[$0] == nil } }
 }

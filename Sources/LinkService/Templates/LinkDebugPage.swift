@@ -7,7 +7,12 @@ struct LinkDebugPage: NoncePage {
     var destination: String
     var siteName: String
     var rows: [FirebaseDebugPage.Row]
+    /// The simulated visitor's inputs, for a stored link (whose rules may read them).
+    var inputs: DebugInputs?
     var nonce = ""
+
+    /// The inputs form submits to the page itself.
+    static var submitsForms: Bool { true }
 
     static let example = LinkDebugPage(
         shortURL: "https://go.example.com/spring", destination: "https://www.example.com/stories/spring",
@@ -15,6 +20,6 @@ struct LinkDebugPage: NoncePage {
         rows: [
             FirebaseDebugPage.Row(
                 visitor: "Desktop", answer: "302 redirect", url: "https://www.example.com/stories/spring",
-                reason: "the destination")
-        ])
+                reason: "the destination", decidedBy: "rule 1 “German speakers”: all its conditions hold (language de)")
+        ], inputs: DebugInputs())
 }

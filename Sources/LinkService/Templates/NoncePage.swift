@@ -2,4 +2,11 @@
 /// Content-Security-Policy nonce of the response, set by ``PageRenderer/response(for:status:)``.
 protocol NoncePage: PageModel {
     var nonce: String { get set }
+    /// Whether the page's forms submit to the server itself (`form-action 'self'`); no form of
+    /// other pages submits anywhere.
+    static var submitsForms: Bool { get }
+}
+
+extension NoncePage {
+    static var submitsForms: Bool { false }
 }

@@ -9,7 +9,9 @@ extension PageRenderer {
     func response(for page: some NoncePage, status: HTTPResponse.Status = .ok) -> Response {
         var page = page
         page.nonce = SecurityHeaders.makeNonce()
-        return SecurityHeaders.page(status, html: render(page), nonce: page.nonce)
+        return SecurityHeaders.page(
+            status, html: render(page), nonce: page.nonce, formAction: type(of: page).submitsForms ? "'self'" : "'none'"
+        )
     }
 
     /// The `404` page of an unknown or expired link (or an unknown host), with its security headers.

@@ -11,9 +11,11 @@ import Mustache
 struct PageRenderer: Sendable {
     /// Every page the server draws.
     static let pages: [any PageModel.Type] = [
-        PreviewPage.self, NotFoundPage.self, LinkDebugPage.self, ConsoleSignInPage.self, ConsoleLinksPage.self,
+        PreviewPage.self, NotFoundPage.self, LinkDebugPage.self, ExpiredPage.self, PasswordPage.self,
+        ConsoleSignInPage.self,
+        ConsoleLinksPage.self,
         ConsoleLinkFormPage.self, ConsoleLinkPage.self, ConsoleDeleteLinkPage.self, ConsoleDomainsPage.self,
-        ConsoleMessagePage.self,
+        ConsoleMessagePage.self, ConsoleWebhooksPage.self, ConsoleWebhookPage.self,
     ]
 
     private let library: MustacheLibrary

@@ -13,6 +13,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case previewScript = "preview.js"
     case notFound = "not-found"
     case linkDebug = "link-debug"
+    case expired
+    case password
     /// The frame of every console page.
     case consoleLayout = "console-layout"
     case consoleSignIn = "console-sign-in"
@@ -22,6 +24,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case consoleDeleteLink = "console-delete-link"
     case consoleDomains = "console-domains"
     case consoleMessage = "console-message"
+    case consoleWebhooks = "console-webhooks"
+    case consoleWebhook = "console-webhook"
 
     /// The file's text.
     var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -35,6 +39,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
         case .previewScript: PackageResources.preview_js
         case .notFound: PackageResources.not_found_mustache
         case .linkDebug: PackageResources.link_debug_mustache
+        case .expired: PackageResources.expired_mustache
+        case .password: PackageResources.password_mustache
         case .consoleLayout: PackageResources.console_layout_mustache
         case .consoleSignIn: PackageResources.console_sign_in_mustache
         case .consoleLinks: PackageResources.console_links_mustache
@@ -43,6 +49,8 @@ enum PageTemplate: String, CaseIterable, Sendable {
         case .consoleDeleteLink: PackageResources.console_delete_link_mustache
         case .consoleDomains: PackageResources.console_domains_mustache
         case .consoleMessage: PackageResources.console_message_mustache
+        case .consoleWebhooks: PackageResources.console_webhooks_mustache
+        case .consoleWebhook: PackageResources.console_webhook_mustache
         }
     }
 }

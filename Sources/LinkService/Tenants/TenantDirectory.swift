@@ -1,34 +1,30 @@
-import DeepLinkRouting
+import Synchronization
 
-/// All tenants of a server, looked up by host (redirects, well-known files) or by id (API keys).
-/// Built once at start-up; lookups are dictionary reads.
-struct TenantDirectory: Sendable {
-    private let byHost: [String: Tenant]
-    private let byID: [String: Tenant]
+/// The tenants the server serves now: a ``TenantSet`` that a reload replaces as a whole.
+///
+/// Every lookup reads the current set; a request that has found its ``Tenant`` keeps that value,
+/// so a request in flight during a reload finishes on the set it started with while the next one
+/// sees the new set. Nothing is ever half-replaced: the swap is one store under a lock.
+final class TenantDirectory: Sendable {
+    private let current: Mutex<TenantSet>
 
-    /// Tenants in the order their manifests were given.
-    let all: [Tenant]
-
-    init(_ tenants: [Tenant]) throws(TenantError) {
-        var byHost: [String: Tenant] = [:]
-        var byID: [String: Tenant] = [:]
-        for tenant in tenants {
-            if byID[tenant.id] != nil { throw .duplicateTenant(tenant.id) }
-            byID[tenant.id] = tenant
-            for domain in tenant.manifest.domains {
-                if let other = byHost[domain] {
-                    throw .sharedDomain(domain, first: other.id, second: tenant.id)
-                }
-                byHost[domain] = tenant
-            }
-        }
-        self.byHost = byHost
-        self.byID = byID
-        self.all = tenants
+    init(_ set: TenantSet) {
+        current = Mutex(set)
     }
 
-    /// The tenant whose domains include `host` (lowercase, without port).
-    func tenant(forHost host: String) -> Tenant? { byHost[host] }
+    /// The set now served.
+    var served: TenantSet { current.withLock { $0 } }
 
-    func tenant(id: String) -> Tenant? { byID[id] }
+    /// Serves `set` from the next lookup on.
+    func replace(with set: TenantSet) {
+        current.withLock { $0 = set }
+    }
+
+    /// Tenants in the order their manifests were given.
+    var all: [Tenant] { served.all }
+
+    /// The tenant whose domains include `host` (lowercase, without port).
+    func tenant(forHost host: String) -> Tenant? { served.tenant(forHost: host) }
+
+    func tenant(id: String) -> Tenant? { served.tenant(id: id) }
 }

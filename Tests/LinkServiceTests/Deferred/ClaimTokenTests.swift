@@ -43,4 +43,32 @@ struct ClaimTokenTests {
         bytes[13] = 9
         #expect(ClaimToken.parse(Base64URL.encode(bytes)) == nil)
     }
+
+    @Test("a token carries the rule or variant that decided the visit, signed with the rest")
+    func choiceTravels() throws {
+        for choice in [VisitChoice.rule(3), .variant(1), nil] {
+            let token = ClaimToken(
+                keyID: 1, linkID: "l1", slug: "spring", platform: .android, choice: choice, now: Date(),
+                lifetime: .seconds(60))
+            #expect(try Self.roundTrip(token).choice == choice)
+        }
+    }
+
+    @Test("a version-2 token, issued before tokens named a rule or variant, is still read, without one")
+    func versionTwoIsRead() throws {
+        let token = ClaimToken(
+            keyID: 1, issuedAt: 100, expiresAt: 200, platform: .ios, nonce: Array(repeating: 1, count: 16),
+            linkID: "l1", slug: "spring", choice: .variant(1))
+        let current = try #require(Base64URL.decode(token.signed(with: Self.secret, tenant: "t")))
+        // Version 2's layout: no choice bytes after the platform byte.
+        var payload = Array(current.dropLast(ClaimToken.macLength))
+        payload[0] = 2
+        payload.removeSubrange(14..<16)
+        let text = Base64URL.encode(payload + ClaimToken.mac(of: payload, secret: Self.secret, tenant: "t"))
+        let read = try #require(ClaimToken.parse(text))
+        #expect(ClaimToken.verify(payload: read.payload, mac: read.mac, secret: Self.secret, tenant: "t"))
+        #expect(read.token.platform == .ios)
+        #expect(read.token.choice == nil)
+        #expect(read.token.slug == "spring")
+    }
 }

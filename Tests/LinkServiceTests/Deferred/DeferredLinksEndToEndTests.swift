@@ -15,7 +15,7 @@ struct DeferredLinksEndToEndTests {
 
     static func withServer(
         configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0), clock: ServiceClock = .system,
-        _ body: @Sendable (any TestClientProtocol, String) async throws -> Void
+        _ body: @Sendable (any TestClientProtocol, String, LinkServer) async throws -> Void
     ) async throws {
         var configuration = configuration
         configuration.clickFlushInterval = .milliseconds(100)
@@ -32,7 +32,7 @@ struct DeferredLinksEndToEndTests {
                             #"{"destination": "\#(Self.destination)", "slug": "spring", "social": {"title": "Spring <stories> & more", "description": "Fresh tales", "imageURL": "https://cdn.local.example.com/spring.png"}}"#
                     ))
                 #expect(created.status == .created)
-                try await body(client, key)
+                try await body(client, key, service.server)
             }
         } catch {
             await service.close()
@@ -45,7 +45,7 @@ struct DeferredLinksEndToEndTests {
         "Android and iPhone visits carry tokens that claim once per tenant, desktop and crawlers get none, and stats count the funnel"
     )
     func funnel() async throws {
-        try await Self.withServer { client, key in
+        try await Self.withServer { client, key, server in
             let linkID = try #require(
                 try await client.execute(
                     uri: "/api/v1/links/spring", method: .get,
@@ -140,7 +140,7 @@ struct DeferredLinksEndToEndTests {
             #expect(Int(stats?[path: "deferred.issued"] ?? "") ?? 0 >= 2)
             #expect(stats?[path: "deferred.claimed"] == "2")
 
-            let metrics = try await client.execute(uri: "/metrics", method: .get, headers: [:]).text
+            let metrics = try await server.metricsText()
             #expect(metrics.contains("wayfinder_deferred_tokens_issued_total 3"))
             #expect(metrics.contains("wayfinder_deferred_claims_total 2"))
             #expect(metrics.contains(#"wayfinder_deferred_claims_rejected_total{reason="already-claimed"} 2"#))
@@ -151,7 +151,7 @@ struct DeferredLinksEndToEndTests {
 
     @Test("the app-side claimer finds the claim URL in pasteboard text, claims it from the live server and routes it")
     func appClaimsAndRoutes() async throws {
-        try await Self.withServer { client, _ in
+        try await Self.withServer { client, _, _ in
             let port = try #require(client.port)
             let page = try await client.execute(
                 uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.iPhone))
@@ -237,7 +237,7 @@ struct DeferredLinksEndToEndTests {
         var configuration = LinkServiceConfiguration(port: 0)
         configuration.claimTokenLifetime = .seconds(1)
         let time = ManualClock()
-        try await Self.withServer(configuration: configuration, clock: time.clock) { client, _ in
+        try await Self.withServer(configuration: configuration, clock: time.clock) { client, _, _ in
             let token = try #require(try await DeferredTenants.androidToken("spring", via: client))
             time.advance(by: .milliseconds(2100))
             let response = try await DeferredTenants.claim(token, via: client)
@@ -250,7 +250,7 @@ struct DeferredLinksEndToEndTests {
     func rateLimited() async throws {
         var configuration = LinkServiceConfiguration(port: 0)
         configuration.claimRateLimit = RateLimit(requests: 2, per: .seconds(60))
-        try await Self.withServer(configuration: configuration) { client, _ in
+        try await Self.withServer(configuration: configuration) { client, _, _ in
             for _ in 0..<2 {
                 #expect(try await DeferredTenants.claim("AAAAAAAAAAAAAAAAAAAAAAAA", via: client).status == .notFound)
             }
@@ -263,7 +263,7 @@ struct DeferredLinksEndToEndTests {
 
     @Test("a link whose destination opens no route of the app gets no token")
     func webDestinationGetsNoToken() async throws {
-        try await Self.withServer { client, key in
+        try await Self.withServer { client, key, _ in
             let created = try await client.execute(
                 uri: "/api/v1/links", method: .post,
                 headers: [.authorization: "Bearer \(key)", .contentType: "application/json"],

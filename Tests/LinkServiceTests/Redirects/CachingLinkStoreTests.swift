@@ -91,7 +91,7 @@ struct CachingLinkStoreTests {
                     try await client.execute(uri: "/unknown", method: .get, headers: .visitor(Agents.desktop)).status
                         == .notFound)
             }
-            let metrics = try await client.execute(uri: "/metrics", method: .get).text
+            let metrics = try await service.server.metricsText()
             // Creating the link cached it; the unknown slug is read once, then cached as unknown.
             #expect(metrics.contains("wayfinder_link_cache_hits_total 4"))
             #expect(metrics.contains("wayfinder_link_cache_misses_total 1"))

@@ -142,15 +142,17 @@ struct ConsoleTests {
         await service.close()
     }
 
-    @Test("revoking the key ends the sessions opened with it")
+    @Test("revoking the key ends the sessions opened with it, once the key's cache entry runs out")
     func revokedKey() async throws {
-        let service = try await TestService.make()
+        let time = ManualClock()
+        let service = try await TestService.make(clock: time.clock)
         let key = try await service.key(for: "storyteller")
         try await service.server.makeApplication().test(.router) { client in
             var console = ConsoleClient(client)
             try await console.signIn(key)
             #expect(try await console.get("/admin/links").status == .ok)
             _ = try await service.store.revokeAPIKeys(prefix: String(key.prefix(APIKey.prefixLength)), at: Date())
+            time.advance(by: LinkServiceConfiguration().apiKeyCacheLifetime)
             #expect(try await console.get("/admin/links").status == .seeOther)
         }
         await service.close()

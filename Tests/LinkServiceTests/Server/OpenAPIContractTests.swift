@@ -159,6 +159,13 @@ struct OpenAPIContractTests {
             try await api.call(.get, "\(links)/missing/stats", as: stats, headers: auth)
             try await api.call(.get, "\(links)/sp%20ring/stats", as: stats, headers: auth)
             try await api.call(.get, "\(links)/spring/stats", as: stats, headers: .bearer("wrong"))
+            try await api.call(.get, "\(links)/spring/stats?from=2026-01-01&to=2026-12-31", as: stats, headers: auth)
+            try await api.call(.get, "\(links)/spring/stats?from=2026-02-30", as: stats, headers: auth)
+            let tenantStats = "/api/v1/stats"
+            try await api.call(.get, "\(tenantStats)?from=2026-01-01&top=5", as: tenantStats, headers: auth)
+            try await api.call(.get, "\(tenantStats)?from=2026-12-31&to=2026-01-01", as: tenantStats, headers: auth)
+            try await api.call(.get, "\(tenantStats)?top=0", as: tenantStats, headers: auth)
+            try await api.call(.get, tenantStats, as: tenantStats, headers: .bearer("wrong"))
 
             let qr = "/api/v1/links/{slug}/qr"
             try await api.call(.get, "\(links)/spring/qr", as: qr, headers: auth)
@@ -250,8 +257,11 @@ struct OpenAPIContractTests {
                 try await api.call(.get, path, as: path, headers: [HTTPField.Name("Host")!: "nowhere.example"])
             }
             try await api.call(.get, "/healthz", as: "/healthz")
-            try await api.call(.get, "/metrics", as: "/metrics")
+            try await api.call(.get, "/readyz", as: "/readyz")
+            try await api.call(.get, "/tls/ask?domain=localhost", as: "/tls/ask")
+            try await api.call(.get, "/tls/ask?domain=nowhere.example", as: "/tls/ask")
             try await api.call(.get, "/api/v1/openapi.json", as: "/api/v1/openapi.json")
+            try await Self.driveWebhooks(api, key: key, otherKey: otherKey)
 
             try await api.call(.delete, "\(links)/spring", as: link, headers: .bearer(otherKey))
             try await api.call(.delete, "\(links)/spring", as: link, headers: auth)
@@ -268,6 +278,7 @@ struct OpenAPIContractTests {
             "PATCH /api/v1/links/{slug}": [200, 400, 404, 413],
             "DELETE /api/v1/links/{slug}": [204, 401, 404],
             "GET /api/v1/links/{slug}/stats": [200, 400, 401, 404],
+            "GET /api/v1/stats": [200, 400, 401],
             "GET /api/v1/links/{slug}/qr": [200, 400, 401, 404],
             "GET /api/v1/resolve": [200, 400, 404],
             "POST /api/v1/deferred/claims": [200, 400, 404, 410, 413],
@@ -282,9 +293,11 @@ struct OpenAPIContractTests {
             "GET /apple-app-site-association": [200, 404],
             "GET /.well-known/assetlinks.json": [200, 404],
             "GET /healthz": [200],
-            "GET /metrics": [200],
+            "GET /readyz": [200],
+            "GET /tls/ask": [200, 404],
             "GET /api/v1/openapi.json": [200],
         ]
+        .merging(Self.webhookStatuses) { $1 }
         for (operation, statuses) in expected {
             let missing = statuses.subtracting(seen[operation] ?? [])
             #expect(missing.isEmpty, "\(operation) was never answered with \(missing.sorted())")

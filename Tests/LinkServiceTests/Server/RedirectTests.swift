@@ -140,13 +140,13 @@ struct RedirectTests {
         }
     }
 
-    @Test("an unknown or expired slug is a 404 page that links the tenant's website")
+    @Test("an unknown slug is a 404 page, an expired one a 410 page, both linking the tenant's website")
     func notFound() async throws {
         try await withLink(slug: "old", extra: #", "expiresAt": "2001-01-01T00:00:00Z""#) { client, _ in
-            for path in ["/old", "/unknown", "/a/b/c"] {
+            for (path, status) in [("/old", HTTPResponse.Status.gone), ("/unknown", .notFound), ("/a/b/c", .notFound)] {
                 let response = try await client.execute(uri: path, method: .get, headers: .visitor(Agents.iPhone))
-                #expect(response.status == .notFound)
-                #expect(response.text.contains(#"<a href="https://www.stories.example.com">Go to Storyteller</a>"#))
+                #expect(response.status == status)
+                #expect(response.text.contains(#"href="https://www.stories.example.com">Go to Storyteller</a>"#))
             }
         }
     }

@@ -26,7 +26,32 @@ struct ServiceClockTests {
             #expect(try await client.execute(uri: "/soon", method: .get, headers: .visitor(desktop)).status == .found)
             time.advance(by: .seconds(61))
             let expired = try await client.execute(uri: "/soon", method: .get, headers: .visitor(desktop))
-            #expect(expired.status == .notFound)
+            #expect(expired.status == .gone)
+        }
+        await service.close()
+    }
+
+    @Test("a key over its budget is 429 until the server's clock has refilled it, as Retry-After says")
+    func rateLimitsFollowTheClock() async throws {
+        let time = ManualClock(Date(timeIntervalSince1970: 1_800_000_000))
+        var configuration = LinkServiceConfiguration(port: 0)
+        configuration.apiRateLimit = RateLimit(requests: 2, per: .seconds(60))
+        let service = try await TestService.make(configuration: configuration, clock: time.clock)
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            for _ in 0..<2 {
+                #expect(
+                    try await client.execute(uri: "/api/v1/links", method: .get, headers: .bearer(key)).status == .ok)
+            }
+            let limited = try await client.execute(uri: "/api/v1/links", method: .get, headers: .bearer(key))
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers[.retryAfter] == "30")
+            time.advance(by: .seconds(29))
+            #expect(
+                try await client.execute(uri: "/api/v1/links", method: .get, headers: .bearer(key)).status
+                    == .tooManyRequests)
+            time.advance(by: .seconds(31))
+            #expect(try await client.execute(uri: "/api/v1/links", method: .get, headers: .bearer(key)).status == .ok)
         }
         await service.close()
     }

@@ -21,6 +21,21 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 11 added the rules, variants, expiry URL and password of a link, and the
+            // per-rule and per-variant counts.
+            "ALTER TABLE \(prefix)links DROP COLUMN expired_url",
+            "ALTER TABLE \(prefix)links DROP COLUMN rules",
+            "ALTER TABLE \(prefix)links DROP COLUMN variants",
+            "ALTER TABLE \(prefix)links DROP COLUMN password_hash",
+            "DROP TABLE \(prefix)choice_clicks",
+            // Version 10 added the outbox, its leases and the daily secrets.
+            "DROP TABLE \(prefix)outbox",
+            "DROP TABLE \(prefix)outbox_leases",
+            "DROP TABLE \(prefix)daily_secrets",
+            // Version 9 added the webhook tables.
+            "DROP TABLE \(prefix)webhook_endpoints",
+            "DROP TABLE \(prefix)webhook_messages",
+            "DROP TABLE \(prefix)webhook_attempts",
             // Version 8 added the platform of a claim.
             "ALTER TABLE \(prefix)deferred_claims DROP COLUMN platform",
             "DROP TABLE \(prefix)click_daily_totals",

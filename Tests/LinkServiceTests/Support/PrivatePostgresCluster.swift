@@ -39,7 +39,7 @@ struct PrivatePostgresCluster: Sendable {
         let directory = "/tmp/wayfinder-pg-" + UUID().uuidString.prefix(8).lowercased()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         if isRoot { try await run(["/bin/chown", "postgres:postgres", directory], asPostgres: false) }
-        let cluster = PrivatePostgresCluster(dataDirectory: directory, port: try await freePort())
+        let cluster = PrivatePostgresCluster(dataDirectory: directory, port: try await freeLoopbackPort())
         try await cluster.postgres(
             "initdb", "-D", directory, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
         try await cluster.startServer()
@@ -110,15 +110,5 @@ struct PrivatePostgresCluster: Sendable {
         let code = (status >> 8) & 0xff
         let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
         try #require(exited && code == 0, "\(command.joined(separator: " ")) failed (status \(status)): \(message)")
-    }
-
-    /// A port nothing listens on right now.
-    private static func freePort() async throws -> Int {
-        let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(
-            host: "127.0.0.1", port: 0
-        ).get()
-        let port = try #require(channel.localAddress?.port)
-        try await channel.close()
-        return port
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 extension MemoryLinkStore {
-    public func insertAPIKey(_ key: APIKeyRecord) async throws {
+    package func insertAPIKey(_ key: APIKeyRecord) async throws {
         guard apiKeysByHash[key.hash] == nil else {
             throw LinkStoreError.database("an API key with hash \(key.hash) exists already")
         }
@@ -11,11 +11,11 @@ extension MemoryLinkStore {
         apiKeysByHash[key.hash] = key
     }
 
-    public func apiKey(hash: String) async throws -> APIKeyRecord? {
+    package func apiKey(hash: String) async throws -> APIKeyRecord? {
         apiKeysByHash[hash]
     }
 
-    public func apiKeys(tenant: String?) async throws -> [APIKeyRecord] {
+    package func apiKeys(tenant: String?) async throws -> [APIKeyRecord] {
         apiKeysByHash.values
             .filter { key in tenant.map { key.tenant.utf8.elementsEqual($0.utf8) } ?? true }
             .sorted { a, b in
@@ -24,7 +24,7 @@ extension MemoryLinkStore {
             }
     }
 
-    public func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
+    package func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
         let hashes = apiKeysByHash.values.filter { $0.prefix.utf8.elementsEqual(prefix.utf8) && $0.revokedAt == nil }
             .map(\.hash)
         for hash in hashes { apiKeysByHash[hash]?.revokedAt = date.truncatedToMilliseconds }

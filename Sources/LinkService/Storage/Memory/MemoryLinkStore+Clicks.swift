@@ -1,7 +1,7 @@
 import Foundation
 
 extension MemoryLinkStore {
-    public func insertClicks(_ clicks: [Click]) async throws {
+    package func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
         self.clicks += clicks
         let batch = ClickRollup.rollups(of: clicks)
         for (key, count) in ClickRollup.dailyTotals(of: batch) {
@@ -11,9 +11,11 @@ extension MemoryLinkStore {
             totals[key.linkID, default: [:]][key, default: 0] += count
         }
         issuedClaims.merge(ClickRollup.issuedClaims(of: clicks), uniquingKeysWith: +)
+        choiceClicks.merge(ClickRollup.choices(of: clicks), uniquingKeysWith: +)
+        return enqueueClickEvents(clicks, limit: clickEventLimit)
     }
 
-    public func stats(tenant: String, linkID: String) async throws -> LinkStats {
+    package func stats(tenant: String, linkID: String) async throws -> LinkStats {
         // As the SQL stores: a link ID of another tenant counts nothing.
         guard hasLink(id: linkID, tenant: tenant) else { return LinkStats() }
         var stats = ClickRollup.stats(
@@ -23,6 +25,9 @@ extension MemoryLinkStore {
                     platform: $0.key.platform, referrer: $0.key.referrer, isBot: $0.key.isBot, count: $0.value)
             })
         stats.deferred = try await deferredFunnel(tenant: tenant, linkID: linkID)
+        ClickRollup.add(
+            choices: choiceClicks.filter { $0.key.linkID == linkID }.map { ($0.key.kind, $0.key.index, $0.value) },
+            to: &stats)
         return stats
     }
 

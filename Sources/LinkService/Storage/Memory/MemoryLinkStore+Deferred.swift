@@ -1,11 +1,11 @@
 import Foundation
 
 extension MemoryLinkStore {
-    public func claimSecrets() async throws -> [ClaimSecret] {
+    package func claimSecrets() async throws -> [ClaimSecret] {
         secrets.values.sorted { $0.keyID < $1.keyID }
     }
 
-    public func insertClaimSecret(_ secret: ClaimSecret) async throws -> Bool {
+    package func insertClaimSecret(_ secret: ClaimSecret) async throws -> Bool {
         guard secrets[secret.keyID] == nil else { return false }
         var secret = secret
         secret.createdAt = secret.createdAt.truncatedToMilliseconds
@@ -22,15 +22,18 @@ extension MemoryLinkStore {
         return true
     }
 
-    public func recordClaim(_ claim: DeferredClaim) async throws -> Bool {
+    package func recordClaim(_ claim: DeferredClaim) async throws -> Bool {
         guard claims[claim.nonce] == nil else { return false }
         var claim = claim
         claim.claimedAt = claim.claimedAt.truncatedToMilliseconds
         claims[claim.nonce] = claim
+        if let link = rows.values.first(where: { $0.link.id == claim.linkID && $0.link.tenant == claim.tenant })?.link {
+            webhooks.enqueue(Self.stored(WebhookPayload.claimEvent(claim, of: link, at: claim.claimedAt)))
+        }
         return true
     }
 
-    public func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel {
+    package func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel {
         guard hasLink(id: linkID, tenant: tenant) else { return DeferredFunnel() }
         return DeferredFunnel(
             issued: issuedClaims.lazy.filter { $0.key.linkID == linkID }.map(\.value).reduce(0, +),

@@ -1,7 +1,7 @@
 import Foundation
 
 extension MemoryLinkStore {
-    public func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts {
+    package func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts {
         // As the SQL stores: a link ID of another tenant counts nothing.
         guard hasLink(id: linkID, tenant: tenant) else { return LinkEventCounts() }
         let start = LinkEventCounts.start(ofDay: days)

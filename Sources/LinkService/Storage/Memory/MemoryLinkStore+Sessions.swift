@@ -1,7 +1,7 @@
 import Foundation
 
 extension MemoryLinkStore {
-    public func insertSession(_ session: ConsoleSession) async throws {
+    package func insertSession(_ session: ConsoleSession) async throws {
         guard sessions[session.idHash] == nil else {
             throw LinkStoreError.database("a console session with this id hash exists already")
         }
@@ -11,20 +11,20 @@ extension MemoryLinkStore {
         sessions[session.idHash] = session
     }
 
-    public func session(idHash: String) async throws -> ConsoleSession? {
+    package func session(idHash: String) async throws -> ConsoleSession? {
         sessions[idHash]
     }
 
-    public func touchSession(idHash: String, at date: Date) async throws {
+    package func touchSession(idHash: String, at date: Date) async throws {
         guard let session = sessions[idHash] else { return }
         sessions[idHash]?.lastUsedAt = max(session.lastUsedAt, date.truncatedToMilliseconds)
     }
 
-    public func deleteSession(idHash: String) async throws -> Bool {
+    package func deleteSession(idHash: String) async throws -> Bool {
         sessions.removeValue(forKey: idHash) != nil
     }
 
-    public func deleteSessions(lastUsedBefore date: Date) async throws -> Int {
+    package func deleteSessions(lastUsedBefore date: Date) async throws -> Int {
         let cutoff = date.truncatedToMilliseconds
         let idle = sessions.values.filter { $0.lastUsedAt < cutoff }.map(\.idHash)
         for idHash in idle { sessions[idHash] = nil }

@@ -8,7 +8,7 @@ import Foundation
 /// (what the databases store), a batch is all or nothing, and cursors are the positions it hands
 /// out. Every call runs start to end on the actor without suspending, so each is a transaction of
 /// its own. Like SQLite's, it is the only writer of its data and needs no ``LinkChangeFeed``.
-public actor MemoryLinkStore: LinkStore, ClickCounting {
+package actor MemoryLinkStore: LinkStore, ClickCounting {
     /// A link and the position that orders it (creation order) and makes its cursor.
     struct Row {
         var seq: Int
@@ -40,30 +40,32 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
     var dailyTotals: [String: [String: Int]] = [:]
     var totals: [String: [ClickRollup.TotalKey: Int]] = [:]
     var issuedClaims: [ClickRollup.IssuedKey: Int] = [:]
+    var choiceClicks: [ClickRollup.ChoiceKey: Int] = [:]
     var secrets: [Int: ClaimSecret] = [:]
     var claims: [String: DeferredClaim] = [:]
     var sessions: [String: ConsoleSession] = [:]
+    var webhooks = MemoryWebhooks()
 
     /// An empty store.
-    public init() {}
+    package init() {}
 
-    public func migrate() async throws {}
+    package func migrate() async throws {}
 
-    public func close() async throws {}
+    package func close() async throws {}
 
     // MARK: Links
 
-    public func insertLink(_ link: Link) async throws -> LinkInsertion {
+    package func insertLink(_ link: Link) async throws -> LinkInsertion {
         try insert(link)
     }
 
-    public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+    package func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
         // All or nothing: a link that cannot be stored puts every earlier one of the batch back.
-        let saved = (rows, order, seqBySlug, linkIDs, nextSeq)
+        let saved = (rows, order, seqBySlug, linkIDs, nextSeq, webhooks)
         do {
             return try links.map { try insert($0) }
         } catch {
-            (rows, order, seqBySlug, linkIDs, nextSeq) = saved
+            (rows, order, seqBySlug, linkIDs, nextSeq, webhooks) = saved
             throw error
         }
     }
@@ -82,14 +84,15 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         order.append(seq)
         seqBySlug[key] = seq
         linkIDs.insert(link.id)
+        webhooks.enqueue(Self.stored(WebhookPayload.linkEvent(.linkCreated, link, at: link.createdAt)))
         return .inserted(link)
     }
 
-    public func link(tenant: String, slug: String) async throws -> Link? {
+    package func link(tenant: String, slug: String) async throws -> Link? {
         seqBySlug[SlugKey(tenant: tenant, slug: slug)].flatMap { rows[$0]?.link }
     }
 
-    public func updateLink(_ link: Link) async throws -> Bool {
+    package func updateLink(_ link: Link) async throws -> Bool {
         guard let seq = seqBySlug[SlugKey(tenant: link.tenant, slug: link.slug)], var row = rows[seq] else {
             return false
         }
@@ -98,10 +101,11 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         updated.id = row.link.id
         row.link = updated
         rows[seq] = row
+        webhooks.enqueue(Self.stored(WebhookPayload.linkEvent(.linkUpdated, updated, at: updated.updatedAt)))
         return true
     }
 
-    public func deleteLink(tenant: String, slug: String) async throws -> Bool {
+    package func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool {
         let key = SlugKey(tenant: tenant, slug: slug)
         guard let seq = seqBySlug.removeValue(forKey: key), let row = rows.removeValue(forKey: seq) else {
             return false
@@ -113,11 +117,13 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         dailyTotals[id] = nil
         totals[id] = nil
         issuedClaims = issuedClaims.filter { $0.key.linkID != id }
+        choiceClicks = choiceClicks.filter { $0.key.linkID != id }
         claims = claims.filter { $0.value.linkID != id }
+        webhooks.enqueue(Self.stored(WebhookPayload.linkEvent(.linkDeleted, row.link, at: date)))
         return true
     }
 
-    public func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+    package func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
         let after = try cursor.map(LinkPage.position(of:)) ?? 0
         let tenant = Array(tenant.utf8)
         let rows = self.rows
@@ -127,7 +133,7 @@ public actor MemoryLinkStore: LinkStore, ClickCounting {
         return Self.page(of: candidates, limit: limit)
     }
 
-    public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+    package func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
         -> LinkPage
     {
         let before = try cursor.map(LinkPage.position(of:)) ?? Int.max

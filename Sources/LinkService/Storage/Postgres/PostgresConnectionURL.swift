@@ -11,24 +11,24 @@ import PostgresNIO
 /// puts Wayfinder's tables in that schema (created when missing) instead of `public`, so one
 /// database can hold several deployments. Unknown query items are an error, so a typo does not
 /// silently weaken TLS.
-public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible {
-    public enum TLSMode: String, Sendable, Hashable, CaseIterable {
+package struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible {
+    package enum TLSMode: String, Sendable, Hashable, CaseIterable {
         case disable
         case prefer
         case require
         case verifyFull = "verify-full"
     }
 
-    public var host: String
-    public var port: Int
-    public var username: String
-    public var password: String?
-    public var database: String
-    public var tlsMode: TLSMode
+    package var host: String
+    package var port: Int
+    package var username: String
+    package var password: String?
+    package var database: String
+    package var tlsMode: TLSMode
     /// The schema of the tables; `public` unless the URL names one.
-    public var schema: String
+    package var schema: String
 
-    public init(parsing text: String) throws(LinkStoreError) {
+    package init(parsing text: String) throws(LinkStoreError) {
         guard text.hasPrefix("postgres://") || text.hasPrefix("postgresql://"),
             let url = SplitURL(text), url.hasValidAuthority
         else {
@@ -94,7 +94,7 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
     }
 
     /// The URL without its password: what logs and error messages show.
-    public var description: String {
+    package var description: String {
         var text = "postgres://\(username)\(password == nil ? "" : ":***")@\(host):\(port)/\(database)"
         var options: [String] = []
         if tlsMode != .prefer { options.append("sslmode=\(tlsMode.rawValue)") }
@@ -104,7 +104,7 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
     }
 
     /// `text` with the password replaced by `***`, for URLs that may not parse.
-    public static func redacting(_ text: String) -> String {
+    package static func redacting(_ text: String) -> String {
         guard let url = SplitURL(text), let userInfo = url.userInfo, let user = url.user, url.password != nil else {
             return text
         }
@@ -114,7 +114,7 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
     }
 
     /// The configuration of a connection pool: every connection's `search_path` is the schema.
-    public func clientConfiguration() -> PostgresClient.Configuration {
+    package func clientConfiguration() -> PostgresClient.Configuration {
         let tls: PostgresClient.Configuration.TLS =
             switch tlsMode {
             case .disable: .disable
@@ -129,7 +129,7 @@ public struct PostgresConnectionURL: Sendable, Hashable, CustomStringConvertible
     }
 
     /// The configuration of a single connection, as ``clientConfiguration()`` makes them.
-    public func connectionConfiguration() throws -> PostgresConnection.Configuration {
+    package func connectionConfiguration() throws -> PostgresConnection.Configuration {
         let tls: PostgresConnection.Configuration.TLS =
             switch tlsMode {
             case .disable: .disable

@@ -10,7 +10,7 @@ extension PostgresLinkStore: LinkChangeFeed {
     /// Listens on one pooled connection; after the connection is lost, tries again after 50 ms,
     /// doubling up to 2 s, while the pool reconnects. Changes made through this store are not
     /// reported: whoever made them through it updates its cache as it writes.
-    public func followLinkChanges(_ handler: @escaping @Sendable (LinkChange) -> Void) async {
+    package func followLinkChanges(_ handler: @escaping @Sendable (LinkChange) -> Void) async {
         let channel = Self.changeChannel(schema: url.schema)
         var delay = Duration.milliseconds(50)
         while !Task.isCancelled {
@@ -42,9 +42,14 @@ extension PostgresLinkStore: LinkChangeFeed {
         }
     }
 
-    /// `["tenant","slug","writer"]`, as the trigger writes it (the writer may be `null`).
+    /// `["tenant","slug","writer"]`, as the trigger writes it (the writer may be `null`), or
+    /// `{"revokedKeyPrefix": prefix}` from a key revocation (reported whoever made it).
     static func change(fromPayload payload: String) -> (LinkChange, writer: String?)? {
-        guard let items = try? JSONParser().parse(payload).arrayValue, items.count == 3,
+        guard let node = try? JSONParser().parse(payload) else { return nil }
+        if let prefix = node["revokedKeyPrefix"]?.stringValue {
+            return (.apiKeysRevoked(prefix: prefix), nil)
+        }
+        guard let items = node.arrayValue, items.count == 3,
             let tenant = items[0].stringValue, let slug = items[1].stringValue
         else { return nil }
         return (.changed(tenant: tenant, slug: slug), items[2].stringValue)

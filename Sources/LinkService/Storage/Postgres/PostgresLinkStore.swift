@@ -11,7 +11,7 @@ import PostgresNIO
 /// away, calls throw ``LinkStoreError/unavailable(_:)`` instead of hanging, and the pool
 /// reconnects by itself when it is back. Writes are committed before a call returns. Link
 /// changes, whoever makes them, are announced with `NOTIFY`; ``followLinkChanges(_:)`` listens.
-public final class PostgresLinkStore: LinkStore {
+package final class PostgresLinkStore: LinkStore {
     let client: PostgresClient
     let url: PostgresConnectionURL
     let options: Options
@@ -24,7 +24,7 @@ public final class PostgresLinkStore: LinkStore {
     /// How this store's pooled connections appear in PostgreSQL's `pg_stat_activity`
     /// (`application_name`): `wayfinder` and the instance's ID, so that each instance's
     /// connections can be told apart.
-    public var applicationName: String { Self.applicationName(writerID: writerID) }
+    package var applicationName: String { Self.applicationName(writerID: writerID) }
 
     private static func applicationName(writerID: String) -> String { "wayfinder " + writerID }
 
@@ -50,7 +50,7 @@ public final class PostgresLinkStore: LinkStore {
 
     /// Connects to the database `url` names (`postgres://USER:PASSWORD@HOST:PORT/DATABASE`, see
     /// ``PostgresConnectionURL``) and brings its schema up to date.
-    public static func open(
+    package static func open(
         url text: String, options: Options = Options(), logger: Logger = Logger(label: "wayfinder.postgres")
     ) async throws -> PostgresLinkStore {
         let url = try PostgresConnectionURL(parsing: text)
@@ -75,14 +75,14 @@ public final class PostgresLinkStore: LinkStore {
         return PostgresLinkStore(url: url, options: options, logger: logger)
     }
 
-    public func close() async throws {
+    package func close() async throws {
         runner.cancel()
         await runner.value
     }
 
     // MARK: Migrations
 
-    public func migrate() async throws {
+    package func migrate() async throws {
         // Waiting for another instance's migration can take long: only the lease is limited. At
         // start-up the lease usually opens the pool's first connection, so it gets the time a
         // connection may take rather than the time a request may wait.
@@ -93,10 +93,10 @@ public final class PostgresLinkStore: LinkStore {
     }
 
     /// The schema version this build migrates to.
-    public static var latestSchemaVersion: Int { PostgresMigrations.latestVersion }
+    package static var latestSchemaVersion: Int { PostgresMigrations.latestVersion }
 
     /// The schema version the database is at.
-    public func schemaVersion() async throws -> Int {
+    package func schemaVersion() async throws -> Int {
         try await withConnection { connection in
             try await connection.query(
                 "SELECT COALESCE(MAX(version), 0)::bigint FROM schema_migrations", logger: self.logger

@@ -183,6 +183,122 @@ enum PostgresMigrations {
         // The platform a claimed token was issued to (tokens say so from format version 2), for
         // FDL's link stats; `NULL` for claims of older tokens.
         (8, ["ALTER TABLE deferred_claims ADD COLUMN platform text"]),
+        // Webhooks (Standard Webhooks 1.0): the tenants' endpoints; the outbox, one row per event and
+        // endpoint, written in the transaction of the change it reports and taken by the delivery
+        // worker under a lease (`lease_owner`, `lease_until`); the log of delivery attempts.
+        (
+            9,
+            [
+                """
+                CREATE TABLE webhook_endpoints (
+                    id text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    url text NOT NULL,
+                    events text NOT NULL,
+                    description text NOT NULL,
+                    enabled boolean NOT NULL,
+                    secret text NOT NULL,
+                    previous_secret text,
+                    previous_secret_expires_at bigint,
+                    paused_until bigint,
+                    created_at bigint NOT NULL,
+                    updated_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX webhook_endpoints_tenant ON webhook_endpoints (tenant, created_at)",
+                """
+                CREATE TABLE webhook_messages (
+                    seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    id text NOT NULL,
+                    endpoint_id text NOT NULL,
+                    tenant text NOT NULL,
+                    type text NOT NULL,
+                    order_key text,
+                    payload text NOT NULL,
+                    is_click boolean NOT NULL,
+                    state text NOT NULL,
+                    attempts bigint NOT NULL,
+                    next_attempt_at bigint NOT NULL,
+                    lease_owner text,
+                    lease_until bigint,
+                    created_at bigint NOT NULL,
+                    finished_at bigint,
+                    UNIQUE (id, endpoint_id)
+                )
+                """,
+                "CREATE INDEX webhook_messages_due ON webhook_messages (state, next_attempt_at)",
+                "CREATE INDEX webhook_messages_order ON webhook_messages (endpoint_id, order_key, seq)",
+                """
+                CREATE TABLE webhook_attempts (
+                    seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    endpoint_id text NOT NULL,
+                    tenant text NOT NULL,
+                    message_id text NOT NULL,
+                    type text NOT NULL,
+                    attempt bigint NOT NULL,
+                    at bigint NOT NULL,
+                    status bigint,
+                    duration_ms bigint NOT NULL,
+                    error text,
+                    outcome text NOT NULL
+                )
+                """,
+                "CREATE INDEX webhook_attempts_endpoint ON webhook_attempts (endpoint_id, seq)",
+                "CREATE INDEX webhook_attempts_at ON webhook_attempts (at)",
+            ]
+        ),
+        (
+            // The outbox, its leases and the daily secrets, as in SQLite's version 9.
+            10,
+            [
+                """
+                CREATE TABLE outbox (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    topic text NOT NULL,
+                    payload text NOT NULL,
+                    created_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX outbox_topic ON outbox (topic, id)",
+                """
+                CREATE TABLE outbox_leases (
+                    topic text PRIMARY KEY,
+                    holder text NOT NULL,
+                    expires_at bigint NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE daily_secrets (
+                    purpose text NOT NULL,
+                    day text NOT NULL,
+                    secret text NOT NULL,
+                    PRIMARY KEY (purpose, day)
+                )
+                """,
+            ]
+        ),
+        // Redirect rules and the link's life: where a visit goes after expiry, and the rules and A/B
+        // variants as JSON (the API's shape; `NULL` when a link has none).
+        (
+            11,
+            [
+                "ALTER TABLE links ADD COLUMN expired_url text",
+                "ALTER TABLE links ADD COLUMN rules text",
+                "ALTER TABLE links ADD COLUMN variants text",
+                "ALTER TABLE links ADD COLUMN password_hash text",
+                // People's clicks per rule (`kind` 'rule') and per A/B variant ('variant') of a
+                // link, by index: the stats' `rules` and `variants`.
+                """
+                CREATE TABLE choice_clicks (
+                    link_id text NOT NULL,
+                    kind text NOT NULL,
+                    idx bigint NOT NULL,
+                    count bigint NOT NULL,
+                    PRIMARY KEY (link_id, kind, idx)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

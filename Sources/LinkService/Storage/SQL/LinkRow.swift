@@ -26,6 +26,10 @@ enum LinkRow {
                 .init("created_at", \.createdAt),
                 .init("updated_at", \.updatedAt),
                 .init("firebase", \.content.firebaseText),
+                .init("expired_url", \.content.expiredURL),
+                .init("rules", \.content.rulesText),
+                .init("variants", \.content.variantsText),
+                .init("password_hash", \.content.passwordHash),
             ],
         blank: Link(
             id: "", tenant: "", domain: "", slug: "", content: LinkContent(destination: ""),
@@ -54,6 +58,18 @@ extension LinkContent {
         set { social = (social ?? SocialCard()).with { $0.imageURL = newValue } }
     }
 
+    /// The rules as JSON text (`nil` when there are none).
+    fileprivate var rulesText: String? {
+        get { RuleJSON.storedText(rules) }
+        set { rules = RuleJSON.rules(storedText: newValue) }
+    }
+
+    /// The variants as JSON text (`nil` when there are none).
+    fileprivate var variantsText: String? {
+        get { RuleJSON.storedText(variants) }
+        set { variants = RuleJSON.variants(storedText: newValue) }
+    }
+
     /// The Firebase parameters as JSON text (`nil` when there are none).
     fileprivate var firebaseText: String? {
         get { firebase?.storedText }
@@ -72,6 +88,6 @@ extension SocialCard {
 extension LinkRow {
     /// The tables whose rows belong to a link (by `link_id`) and go when it is deleted.
     static let ownedTables = [
-        "clicks", "click_daily_totals", "click_totals", "claims_issued_daily", "deferred_claims",
+        "clicks", "click_daily_totals", "click_totals", "claims_issued_daily", "deferred_claims", "choice_clicks",
     ]
 }

@@ -54,6 +54,34 @@ enum SQLDialect: Sendable {
         }
     }
 
+    /// A statement that announces that the API keys with `prefix` were revoked to the stores
+    /// following this database's changes (``LinkChangeFeed``), sent when its transaction commits;
+    /// `nil` for SQLite, which announces nothing (a file's one server learns of a revocation made by
+    /// another process when its key cache entry runs out).
+    func keyRevocationAnnouncement(prefix: String) -> SQLStatement? {
+        switch self {
+        case .sqlite:
+            nil
+        case .postgres:
+            // The channel of the links trigger (``PostgresLinkStore/changeChannel(schema:)``); the
+            // store's connections set `search_path` to its schema.
+            """
+            SELECT pg_notify('wayfinder_links.' || current_schema(), \
+            json_build_object('revokedKeyPrefix', \(prefix)::text)::text)
+            """
+        }
+    }
+
+    /// What ends a `SELECT` of outbox rows (aliased `m`) that one instance takes: PostgreSQL locks
+    /// them and skips those another instance's transaction holds, so instances racing take
+    /// different rows. SQLite has one writer at a time (one instance), so nothing is needed.
+    var skipLocked: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE OF m SKIP LOCKED"
+        }
+    }
+
     /// Rows per multi-row `INSERT`. SQLite: a whole flush batch (5,000 by default) in one statement,
     /// since every statement is a prepare and a round trip to NIO's thread pool (13 values a row
     /// stays far below SQLiteNIO's bound of 250,000). PostgreSQL: well below the protocol's 65,535

@@ -60,6 +60,13 @@ struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
         fragments.append("")
     }
 
+    /// Appends another statement: its SQL and its bound values.
+    mutating func append(_ other: SQLStatement) {
+        fragments[fragments.count - 1] += other.fragments[0]
+        fragments += other.fragments.dropFirst()
+        binds += other.binds
+    }
+
     /// Appends `(v, …), (v, …)`: one parenthesised group of bound values per row (the click
     /// flush's 65,000 values a statement: one fragment each, nothing appended twice).
     mutating func append<Rows: Sequence>(rows: Rows, values: (Rows.Element) -> [SQLValue]) {

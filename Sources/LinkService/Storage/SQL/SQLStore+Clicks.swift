@@ -1,6 +1,15 @@
 extension SQLStore {
-    public func insertClicks(_ clicks: [Click]) async throws {
-        guard !clicks.isEmpty else { return }
+    package func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
+        try await insertClicks(clicks, clickEventLimit: clickEventLimit, then: nil).events
+    }
+
+    /// Stores the clicks, their rollups and their `link.clicked` webhook events, then runs `then`
+    /// (the analytics outbox's append), all in one transaction: what the webhook outbox took, and
+    /// `then`'s answer (or 0).
+    func insertClicks(
+        _ clicks: [Click], clickEventLimit: Int, then: (@Sendable (SQLSession) async throws -> Int)?
+    ) async throws -> (events: ClickBatchOutcome, appended: Int) {
+        guard !clicks.isEmpty else { return (ClickBatchOutcome(), 0) }
         // Rollup rows in one order everywhere: two PostgreSQL instances adding to the same rows
         // lock them in the same order and cannot deadlock.
         let counts = ClickRollup.rollups(of: clicks)
@@ -11,8 +20,11 @@ extension SQLStore {
         let issued = ClickRollup.issuedClaims(of: clicks).sorted {
             ($0.key.linkID, $0.key.day) < ($1.key.linkID, $1.key.day)
         }
+        let choices = ClickRollup.choices(of: clicks).sorted {
+            ($0.key.linkID, $0.key.kind, $0.key.index) < ($1.key.linkID, $1.key.kind, $1.key.index)
+        }
         let rowsPerStatement = dialect.rowsPerStatement
-        try await write(.clicks) { session in
+        return try await write(.clicks) { session in
             let row = StoredRows.click
             for start in stride(from: 0, to: clicks.count, by: rowsPerStatement) {
                 var statement: SQLStatement = "INSERT INTO clicks (\(raw: row.columnList)) VALUES "
@@ -33,6 +45,11 @@ extension SQLStore {
             try await Self.addCounts(issued, to: "claims_issued_daily", key: ["link_id", "day"], on: session) {
                 [.text($0.linkID), .text($0.day)]
             }
+            try await Self.addCounts(choices, to: "choice_clicks", key: ["link_id", "kind", "idx"], on: session) {
+                [.text($0.linkID), .text($0.kind), .integer($0.index)]
+            }
+            let events = try await Self.enqueueClickEvents(clicks, limit: clickEventLimit, on: session)
+            return (events, try await then?(session) ?? 0)
         }
     }
 
@@ -55,7 +72,7 @@ extension SQLStore {
         }
     }
 
-    public func stats(tenant: String, linkID: String) async throws -> LinkStats {
+    package func stats(tenant: String, linkID: String) async throws -> LinkStats {
         // One statement over the two rollups kept for it: people's clicks per day, then every
         // platform, referrer and bot flag over all days; each is one range of its primary key, one
         // row per day or breakdown, however many clicks the link has. The tenant check keeps a
@@ -87,6 +104,16 @@ extension SQLStore {
         }
         var stats = ClickRollup.stats(days: days, breakdown: breakdown)
         stats.deferred = try await deferredFunnel(tenant: tenant, linkID: linkID)
+        if !rows.isEmpty {
+            // Only a link with clicks can have clicks per rule or variant.
+            let choices = try await read(
+                "SELECT kind, idx, count FROM choice_clicks WHERE link_id = \(linkID)")
+            ClickRollup.add(
+                choices: try choices.map { row in
+                    let row = RowReader(row: row, table: "choice_clicks", key: ["kind", "idx"])
+                    return (try row.read("kind"), try row.read("idx"), try row.read("count"))
+                }, to: &stats)
+        }
         return stats
     }
 

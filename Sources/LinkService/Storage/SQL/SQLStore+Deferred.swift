@@ -1,5 +1,5 @@
 extension SQLStore {
-    public func claimSecrets() async throws -> [ClaimSecret] {
+    package func claimSecrets() async throws -> [ClaimSecret] {
         try await read("SELECT key_id, secret, created_at, retired_at FROM claim_secrets ORDER BY key_id")
             .compactMap { row in
                 let row = RowReader(row: row, table: "claim_secrets", key: ["key_id"])
@@ -10,7 +10,7 @@ extension SQLStore {
             }
     }
 
-    public func insertClaimSecret(_ secret: ClaimSecret) async throws -> Bool {
+    package func insertClaimSecret(_ secret: ClaimSecret) async throws -> Bool {
         try await write(.transaction) { session in
             let inserted = try await session.run(
                 """
@@ -33,21 +33,31 @@ extension SQLStore {
         }
     }
 
-    public func recordClaim(_ claim: DeferredClaim) async throws -> Bool {
+    package func recordClaim(_ claim: DeferredClaim) async throws -> Bool {
         // The primary key decides between instances racing on one token: one insert wins.
-        try await write(.statements) { session in
-            try await !session.run(
+        // The `deferred.claimed` webhook event is queued in the same transaction.
+        try await write(.transaction) { session in
+            let inserted = try await session.run(
                 """
                 INSERT INTO deferred_claims (nonce, tenant, link_id, claimed_at, platform)
                 VALUES (\(claim.nonce), \(claim.tenant), \(claim.linkID), \(claim.claimedAt),
                     \(SQLValue(claim.platform?.rawValue)))
                 ON CONFLICT (nonce) DO NOTHING RETURNING nonce
-                """
-            ).isEmpty
+                """)
+            guard !inserted.isEmpty else { return false }
+            let row = LinkRow.description
+            if let stored = try await session.run(
+                "SELECT \(raw: row.columnList) FROM links WHERE id = \(claim.linkID) AND tenant = \(claim.tenant)"
+            ).first {
+                try await Self.enqueue(
+                    WebhookPayload.claimEvent(claim, of: try row.record(from: stored), at: claim.claimedAt), on: session
+                )
+            }
+            return true
         }
     }
 
-    public func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel {
+    package func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel {
         // As for stats, the tenant check keeps another tenant's link ID from counting anything.
         let rows = try await read(
             """

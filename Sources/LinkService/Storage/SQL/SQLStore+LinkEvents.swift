@@ -1,5 +1,5 @@
 extension SQLStore {
-    public func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts {
+    package func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts {
         let start = LinkEventCounts.start(ofDay: days)
         // Part 0: people's clicks per platform since the day began, from the stored clicks (the
         // rollups keep days and platforms apart, not together; the link's clicks are one range of

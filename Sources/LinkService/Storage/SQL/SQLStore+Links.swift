@@ -1,11 +1,13 @@
+import Foundation
+
 extension SQLStore {
     private static var row: RowDescription<Link> { LinkRow.description }
 
-    public func insertLink(_ link: Link) async throws -> LinkInsertion {
-        try await write(.statements) { session in try await Self.insert(link, on: session) }
+    package func insertLink(_ link: Link) async throws -> LinkInsertion {
+        try await write(.transaction) { session in try await Self.insert(link, on: session) }
     }
 
-    public func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+    package func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
         guard !links.isEmpty else { return [] }
         return try await write(.batch(rows: links.count)) { session in
             var results: [LinkInsertion] = []
@@ -19,7 +21,10 @@ extension SQLStore {
         var statement: SQLStatement = "INSERT INTO links (\(raw: row.columnList)) VALUES "
         statement.append(rows: [link], values: row.values(of:))
         statement.append(raw: " ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq")
-        if try await !session.run(statement).isEmpty { return .inserted(link) }
+        if try await !session.run(statement).isEmpty {
+            try await enqueue(WebhookPayload.linkEvent(.linkCreated, link, at: link.createdAt), on: session)
+            return .inserted(link)
+        }
         guard let existing = try await session.run(select(tenant: link.tenant, slug: link.slug)).first else {
             throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
         }
@@ -30,30 +35,30 @@ extension SQLStore {
         "SELECT seq, \(raw: row.columnList) FROM links WHERE tenant = \(tenant) AND slug = \(slug)"
     }
 
-    public func link(tenant: String, slug: String) async throws -> Link? {
+    package func link(tenant: String, slug: String) async throws -> Link? {
         try await read(Self.select(tenant: tenant, slug: slug)).first.map(Self.row.record(from:))
     }
 
-    public func updateLink(_ link: Link) async throws -> Bool {
-        var statement: SQLStatement = "UPDATE links SET "
-        for (index, column) in Self.row.changeableColumns.enumerated() {
-            statement.append(raw: (index == 0 ? "" : ", ") + column.name + " = ")
-            statement.append(column.value(link))
+    package func updateLink(_ link: Link) async throws -> Bool {
+        let statement = Self.update(
+            link, as: Self.row, where: [("tenant", .text(link.tenant)), ("slug", .text(link.slug))], returning: "id")
+        return try await write(.transaction) { [statement] session in
+            guard let row = try await session.run(statement).first else { return false }
+            var stored = link
+            stored.id = try Self.row.reader(of: row).read("id")
+            try await Self.enqueue(WebhookPayload.linkEvent(.linkUpdated, stored, at: stored.updatedAt), on: session)
+            return true
         }
-        statement.append(raw: " WHERE tenant = ")
-        statement.append(.text(link.tenant))
-        statement.append(raw: " AND slug = ")
-        statement.append(.text(link.slug))
-        statement.append(raw: " RETURNING seq")
-        return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
     }
 
-    public func deleteLink(tenant: String, slug: String) async throws -> Bool {
+    package func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool {
         try await write(.transaction) { session in
             let deleted = try await session.run(
-                "DELETE FROM links WHERE tenant = \(tenant) AND slug = \(slug) RETURNING id")
+                "DELETE FROM links WHERE tenant = \(tenant) AND slug = \(slug) RETURNING \(raw: Self.row.columnList)")
             guard let row = deleted.first else { return false }
-            let id: String = try Self.row.reader(of: row).read("id")
+            let link = try Self.row.record(from: row)
+            let id = link.id
+            try await Self.enqueue(WebhookPayload.linkEvent(.linkDeleted, link, at: date), on: session)
             for table in LinkRow.ownedTables {
                 try await session.run("DELETE FROM \(raw: table) WHERE link_id = \(id)")
             }
@@ -61,7 +66,7 @@ extension SQLStore {
         }
     }
 
-    public func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+    package func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
         let after = try cursor.map(LinkPage.position(of:)) ?? 0
         let limit = max(1, limit)
         let rows = try await read(
@@ -72,7 +77,7 @@ extension SQLStore {
         return try Self.page(of: rows, limit: limit)
     }
 
-    public func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+    package func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
         -> LinkPage
     {
         let before = try cursor.map(LinkPage.position(of:)) ?? Int.max

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
+import NIOPosix
 import SQLiteNIO
 import Synchronization
 
@@ -10,7 +11,7 @@ import Synchronization
 /// committed link survives a crash or power loss; reads use a few connections of their own and run
 /// alongside writes (WAL readers never block the writer). Open it with ``open(path:logger:)``,
 /// which also runs the migrations.
-public final class SQLiteLinkStore: LinkStore {
+package final class SQLiteLinkStore: LinkStore {
     let writer: SQLiteConnection
     /// One query at a time on each: statements that overlap on one connection share its read
     /// transaction, so a query that began while a long one ran would read that one's older
@@ -19,25 +20,44 @@ public final class SQLiteLinkStore: LinkStore {
     private let nextReader = Mutex(0)
     private static let readerCount = 3
     private let writeLock = AsyncMutex()
+    /// The threads SQLite's calls run on, one per connection, owned by this store alone. A
+    /// statement waiting out another process's lock sleeps on its thread (`busy_timeout`); in a
+    /// pool shared with other stores it could hold every thread, and the transaction it waits for
+    /// could not commit until the wait gave up with "database is locked".
+    private let threadPool: NIOThreadPool
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection]) {
+    private init(writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool) {
         self.writer = writer
         self.readers = readers.map { ($0, AsyncMutex()) }
+        self.threadPool = threadPool
     }
 
     /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
-    public static func open(path: String, logger: Logger = Logger(label: "wayfinder.sqlite")) async throws
+    package static func open(path: String, logger: Logger = Logger(label: "wayfinder.sqlite")) async throws
         -> SQLiteLinkStore
     {
         try createPrivately(path: path)
-        let writer = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+        let threadPool = NIOThreadPool(numberOfThreads: readerCount + 1)
+        threadPool.start()
+        func connect() async throws -> SQLiteConnection {
+            try await SQLiteConnection.open(
+                storage: .file(path: path), threadPool: threadPool, logger: logger,
+                on: MultiThreadedEventLoopGroup.singleton.any())
+        }
+        let writer: SQLiteConnection
+        do { writer = try await connect() } catch {
+            try? await threadPool.shutdownGracefully()
+            throw error
+        }
         // Every connection opened so far is closed when a later step fails (a reader that cannot
         // open, a database of a newer build): SQLiteNIO asserts on connections dropped unclosed.
         var readers: [SQLiteConnection] = []
         do {
             // First, so that stores opening a new file together wait for each other's locks.
-            _ = try await writer.query("PRAGMA busy_timeout=5000")
-            _ = try await writer.query("PRAGMA journal_mode=WAL")
+            // While opening, another process may be migrating the same file, which can take long
+            // (an index on a big table): wait for it up to a minute, not a request's 5 seconds.
+            _ = try await writer.query("PRAGMA busy_timeout=\(openingWaitMilliseconds)")
+            try await switchToWAL(writer)
             _ = try await writer.query("PRAGMA synchronous=FULL")
             // Checkpoints every 10,000 WAL pages (40 MB) instead of 1,000: the pages every click
             // batch touches again (its links' rollup rows and index entries) are copied into the
@@ -45,29 +65,56 @@ public final class SQLiteLinkStore: LinkStore {
             _ = try await writer.query("PRAGMA wal_autocheckpoint=10000")
             try await installFunctions(on: writer)
             for _ in 0..<readerCount {
-                let reader = try await SQLiteConnection.open(storage: .file(path: path), logger: logger)
+                let reader = try await connect()
                 readers.append(reader)
                 _ = try await reader.query("PRAGMA busy_timeout=5000")
                 try await installFunctions(on: reader)
             }
-            let store = SQLiteLinkStore(writer: writer, readers: readers)
+            let store = SQLiteLinkStore(writer: writer, readers: readers, threadPool: threadPool)
             try await store.migrate()
+            _ = try await writer.query("PRAGMA busy_timeout=5000")
             return store
         } catch {
             for reader in readers { try? await reader.close() }
             try? await writer.close()
+            try? await threadPool.shutdownGracefully()
             throw error
         }
     }
 
-    public func close() async throws {
-        try await writer.close()
-        for reader in readers { try await reader.connection.close() }
+    /// Puts the file in WAL mode, retrying while another store switches it at the same moment.
+    ///
+    /// Two connections switching a new file together each hold a shared lock and want the
+    /// exclusive one; SQLite answers the second `SQLITE_BUSY` at once instead of calling its busy
+    /// handler (waiting would deadlock), so `busy_timeout` does not cover this step. The first
+    /// one's switch is done in a moment; after it, the statement finds WAL and changes nothing.
+    private static func switchToWAL(_ connection: SQLiteConnection) async throws {
+        let deadline = ContinuousClock.now + .milliseconds(openingWaitMilliseconds)
+        while true {
+            do {
+                _ = try await connection.query("PRAGMA journal_mode=WAL")
+                return
+            } catch let error as SQLiteError where error.reason == .busy && ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+        }
+    }
+
+    /// How long opening waits for another process's hold on the file.
+    private static let openingWaitMilliseconds = 60_000
+
+    package func close() async throws {
+        var failure: (any Error)?
+        for connection in [writer] + readers.map(\.connection) {
+            do { try await connection.close() } catch { failure = failure ?? error }
+        }
+        try await threadPool.shutdownGracefully()
+        if let failure { throw failure }
     }
 
     // MARK: Migrations
 
-    public func migrate() async throws {
+    package func migrate() async throws {
         try await writeLock.withLock { [writer] in
             // One migration per transaction, the version read inside it (under the write lock of
             // `BEGIN IMMEDIATE`, taken before anything is read): another process opening the same
@@ -97,10 +144,10 @@ public final class SQLiteLinkStore: LinkStore {
     }
 
     /// The schema version this build migrates to.
-    public static var latestSchemaVersion: Int { SQLiteMigrations.latestVersion }
+    package static var latestSchemaVersion: Int { SQLiteMigrations.latestVersion }
 
     /// The schema version the database is at.
-    public func schemaVersion() async throws -> Int {
+    package func schemaVersion() async throws -> Int {
         let rows = try await read("SELECT MAX(version) AS version FROM schema_migrations")
         return rows.first?.column("version")?.integer ?? 0
     }

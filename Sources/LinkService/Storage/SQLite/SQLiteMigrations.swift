@@ -160,6 +160,126 @@ enum SQLiteMigrations {
         // The platform a claimed token was issued to (tokens say so from format version 2), for
         // FDL's link stats; `NULL` for claims of older tokens.
         (8, ["ALTER TABLE deferred_claims ADD COLUMN platform TEXT"]),
+        // Webhooks (Standard Webhooks 1.0): the tenants' endpoints; the outbox, one row per event and
+        // endpoint, written in the transaction of the change it reports and taken by the delivery
+        // worker under a lease (`lease_owner`, `lease_until`); the log of delivery attempts.
+        (
+            9,
+            [
+                """
+                CREATE TABLE webhook_endpoints (
+                    id TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    url TEXT NOT NULL,
+                    events TEXT NOT NULL,
+                    description TEXT NOT NULL,
+                    enabled INTEGER NOT NULL,
+                    secret TEXT NOT NULL,
+                    previous_secret TEXT,
+                    previous_secret_expires_at INTEGER,
+                    paused_until INTEGER,
+                    created_at INTEGER NOT NULL,
+                    updated_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX webhook_endpoints_tenant ON webhook_endpoints (tenant, created_at)",
+                """
+                CREATE TABLE webhook_messages (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL,
+                    endpoint_id TEXT NOT NULL,
+                    tenant TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    order_key TEXT,
+                    payload TEXT NOT NULL,
+                    is_click INTEGER NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL,
+                    next_attempt_at INTEGER NOT NULL,
+                    lease_owner TEXT,
+                    lease_until INTEGER,
+                    created_at INTEGER NOT NULL,
+                    finished_at INTEGER,
+                    UNIQUE (id, endpoint_id)
+                )
+                """,
+                "CREATE INDEX webhook_messages_due ON webhook_messages (state, next_attempt_at)",
+                "CREATE INDEX webhook_messages_order ON webhook_messages (endpoint_id, order_key, seq)",
+                """
+                CREATE TABLE webhook_attempts (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    endpoint_id TEXT NOT NULL,
+                    tenant TEXT NOT NULL,
+                    message_id TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    attempt INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    status INTEGER,
+                    duration_ms INTEGER NOT NULL,
+                    error TEXT,
+                    outcome TEXT NOT NULL
+                )
+                """,
+                "CREATE INDEX webhook_attempts_endpoint ON webhook_attempts (endpoint_id, seq)",
+                "CREATE INDEX webhook_attempts_at ON webhook_attempts (at)",
+            ]
+        ),
+        (
+            // What leaves the server later, in order (``OutboxRecords``): click events bound for
+            // ClickHouse, appended in the transaction that stores the clicks. `AUTOINCREMENT`: an
+            // entry's id is never reused, so "through id N" always means what it meant.
+            // `outbox_leases`: which instance sends a topic's entries. `daily_secrets`: a
+            // secret per purpose and UTC day (the visitor key), deleted when its day is over.
+            10,
+            [
+                """
+                CREATE TABLE outbox (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    topic TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    created_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX outbox_topic ON outbox (topic, id)",
+                """
+                CREATE TABLE outbox_leases (
+                    topic TEXT PRIMARY KEY,
+                    holder TEXT NOT NULL,
+                    expires_at INTEGER NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE daily_secrets (
+                    purpose TEXT NOT NULL,
+                    day TEXT NOT NULL,
+                    secret TEXT NOT NULL,
+                    PRIMARY KEY (purpose, day)
+                )
+                """,
+            ]
+        ),
+        // Redirect rules and the link's life: where a visit goes after expiry, and the rules and A/B
+        // variants as JSON (the API's shape; `NULL` when a link has none).
+        (
+            11,
+            [
+                "ALTER TABLE links ADD COLUMN expired_url TEXT",
+                "ALTER TABLE links ADD COLUMN rules TEXT",
+                "ALTER TABLE links ADD COLUMN variants TEXT",
+                "ALTER TABLE links ADD COLUMN password_hash TEXT",
+                // People's clicks per rule (`kind` 'rule') and per A/B variant ('variant') of a
+                // link, by index: the stats' `rules` and `variants`.
+                """
+                CREATE TABLE choice_clicks (
+                    link_id TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    idx INTEGER NOT NULL,
+                    count INTEGER NOT NULL,
+                    PRIMARY KEY (link_id, kind, idx)
+                )
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -1,0 +1,91 @@
+import DeepLinkRouting
+
+/// Stats as the API shows them: a link's (the rollups' fields of ``LinkJSON/node(_:)-(LinkStats)``
+/// and what the analytics engine adds) and a tenant's.
+enum StatsJSON {
+    /// `GET /api/v1/links/{slug}/stats`: what the engine alone knows is `null` from the rollups;
+    /// `rules` and `variants` have one entry for each of `link`'s, from either source.
+    static func node(_ answer: StatsReader.LinkAnswer, of link: Link) -> JSONNode {
+        var members = LinkJSON.node(answer.stats).objectValue ?? []
+        let breakdowns = answer.breakdowns
+        members += [
+            .init(
+                key: "visitors",
+                value: breakdowns.map { breakdowns in
+                    .object([
+                        "total": JSONNode(integerLiteral: breakdowns.visitors),
+                        "byDay": JSONNode(
+                            .array(
+                                breakdowns.visitorsByDay.sorted { $0.key < $1.key }.map {
+                                    .object([
+                                        "day": JSONNode(.string($0.key)),
+                                        "visitors": JSONNode(integerLiteral: $0.value),
+                                    ])
+                                })),
+                    ])
+                } ?? nil),
+            .init(key: "countries", value: breakdowns.map { counts($0.countries) } ?? nil),
+            .init(key: "browsers", value: breakdowns.map { counts($0.browsers) } ?? nil),
+            .init(key: "os", value: breakdowns.map { counts($0.os) } ?? nil),
+            .init(key: "hours", value: breakdowns.map { counts($0.hours) } ?? nil),
+            .init(key: "rules", value: rules(of: link, counts: breakdowns?.rules ?? answer.stats.ruleClicks)),
+            .init(
+                key: "variants", value: variants(of: link, counts: breakdowns?.variants ?? answer.stats.variantClicks)),
+            .init(key: "source", value: JSONNode(.string(answer.source.rawValue))),
+        ]
+        return JSONNode(.object(members))
+    }
+
+    /// People's clicks decided by each of the link's rules, by index, with the rule's name.
+    private static func rules(of link: Link, counts: [Int: Int]) -> JSONNode {
+        JSONNode(
+            .array(
+                link.content.rules.enumerated().map { index, rule in
+                    .object([
+                        "index": JSONNode(integerLiteral: index),
+                        "name": rule.name.map { JSONNode(.string($0)) } ?? nil,
+                        "clicks": JSONNode(integerLiteral: counts[index] ?? 0),
+                    ])
+                }))
+    }
+
+    /// People's clicks given each of the link's A/B variants, by index.
+    private static func variants(of link: Link, counts: [Int: Int]) -> JSONNode {
+        JSONNode(
+            .array(
+                link.content.variants.indices.map { index in
+                    .object([
+                        "index": JSONNode(integerLiteral: index),
+                        "clicks": JSONNode(integerLiteral: counts[index] ?? 0),
+                    ])
+                }))
+    }
+
+    /// `GET /api/v1/stats`.
+    static func node(_ stats: TenantStats, source: StatsReader.Source, range: StatsRange) -> JSONNode {
+        .object([
+            "from": range.from.map { JSONNode(.string($0)) } ?? nil,
+            "to": range.to.map { JSONNode(.string($0)) } ?? nil,
+            "clicks": JSONNode(integerLiteral: stats.clicks),
+            "visitors": stats.visitors.map { JSONNode(integerLiteral: $0) } ?? nil,
+            "topLinks": JSONNode(
+                .array(
+                    stats.topLinks.map {
+                        .object(["slug": JSONNode(.string($0.slug)), "clicks": JSONNode(integerLiteral: $0.clicks)])
+                    })),
+            "platforms": counts(stats.platforms),
+            "countries": stats.countries.map(counts) ?? nil,
+            "source": JSONNode(.string(source.rawValue)),
+        ])
+    }
+
+    /// A count per key, keys in order.
+    static func counts(_ dictionary: [String: Int]) -> JSONNode {
+        JSONNode(
+            .object(
+                dictionary.sorted { $0.key < $1.key }.map {
+                    .init(key: $0.key, value: JSONNode(integerLiteral: $0.value))
+                })
+        )
+    }
+}

@@ -1,0 +1,79 @@
+import Logging
+import Prometheus
+
+/// Where stats come from: the analytics engine when one is configured and answers, else the
+/// rollups of the main database; every answer says which (``Source``).
+struct StatsReader: Sendable {
+    let store: CachingLinkStore
+    let analytics: ClickAnalytics?
+    let logger: Logger
+
+    /// What answered: the JSON's `source`.
+    enum Source: String, Sendable {
+        case clickhouse
+        case rollups
+    }
+
+    /// A link's stats: the rollups' figures, and what only the engine knows.
+    struct LinkAnswer: Sendable {
+        var stats: LinkStats
+        /// `nil` from the rollups.
+        var breakdowns: ClickBreakdowns?
+        var source: Source
+    }
+
+    /// The link's stats on the range's days. From the rollups, the range narrows `byDay` only:
+    /// their platform and referrer counts are over every day.
+    func linkStats(tenant: String, link: Link, range: StatsRange) async throws -> LinkAnswer {
+        if let analytics {
+            do {
+                var (stats, breakdowns) = try await analytics.reader.linkStats(
+                    tenant: tenant, linkID: link.id, from: range.from, to: range.to)
+                stats.deferred = try await store.deferredFunnel(tenant: tenant, linkID: link.id)
+                return LinkAnswer(stats: stats, breakdowns: breakdowns, source: .clickhouse)
+            } catch let error as ClickHouseError {
+                fellBack(analytics, error)
+            }
+        }
+        var stats = try await store.stats(tenant: tenant, linkID: link.id)
+        stats.byDay = stats.byDay.filter { range.contains($0.key) }
+        return LinkAnswer(stats: stats, breakdowns: nil, source: .rollups)
+    }
+
+    /// The tenant's stats on the range's days, with its `top` most clicked links.
+    func tenantStats(tenant: String, range: StatsRange, top: Int) async throws -> (TenantStats, Source) {
+        if let analytics {
+            do {
+                let answer = try await analytics.reader.tenantStats(
+                    tenant: tenant, from: range.from, to: range.to, top: top)
+                let slugs = try await tenantRecords.slugs(tenant: tenant, linkIDs: answer.topLinks.map(\.linkID))
+                return (
+                    TenantStats(
+                        clicks: answer.clicks,
+                        topLinks: answer.topLinks.compactMap { top in
+                            slugs[top.linkID].map { TenantStats.TopLink(slug: $0, clicks: top.clicks) }
+                        },
+                        platforms: answer.platforms, visitors: answer.visitors, countries: answer.countries),
+                    .clickhouse
+                )
+            } catch let error as ClickHouseError {
+                fellBack(analytics, error)
+            }
+        }
+        return (try await tenantRecords.tenantStats(tenant: tenant, from: range.from, to: range.to, top: top), .rollups)
+    }
+
+    private var tenantRecords: any TenantStatsRecords {
+        get throws {
+            guard let records = store.base as? any TenantStatsRecords else {
+                throw LinkStoreError.database("\(type(of: store.base)) keeps no tenant stats")
+            }
+            return records
+        }
+    }
+
+    private func fellBack(_ analytics: ClickAnalytics, _ error: ClickHouseError) {
+        analytics.metrics.statsFallbacks.increment()
+        logger.warning("stats read from the rollups: ClickHouse did not answer", metadata: ["error": "\(error)"])
+    }
+}

@@ -1,0 +1,33 @@
+import Prometheus
+
+/// The analytics engine's series of `/metrics`, in the service's registry: the outbox's depth,
+/// what was sent, what failed, and what the outbox's bound dropped.
+final class AnalyticsMetrics: Sendable {
+    /// Click events waiting in the outbox (read after every send, and while ClickHouse is away).
+    let outboxDepth: Gauge
+    let eventsSent: Counter
+    let sendFailures: Counter
+    /// Events deleted unsent because the outbox held ``LinkServiceConfiguration/clickhouseOutboxLimit``.
+    let eventsDropped: Counter
+    /// Stats answered from the rollups because ClickHouse could not answer.
+    let statsFallbacks: Counter
+
+    init(registry: PrometheusCollectorRegistry) {
+        outboxDepth = registry.makeGauge(
+            descriptor: .wayfinder("clickhouse_outbox_depth", help: "Click events waiting in the outbox for ClickHouse")
+        )
+        eventsSent = registry.makeCounter(
+            descriptor: .wayfinder("clickhouse_events_sent", unit: "total", help: "Click events sent to ClickHouse"))
+        sendFailures = registry.makeCounter(
+            descriptor: .wayfinder(
+                "clickhouse_send_failures", unit: "total", help: "Batches ClickHouse did not take (retried)"))
+        eventsDropped = registry.makeCounter(
+            descriptor: .wayfinder(
+                "clickhouse_events_dropped", unit: "total",
+                help: "Click events deleted unsent because the outbox was at its bound"))
+        statsFallbacks = registry.makeCounter(
+            descriptor: .wayfinder(
+                "clickhouse_stats_fallbacks", unit: "total",
+                help: "Stats answered from the rollups because ClickHouse did not answer"))
+    }
+}

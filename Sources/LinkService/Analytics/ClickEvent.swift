@@ -1,0 +1,79 @@
+import Foundation
+
+/// A click as a row of ClickHouse's `click_events` (see ``ClickHouseSchema``), written as one
+/// `JSONEachRow` line into the outbox when the click is stored.
+struct ClickEvent: Codable, Sendable, Hashable {
+    /// Names the click in ClickHouse: how a batch sent twice is kept from counting twice.
+    var clickID: String
+    var tenant: String
+    /// `""` for a route path served without a stored link.
+    var linkID: String
+    /// Seconds since 1970 (ClickHouse reads a number into a `DateTime`).
+    var time: Int
+    var platform: String
+    var os: String
+    var browser: String
+    /// The referrer's host, `""` when there was none.
+    var referrer: String
+    var isBot: Int
+    var country: String?
+    var rule: Int?
+    var variant: Int?
+    var utmSource: String
+    var utmMedium: String
+    var utmCampaign: String
+    var utmTerm: String
+    var utmContent: String
+    var claimIssued: Int
+    /// The visitor's key of the day, `0` when none was made.
+    var visitor: UInt64
+
+    enum CodingKeys: String, CodingKey {
+        case clickID = "click_id"
+        case tenant
+        case linkID = "link_id"
+        case time, platform, os, browser, referrer
+        case isBot = "is_bot"
+        case country, rule, variant
+        case utmSource = "utm_source"
+        case utmMedium = "utm_medium"
+        case utmCampaign = "utm_campaign"
+        case utmTerm = "utm_term"
+        case utmContent = "utm_content"
+        case claimIssued = "claim_issued"
+        case visitor
+    }
+
+    init(_ click: Click, id: UUID) {
+        clickID = id.uuidString.lowercased()
+        tenant = click.tenant
+        linkID = click.linkID ?? ""
+        time = Int(click.time.timeIntervalSince1970.rounded(.down))
+        platform = click.platform.rawValue
+        os = click.os ?? ""
+        browser = click.browser ?? ""
+        referrer = click.referrerHost ?? ""
+        isBot = click.isBot ? 1 : 0
+        country = click.country
+        rule = click.rule
+        variant = click.variant
+        utmSource = click.utm.source ?? ""
+        utmMedium = click.utm.medium ?? ""
+        utmCampaign = click.utm.campaign ?? ""
+        utmTerm = click.utm.term ?? ""
+        utmContent = click.utm.content ?? ""
+        claimIssued = click.claimIssued ? 1 : 0
+        visitor = click.visitorKey ?? 0
+    }
+
+    /// The outbox payloads of a batch: one JSON line per click, each with a new click ID.
+    static func payloads(of clicks: [Click]) -> [String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return clicks.map { click in
+            // Encoding these fields (text, whole numbers, nil) cannot fail.
+            let data = (try? encoder.encode(ClickEvent(click, id: UUID()))) ?? Data("{}".utf8)
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import NIOCore
+import Synchronization
+
+/// The server's ClickHouse: its tables, made at start or when it first answers
+/// (``prepare()``), the click events sent to it, and the stats read from it.
+final class ClickHouseEngine: Sendable {
+    let client: ClickHouseClient
+    private let prepared = Mutex(false)
+
+    init(client: ClickHouseClient) {
+        self.client = client
+    }
+
+    var database: String { client.url.database }
+
+    /// Checks the version, then creates the database and its tables when missing.
+    ///
+    /// Throws ``ClickHouseError/tooOld(_:)`` for a release older than 18.16, and what the client
+    /// throws (unreachable, credentials, a refused statement).
+    func prepare() async throws {
+        let version = String(buffer: try await client.run("SELECT version()", inDatabase: false))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard ClickHouseSchema.supports(version: version) else { throw ClickHouseError.tooOld(version) }
+        try await client.run("CREATE DATABASE IF NOT EXISTS \(database)", inDatabase: false)
+        for statement in ClickHouseSchema.statements(database: database) {
+            try await client.run(statement)
+        }
+        prepared.withLock { $0 = true }
+    }
+
+    /// ``prepare()``, unless it has succeeded once.
+    func prepareIfNeeded() async throws {
+        if !prepared.withLock({ $0 }) { try await prepare() }
+    }
+
+    /// The part of a click event the shipper reads back: its ID and time.
+    private struct Identity: Decodable {
+        var clickID: String
+        var time: Int
+
+        enum CodingKeys: String, CodingKey {
+            case clickID = "click_id"
+            case time
+        }
+    }
+
+    /// Inserts the click events (``ClickEvent`` JSON lines) in one `INSERT`; with
+    /// `checkingFirst`, only those whose click IDs ClickHouse does not have yet. Returns how
+    /// many were inserted.
+    func insert(_ payloads: [String], checkingFirst: Bool) async throws -> Int {
+        guard let first = payloads.first else { return 0 }
+        let decoder = JSONDecoder()
+        func identity(_ payload: String) throws -> Identity {
+            do {
+                return try decoder.decode(Identity.self, from: Data(payload.utf8))
+            } catch {
+                throw ClickHouseError.malformedAnswer("an outbox entry is not a click event: \(error)")
+            }
+        }
+        // The same for every try of this batch: ClickHouse refuses it while a try still runs.
+        let queryID = "wayfinder-clicks-\(try identity(first).clickID)"
+        var rows = payloads
+        if checkingFirst {
+            let identities = try payloads.map(identity)
+            let present = try await presentClickIDs(identities, queryID: queryID)
+            if !present.isEmpty {
+                rows = zip(payloads, identities).filter { !present.contains($0.1.clickID) }.map(\.0)
+            }
+        }
+        guard !rows.isEmpty else { return 0 }
+        try await client.run(
+            "INSERT INTO \(database).click_events FORMAT JSONEachRow", rows: rows.joined(separator: "\n"),
+            queryID: queryID)
+        return rows.count
+    }
+
+    /// Which of the click IDs `click_events` holds, looked up within the clicks' time span.
+    private func presentClickIDs(_ identities: [Identity], queryID: String) async throws -> Set<String> {
+        struct Row: Decodable { var id: String }
+        let times = identities.map(\.time)
+        let ids = identities.map { ClickHouseClient.literal($0.clickID) }.joined(separator: ",")
+        let rows = try await client.rows(
+            """
+            SELECT toString(click_id) AS id FROM \(database).click_events
+            WHERE time >= toDateTime(\(times.min() ?? 0)) AND time <= toDateTime(\(times.max() ?? 0))
+                AND toString(click_id) IN (\(ids))
+            """, as: Row.self, queryID: queryID)
+        return Set(rows.map(\.id))
+    }
+}

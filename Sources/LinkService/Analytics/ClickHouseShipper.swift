@@ -1,0 +1,95 @@
+import Foundation
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// Sends the outbox's click events to ClickHouse, oldest first, a batch per `INSERT … FORMAT
+/// JSONEachRow`, and deletes them from the outbox once ClickHouse took them.
+///
+/// Exactly once: a batch whose send may have reached ClickHouse without an answer (a timeout, a
+/// dropped connection, an instance that stopped between the send and the delete) is sent again
+/// only after asking ClickHouse which of its click IDs arrived, and only the others go. The ask
+/// and the send carry the batch's query ID, which ClickHouse refuses while a statement with it is
+/// still running, so the ask cannot overtake a late first send. Among several instances, the
+/// holder of the outbox lease sends; the others wait.
+struct ClickHouseShipper: Service {
+    let engine: ClickHouseEngine
+    let outbox: any OutboxRecords
+    /// Names this instance in the lease.
+    let holder: String
+    let batchSize: Int
+    /// Pause when the outbox is empty or this instance does not hold the lease.
+    let idleInterval: Duration
+    let clock: ServiceClock
+    let metrics: AnalyticsMetrics
+    let logger: Logger
+
+    /// How long a lease lasts without renewal: another instance takes over after it.
+    static let leaseLifetime: TimeInterval = 30
+    /// Longest pause between two tries while ClickHouse is away.
+    static let longestBackoff = Duration.seconds(30)
+
+    func run() async throws {
+        var state = State()
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            let pause: Duration
+            do {
+                let sent = try await sendBatch(&state)
+                state.backoff = .zero
+                pause = sent == batchSize ? .zero : idleInterval
+            } catch {
+                metrics.sendFailures.increment()
+                state.uncertain = true
+                state.backoff = min(max(state.backoff * 2, .milliseconds(500)), Self.longestBackoff)
+                pause = state.backoff
+                logger.warning(
+                    "click events not sent to ClickHouse; kept in the outbox",
+                    metadata: ["error": "\(error)", "retry.seconds": "\(pause.timeInterval)"])
+                await updateDepth()
+            }
+            if pause > .zero {
+                _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
+            }
+        }
+    }
+
+    /// What the shipper remembers between rounds.
+    struct State {
+        /// The last send may have reached ClickHouse without an answer, or this instance has just
+        /// taken the lease over: the next batch is checked before it is sent.
+        var uncertain = true
+        var backoff = Duration.zero
+        var holdsLease = false
+    }
+
+    /// One round: the lease, a batch, its send, its deletion; how many events were sent (0 when
+    /// the outbox is empty or another instance holds the lease).
+    func sendBatch(_ state: inout State) async throws -> Int {
+        let now = clock.now()
+        let holds = try await outbox.acquireOutboxLease(
+            topic: OutboxTopic.clickhouse, holder: holder, until: now.addingTimeInterval(Self.leaseLifetime),
+            now: now)
+        if holds && !state.holdsLease { state.uncertain = true }
+        state.holdsLease = holds
+        guard holds else { return 0 }
+        let entries = try await outbox.outboxEntries(topic: OutboxTopic.clickhouse, limit: batchSize)
+        guard let last = entries.last else {
+            metrics.outboxDepth.set(0.0)
+            return 0
+        }
+        try await engine.prepareIfNeeded()
+        let sent = try await engine.insert(entries.map(\.payload), checkingFirst: state.uncertain)
+        metrics.eventsSent.increment(by: Int64(sent))
+        state.uncertain = true
+        try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, through: last.id)
+        state.uncertain = false
+        await updateDepth()
+        return entries.count
+    }
+
+    private func updateDepth() async {
+        if let depth = try? await outbox.outboxDepth(topic: OutboxTopic.clickhouse) {
+            metrics.outboxDepth.set(Double(depth))
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Crypto
+import Foundation
+import Synchronization
+
+/// Unique visitors without knowing who they are: a visitor's key of the day is a keyed hash
+/// (HMAC-SHA256, first 64 bits) of the tenant, the client address and the `User-Agent`, keyed
+/// with a random secret of that UTC day.
+///
+/// The same visitor gets the same key all day, so a day's distinct keys count its visitors; the
+/// next day the secret is another, so keys of two days cannot be linked. The address is never
+/// stored: only the hash leaves the request. The secrets are shared by every instance through
+/// the main database (``OutboxRecords/dailySecret(purpose:day:candidate:deletingBefore:)``) and
+/// deleted there once their day is over; they never go to ClickHouse, where the keys are kept.
+/// Once a day's secret is gone nobody, the operator included, can test whether a given address
+/// made a given key (Plausible Analytics' model).
+final class VisitorKeys: Sendable {
+    /// The ``OutboxRecords`` purpose of the secrets.
+    static let purpose = "visitor-key"
+
+    /// UTC day (`YYYY-MM-DD`) → its secret: today's and tomorrow's.
+    private let secrets = Mutex<[String: SymmetricKey]>([:])
+
+    init() {}
+
+    /// The visitor's key at `time`, `nil` while that day's secret is not loaded (the click then
+    /// counts as a click, not as a visitor).
+    func key(tenant: String, address: String, userAgent: String?, at time: Date) -> UInt64? {
+        guard let secret = secrets.withLock({ $0[Click.day(of: time)] }) else { return nil }
+        var hmac = HMAC<SHA256>(key: secret)
+        hmac.update(data: Array(tenant.utf8))
+        hmac.update(data: [0])
+        hmac.update(data: Array(address.utf8))
+        hmac.update(data: [0])
+        hmac.update(data: Array((userAgent ?? "").utf8))
+        let key = Data(hmac.finalize()).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        // 0 means "no key" in ClickHouse.
+        return key == 0 ? 1 : key
+    }
+
+    /// Loads today's and tomorrow's secrets (making them when no instance has), so that the day
+    /// changes without a gap; the store deletes older ones.
+    func refresh(from store: any OutboxRecords, now: Date) async throws {
+        let today = Click.day(of: now)
+        var loaded: [String: SymmetricKey] = [:]
+        for day in [today, Click.day(of: now.addingTimeInterval(86_400))] {
+            let candidate = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0).base64EncodedString() }
+            let stored = try await store.dailySecret(
+                purpose: Self.purpose, day: day, candidate: candidate, deletingBefore: today)
+            guard let bytes = Data(base64Encoded: stored), bytes.count == 32 else {
+                throw LinkStoreError.unreadableValue(table: "daily_secrets", column: "secret", key: "day \"\(day)\"")
+            }
+            loaded[day] = SymmetricKey(data: bytes)
+        }
+        secrets.withLock { $0 = loaded }
+    }
+}

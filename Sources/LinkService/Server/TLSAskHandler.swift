@@ -1,0 +1,43 @@
+import Hummingbird
+import NIOCore
+
+/// `GET /tls/ask?domain=NAME`, the question Caddy's on-demand TLS asks before it gets a
+/// certificate for a name it has not seen: `200` when NAME is a domain of a tenant now served,
+/// `404` otherwise, answered from the tenant set in memory (no database call).
+///
+/// Only the proxy may ask: a peer on loopback or in ``LinkServiceConfiguration/trustedProxies``;
+/// anyone else gets `403`. The peer is the connection's address, never a forwarding header.
+struct TLSAskHandler: Sendable {
+    let tenants: TenantDirectory
+    let trustedProxies: [String]
+
+    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+        router.get("/tls/ask") { request, context in respond(request, peer: context.remoteAddress) }
+    }
+
+    func respond(_ request: Request, peer: SocketAddress?) -> Response {
+        guard let peer, Self.isLoopback(peer) || trustedProxies.contains(peer.ipAddress ?? "") else {
+            return Response.text(
+                "only the TLS proxy may ask: loopback or WAYFINDER_TRUSTED_PROXIES\n", status: .forbidden)
+        }
+        let name = Self.normalized(request.uri.queryParameters["domain"].map(String.init) ?? "")
+        guard !name.isEmpty, tenants.tenant(forHost: name) != nil else {
+            return Response.text("not a tenant domain\n", status: .notFound)
+        }
+        return Response.text("tenant domain\n", status: .ok)
+    }
+
+    /// The name as tenants are looked up: lowercase, without the trailing dot of a fully
+    /// qualified name.
+    static func normalized(_ name: String) -> String {
+        let lower = name.lowercased()
+        return lower.hasSuffix(".") ? String(lower.dropLast()) : lower
+    }
+
+    /// Whether the peer is this machine: `127.0.0.0/8`, `::1`, or `::ffff:127.x.x.x`.
+    static func isLoopback(_ address: SocketAddress) -> Bool {
+        guard let ip = address.ipAddress else { return false }
+        return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
+    }
+
+}

@@ -1,0 +1,218 @@
+import Foundation
+
+/// The memory store's webhooks: what the SQL stores keep in `webhook_endpoints`,
+/// `webhook_messages` and `webhook_attempts`.
+struct MemoryWebhooks: Sendable {
+    /// One outbox row.
+    struct Entry: Sendable {
+        var message: WebhookMessage
+        var orderKey: String?
+        var delivered = false
+        var failed = false
+        var nextAttemptAt: Date
+        var leaseOwner: String?
+        var leaseUntil: Date?
+        var finishedAt: Date?
+
+        var isPending: Bool { !delivered && !failed }
+    }
+
+    /// Oldest first.
+    var endpoints: [WebhookEndpoint] = []
+    /// In `seq` order.
+    var entries: [Entry] = []
+    var nextSeq = 1
+    /// Oldest first.
+    var attempts: [WebhookAttempt] = []
+
+    /// Queues `event` as the SQL stores' `enqueue` does; returns how many.
+    @discardableResult
+    mutating func enqueue(_ event: WebhookEvent, endpointID: String? = nil) -> Int {
+        let targets = endpoints.filter { endpoint in
+            guard endpoint.enabled, endpoint.tenant == event.tenant else { return false }
+            if let endpointID { return endpoint.id == endpointID }
+            return endpoint.events.contains(event.type)
+        }
+        for endpoint in targets { append(event, to: endpoint.id) }
+        return targets.count
+    }
+
+    mutating func append(_ event: WebhookEvent, to endpointID: String) {
+        entries.append(
+            Entry(
+                message: WebhookMessage(
+                    seq: nextSeq, id: event.id, endpointID: endpointID, tenant: event.tenant, type: event.type,
+                    payload: event.payload, createdAt: event.createdAt),
+                orderKey: event.orderKey, nextAttemptAt: event.createdAt))
+        nextSeq += 1
+    }
+}
+
+extension MemoryLinkStore {
+    package func insertWebhookEndpoint(_ endpoint: WebhookEndpoint, limit: Int) async throws -> Bool {
+        guard webhooks.endpoints.count(where: { $0.tenant == endpoint.tenant }) < limit else { return false }
+        guard !webhooks.endpoints.contains(where: { $0.id == endpoint.id }) else {
+            throw LinkStoreError.database("a webhook endpoint with id \(endpoint.id) exists already")
+        }
+        webhooks.endpoints.append(Self.stored(endpoint))
+        return true
+    }
+
+    package func webhookEndpoints(tenant: String) async throws -> [WebhookEndpoint] {
+        webhooks.endpoints.filter { $0.tenant == tenant }
+    }
+
+    package func webhookEndpoint(tenant: String, id: String) async throws -> WebhookEndpoint? {
+        webhooks.endpoints.first { $0.tenant == tenant && $0.id == id }
+    }
+
+    package func updateWebhookEndpoint(_ endpoint: WebhookEndpoint) async throws -> Bool {
+        guard let index = webhooks.endpoints.firstIndex(where: { $0.tenant == endpoint.tenant && $0.id == endpoint.id })
+        else { return false }
+        webhooks.endpoints[index] = Self.stored(endpoint)
+        return true
+    }
+
+    package func deleteWebhookEndpoint(tenant: String, id: String) async throws -> Bool {
+        guard let index = webhooks.endpoints.firstIndex(where: { $0.tenant == tenant && $0.id == id }) else {
+            return false
+        }
+        webhooks.endpoints.remove(at: index)
+        webhooks.entries.removeAll { $0.message.endpointID == id }
+        webhooks.attempts.removeAll { $0.endpointID == id }
+        return true
+    }
+
+    package func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String?) async throws -> Int {
+        webhooks.enqueue(Self.stored(event), endpointID: endpointID)
+    }
+
+    package func claimWebhookMessages(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws
+        -> [WebhookMessage]
+    {
+        let ready = Set(
+            webhooks.endpoints.filter { $0.enabled && ($0.pausedUntil.map { $0 <= now } ?? true) }.map(\.id))
+        var blocked: Set<[String]> = []
+        var claimed: [WebhookMessage] = []
+        for index in webhooks.entries.indices where claimed.count < max(1, limit) {
+            let entry = webhooks.entries[index]
+            guard entry.isPending else { continue }
+            let key = entry.orderKey.map { [entry.message.endpointID, $0] }
+            // An earlier pending message of the same link and endpoint goes first.
+            if let key {
+                guard blocked.insert(key).inserted else { continue }
+            }
+            guard ready.contains(entry.message.endpointID), entry.nextAttemptAt <= now,
+                entry.leaseUntil.map({ $0 <= now }) ?? true
+            else { continue }
+            webhooks.entries[index].leaseOwner = owner
+            webhooks.entries[index].leaseUntil = leaseUntil.truncatedToMilliseconds
+            claimed.append(entry.message)
+        }
+        return claimed
+    }
+
+    package func recordWebhookAttempt(
+        _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
+        pauseEndpointUntil: Date?
+    ) async throws {
+        guard
+            let index = webhooks.entries.firstIndex(where: {
+                $0.message.seq == message.seq && $0.leaseOwner == owner && $0.isPending
+            })
+        else { return }
+        let attempt = Self.stored(attempt)
+        var entry = webhooks.entries[index]
+        entry.message.attempts = attempt.attempt
+        entry.leaseOwner = nil
+        entry.leaseUntil = nil
+        switch attempt.outcome {
+        case .delivered:
+            entry.delivered = true
+            entry.finishedAt = attempt.at
+        case .failed:
+            entry.failed = true
+            entry.finishedAt = attempt.at
+        case .retrying, .disabled:
+            entry.nextAttemptAt = (retryAt ?? attempt.at).truncatedToMilliseconds
+        }
+        webhooks.entries[index] = entry
+        webhooks.attempts.append(attempt)
+        if let endpoint = webhooks.endpoints.firstIndex(where: { $0.id == message.endpointID }) {
+            if attempt.outcome == .disabled {
+                webhooks.endpoints[endpoint].enabled = false
+                webhooks.endpoints[endpoint].updatedAt = attempt.at
+            }
+            if let pause = pauseEndpointUntil?.truncatedToMilliseconds {
+                webhooks.endpoints[endpoint].pausedUntil = max(webhooks.endpoints[endpoint].pausedUntil ?? pause, pause)
+            }
+        }
+    }
+
+    package func webhookAttempts(tenant: String, endpointID: String, limit: Int) async throws -> [WebhookAttempt] {
+        Array(
+            webhooks.attempts.reversed().lazy.filter { $0.tenant == tenant && $0.endpointID == endpointID }
+                .prefix(max(1, limit)))
+    }
+
+    package func pruneWebhookRecords(before date: Date) async throws -> Int {
+        webhooks.attempts.removeAll { $0.at < date }
+        let before = webhooks.entries.count
+        webhooks.entries.removeAll { !$0.isPending && ($0.finishedAt.map { $0 < date } ?? false) }
+        return before - webhooks.entries.count
+    }
+
+    package func pendingWebhookMessages(clicksOnly: Bool) async throws -> Int {
+        webhooks.entries.count { $0.isPending && (!clicksOnly || $0.message.type == .linkClicked) }
+    }
+
+    /// Queues `link.clicked` messages for `clicks` as the SQL stores do, within `limit`.
+    func enqueueClickEvents(_ clicks: [Click], limit: Int) -> ClickBatchOutcome {
+        var outcome = ClickBatchOutcome()
+        let subscribers = webhooks.endpoints.filter { $0.receives(.linkClicked) }
+        guard !subscribers.isEmpty else { return outcome }
+        var room = max(0, limit - webhooks.entries.count { $0.isPending && $0.message.type == .linkClicked })
+        let ids = Set(clicks.compactMap(\.linkID))
+        var links: [String: Link] = [:]
+        for row in rows.values where ids.contains(row.link.id) { links[row.link.id] = row.link }
+        for click in clicks {
+            guard let id = click.linkID, let link = links[id], link.tenant == click.tenant
+            else { continue }
+            let endpoints = subscribers.filter { $0.tenant == click.tenant }
+            guard !endpoints.isEmpty else { continue }
+            let event = Self.stored(WebhookPayload.clickEvent(click, of: link))
+            for endpoint in endpoints {
+                if room > 0 {
+                    webhooks.append(event, to: endpoint.id)
+                    room -= 1
+                    outcome.queuedClickEvents += 1
+                } else {
+                    outcome.droppedClickEvents += 1
+                }
+            }
+        }
+        return outcome
+    }
+
+    /// What the databases keep of an endpoint: dates to the millisecond.
+    static func stored(_ endpoint: WebhookEndpoint) -> WebhookEndpoint {
+        var endpoint = endpoint
+        endpoint.createdAt = endpoint.createdAt.truncatedToMilliseconds
+        endpoint.updatedAt = endpoint.updatedAt.truncatedToMilliseconds
+        endpoint.previousSecretExpiresAt = endpoint.previousSecretExpiresAt?.truncatedToMilliseconds
+        endpoint.pausedUntil = endpoint.pausedUntil?.truncatedToMilliseconds
+        return endpoint
+    }
+
+    static func stored(_ event: WebhookEvent) -> WebhookEvent {
+        var event = event
+        event.createdAt = event.createdAt.truncatedToMilliseconds
+        return event
+    }
+
+    static func stored(_ attempt: WebhookAttempt) -> WebhookAttempt {
+        var attempt = attempt
+        attempt.at = attempt.at.truncatedToMilliseconds
+        return attempt
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+extension SQLStore {
+    /// Queues a `link.clicked` message for each click of a stored link and each enabled endpoint
+    /// of its tenant that subscribes to them, on `session` (the click batch's transaction), while
+    /// the outbox holds fewer than `limit` undelivered click messages; the rest are dropped.
+    static func enqueueClickEvents(_ clicks: [Click], limit: Int, on session: SQLSession) async throws
+        -> ClickBatchOutcome
+    {
+        let dialect = session.dialect
+        let subscribers = try await session.run(
+            """
+            SELECT id, tenant FROM webhook_endpoints
+            WHERE enabled = \(SQLValue.bool(true))
+                AND \(raw: dialect.position)(events, \(WebhookRows.eventMarker(.linkClicked))) > 0
+            ORDER BY id
+            """)
+        // The common case: nobody subscribes to clicks, and the batch costs one small query more.
+        guard !subscribers.isEmpty else { return ClickBatchOutcome() }
+        var endpointsByTenant: [String: [String]] = [:]
+        for row in subscribers {
+            let reader = WebhookRows.endpoint.reader(of: row)
+            endpointsByTenant[try reader.read("tenant"), default: []].append(try reader.read("id"))
+        }
+        let wanted = clicks.filter { $0.linkID != nil && endpointsByTenant[$0.tenant] != nil }
+        guard !wanted.isEmpty else { return ClickBatchOutcome() }
+
+        let pending = try await session.run(
+            """
+            SELECT COUNT(*) AS count FROM webhook_messages
+            WHERE state = 'pending' AND is_click = \(SQLValue.bool(true))
+            """)
+        let queued: Int = try pending.first.map { try WebhookRows.message.reader(of: $0).read("count") } ?? 0
+        var room = max(0, limit - queued)
+        let links = try await Self.links(ids: Set(wanted.compactMap(\.linkID)), on: session)
+
+        var outcome = ClickBatchOutcome()
+        var messages: [(event: WebhookEvent, endpointID: String)] = []
+        for click in wanted {
+            guard let id = click.linkID, let link = links[id], link.tenant == click.tenant else { continue }
+            let endpoints = endpointsByTenant[click.tenant] ?? []
+            guard room > 0 else {
+                outcome.droppedClickEvents += endpoints.count
+                continue
+            }
+            let event = WebhookPayload.clickEvent(click, of: link)
+            for endpoint in endpoints {
+                if room > 0 {
+                    messages.append((event, endpoint))
+                    room -= 1
+                } else {
+                    outcome.droppedClickEvents += 1
+                }
+            }
+        }
+        outcome.queuedClickEvents = messages.count
+        for start in stride(from: 0, to: messages.count, by: dialect.rowsPerStatement) {
+            var statement: SQLStatement = """
+                INSERT INTO webhook_messages
+                    (id, endpoint_id, tenant, type, order_key, payload, is_click, state, attempts, next_attempt_at,
+                    created_at)
+                VALUES
+                """
+            statement.append(raw: " ")
+            statement.append(rows: messages[start..<min(start + dialect.rowsPerStatement, messages.count)]) {
+                [
+                    .text($0.event.id), .text($0.endpointID), .text($0.event.tenant), .text($0.event.type.rawValue),
+                    .null, .text($0.event.payload), .bool(true), .text("pending"), .integer(0),
+                    $0.event.createdAt.sqlValue, $0.event.createdAt.sqlValue,
+                ]
+            }
+            try await session.run(statement)
+        }
+        return outcome
+    }
+
+    /// The stored links with these ids, by id.
+    private static func links(ids: Set<String>, on session: SQLSession) async throws -> [String: Link] {
+        let row = LinkRow.description
+        let ids = Array(ids)
+        var links: [String: Link] = [:]
+        for start in stride(from: 0, to: ids.count, by: session.dialect.rowsPerStatement) {
+            var statement: SQLStatement = "SELECT \(raw: row.columnList) FROM links WHERE id IN (VALUES "
+            statement.append(rows: ids[start..<min(start + session.dialect.rowsPerStatement, ids.count)]) {
+                [.text($0)]
+            }
+            statement.append(raw: ")")
+            for stored in try await session.run(statement).map(row.record(from:)) { links[stored.id] = stored }
+        }
+        return links
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+// The outbox, its leases and the daily secrets (schema version 9).
+extension SQLStore {
+    package func insertClicks(_ clicks: [Click], clickEventLimit: Int, queueing entries: OutboxAppend) async throws
+        -> (events: ClickBatchOutcome, dropped: Int)
+    {
+        let append: @Sendable (SQLSession) async throws -> Int = { session in
+            try await Self.append(entries, on: session)
+        }
+        if clicks.isEmpty {
+            return (ClickBatchOutcome(), try await write(.batch(rows: entries.payloads.count), append))
+        }
+        let stored = try await insertClicks(clicks, clickEventLimit: clickEventLimit, then: append)
+        return (stored.events, stored.appended)
+    }
+
+    /// Appends the entries, then deletes what is past the topic's bound; how many were deleted.
+    private static func append(_ entries: OutboxAppend, on session: SQLSession) async throws -> Int {
+        guard !entries.payloads.isEmpty else { return 0 }
+        let rowsPerStatement = session.dialect.rowsPerStatement
+        for start in stride(from: 0, to: entries.payloads.count, by: rowsPerStatement) {
+            var statement: SQLStatement = "INSERT INTO outbox (topic, payload, created_at) VALUES "
+            statement.append(rows: entries.payloads[start..<min(start + rowsPerStatement, entries.payloads.count)]) {
+                [.text(entries.topic), .text($0), SQLValue(entries.createdAt)]
+            }
+            try await session.run(statement)
+        }
+        // The bound, by id through the topic's index: entries older than the newest `limit` ids.
+        // Ids are shared with other topics, so this keeps at most `limit` entries (fewer when
+        // other topics appended in between), never more.
+        let dropped = try await session.run(
+            """
+            DELETE FROM outbox WHERE topic = \(entries.topic) AND id <= (
+                SELECT MAX(id) FROM outbox WHERE topic = \(entries.topic)) - \(entries.limit)
+            RETURNING id
+            """)
+        return dropped.count
+    }
+
+    package func outboxEntries(topic: String, limit: Int) async throws -> [OutboxEntry] {
+        try await read("SELECT id, payload FROM outbox WHERE topic = \(topic) ORDER BY id LIMIT \(limit)").map {
+            let row = RowReader(row: $0, table: "outbox", key: ["id"])
+            return OutboxEntry(id: try row.read("id"), payload: try row.read("payload"))
+        }
+    }
+
+    package func deleteOutboxEntries(topic: String, through id: Int) async throws {
+        try await write(.statements) { session in
+            try await session.run("DELETE FROM outbox WHERE topic = \(topic) AND id <= \(id)")
+        }
+    }
+
+    package func outboxDepth(topic: String) async throws -> Int {
+        let rows = try await read("SELECT COUNT(*) AS count FROM outbox WHERE topic = \(topic)")
+        return try rows.first.map { try RowReader(row: $0, table: "outbox", key: []).read("count") } ?? 0
+    }
+
+    package func acquireOutboxLease(topic: String, holder: String, until: Date, now: Date) async throws -> Bool {
+        try await write(.statements) { session in
+            let rows = try await session.run(
+                """
+                INSERT INTO outbox_leases (topic, holder, expires_at) VALUES (\(topic), \(holder), \(until))
+                ON CONFLICT (topic) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+                WHERE outbox_leases.holder = excluded.holder OR outbox_leases.expires_at < \(now)
+                RETURNING holder
+                """)
+            return !rows.isEmpty
+        }
+    }
+
+    package func dailySecret(purpose: String, day: String, candidate: String, deletingBefore oldest: String)
+        async throws -> String
+    {
+        try await write(.transaction) { session in
+            try await session.run("DELETE FROM daily_secrets WHERE purpose = \(purpose) AND day < \(oldest)")
+            try await session.run(
+                """
+                INSERT INTO daily_secrets (purpose, day, secret) VALUES (\(purpose), \(day), \(candidate))
+                ON CONFLICT (purpose, day) DO NOTHING
+                """)
+            let rows = try await session.run(
+                "SELECT secret FROM daily_secrets WHERE purpose = \(purpose) AND day = \(day)")
+            guard let row = rows.first else { throw LinkStoreError.database("the daily secret was not stored") }
+            return try RowReader(row: row, table: "daily_secrets", key: ["purpose", "day"]).read("secret")
+        }
+    }
+}
+
+extension SQLiteLinkStore: OutboxRecords {}
+extension PostgresLinkStore: OutboxRecords {}

@@ -1,0 +1,178 @@
+import Foundation
+
+extension SQLStore {
+    private static var endpointRow: RowDescription<WebhookEndpoint> { WebhookRows.endpoint }
+
+    package func insertWebhookEndpoint(_ endpoint: WebhookEndpoint, limit: Int) async throws -> Bool {
+        try await write(.transaction) { session in
+            let rows = try await session.run(
+                "SELECT COUNT(*) AS count FROM webhook_endpoints WHERE tenant = \(endpoint.tenant)")
+            let count: Int = try rows.first.map { try Self.endpointRow.reader(of: $0).read("count") } ?? 0
+            guard count < limit else { return false }
+            try await session.run(Self.insert(endpoint, as: Self.endpointRow))
+            return true
+        }
+    }
+
+    package func webhookEndpoints(tenant: String) async throws -> [WebhookEndpoint] {
+        try await read(
+            """
+            SELECT \(raw: Self.endpointRow.columnList) FROM webhook_endpoints WHERE tenant = \(tenant)
+            ORDER BY created_at, id
+            """
+        ).map(Self.endpointRow.record(from:))
+    }
+
+    package func webhookEndpoint(tenant: String, id: String) async throws -> WebhookEndpoint? {
+        try await read(
+            "SELECT \(raw: Self.endpointRow.columnList) FROM webhook_endpoints WHERE tenant = \(tenant) AND id = \(id)"
+        ).first.map(Self.endpointRow.record(from:))
+    }
+
+    package func updateWebhookEndpoint(_ endpoint: WebhookEndpoint) async throws -> Bool {
+        let statement = Self.update(
+            endpoint, as: Self.endpointRow, where: [("tenant", .text(endpoint.tenant)), ("id", .text(endpoint.id))],
+            returning: "id")
+        return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
+    }
+
+    package func deleteWebhookEndpoint(tenant: String, id: String) async throws -> Bool {
+        try await write(.transaction) { session in
+            let deleted = try await session.run(
+                "DELETE FROM webhook_endpoints WHERE tenant = \(tenant) AND id = \(id) RETURNING id")
+            guard !deleted.isEmpty else { return false }
+            try await session.run("DELETE FROM webhook_messages WHERE endpoint_id = \(id)")
+            try await session.run("DELETE FROM webhook_attempts WHERE endpoint_id = \(id)")
+            return true
+        }
+    }
+
+    package func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String?) async throws -> Int {
+        try await write(.statements) { session in try await Self.enqueue(event, endpointID: endpointID, on: session) }
+    }
+
+    /// Queues `event` on `session` (inside the caller's transaction) for its tenant's enabled
+    /// endpoints that receive it, or for the one endpoint `endpointID`; returns how many.
+    @discardableResult
+    static func enqueue(_ event: WebhookEvent, endpointID: String? = nil, on session: SQLSession) async throws -> Int {
+        var statement: SQLStatement = """
+            INSERT INTO webhook_messages
+                (id, endpoint_id, tenant, type, order_key, payload, is_click, state, attempts, next_attempt_at, created_at)
+            SELECT \(event.id), id, tenant, \(event.type.rawValue), \(event.orderKey), \(event.payload),
+                \(SQLValue.bool(event.type == .linkClicked)), 'pending', 0, \(event.createdAt), \(event.createdAt)
+            FROM webhook_endpoints WHERE tenant = \(event.tenant) AND enabled = \(SQLValue.bool(true))
+            """
+        if let endpointID {
+            statement.append(raw: " AND id = ")
+            statement.append(.text(endpointID))
+        } else {
+            statement.append(raw: " AND \(session.dialect.position)(events, ")
+            statement.append(.text(WebhookRows.eventMarker(event.type)))
+            statement.append(raw: ") > 0")
+        }
+        statement.append(raw: " RETURNING seq")
+        return try await session.run(statement).count
+    }
+
+    package func claimWebhookMessages(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws
+        -> [WebhookMessage]
+    {
+        let row = WebhookRows.message
+        let (yes, skipLocked) = (SQLValue.bool(true), dialect.skipLocked)
+        let rows = try await write(.transaction) { session in
+            try await session.run(
+                """
+                UPDATE webhook_messages SET lease_owner = \(owner), lease_until = \(leaseUntil)
+                WHERE seq IN (
+                    SELECT m.seq FROM webhook_messages m JOIN webhook_endpoints e ON e.id = m.endpoint_id
+                    WHERE m.state = 'pending' AND m.next_attempt_at <= \(now)
+                        AND (m.lease_until IS NULL OR m.lease_until <= \(now))
+                        AND e.enabled = \(yes) AND (e.paused_until IS NULL OR e.paused_until <= \(now))
+                        AND (m.order_key IS NULL OR NOT EXISTS (
+                            SELECT 1 FROM webhook_messages p
+                            WHERE p.endpoint_id = m.endpoint_id AND p.order_key = m.order_key
+                                AND p.state = 'pending' AND p.seq < m.seq))
+                    ORDER BY m.seq LIMIT \(max(1, limit))\(raw: skipLocked))
+                RETURNING \(raw: row.columnList)
+                """)
+        }
+        return try rows.map(row.record(from:)).sorted { $0.seq < $1.seq }
+    }
+
+    package func recordWebhookAttempt(
+        _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
+        pauseEndpointUntil: Date?
+    ) async throws {
+        try await write(.transaction) { session in
+            let change: SQLStatement =
+                switch attempt.outcome {
+                case .delivered:
+                    "state = 'delivered', finished_at = \(attempt.at)"
+                case .failed:
+                    "state = 'failed', finished_at = \(attempt.at)"
+                case .retrying, .disabled:
+                    "next_attempt_at = \(retryAt ?? attempt.at)"
+                }
+            var statement: SQLStatement = "UPDATE webhook_messages SET attempts = \(attempt.attempt), "
+            statement.append(change)
+            statement.append(
+                """
+                , lease_owner = NULL, lease_until = NULL
+                WHERE seq = \(message.seq) AND lease_owner = \(owner) AND state = 'pending' RETURNING seq
+                """)
+            // Another instance took the message after this one's lease ran out: its attempt counts.
+            guard try await !session.run(statement).isEmpty else { return }
+            try await session.run(Self.insert(attempt, as: WebhookRows.attempt))
+            if attempt.outcome == .disabled {
+                try await session.run(
+                    """
+                    UPDATE webhook_endpoints SET enabled = \(SQLValue.bool(false)), updated_at = \(attempt.at)
+                    WHERE id = \(message.endpointID)
+                    """)
+            }
+            if let pauseEndpointUntil {
+                let greatest = session.dialect.greatest
+                try await session.run(
+                    """
+                    UPDATE webhook_endpoints SET paused_until = \(raw: greatest)(COALESCE(paused_until, 0), \(pauseEndpointUntil))
+                    WHERE id = \(message.endpointID)
+                    """)
+            }
+        }
+    }
+
+    package func webhookAttempts(tenant: String, endpointID: String, limit: Int) async throws -> [WebhookAttempt] {
+        let row = WebhookRows.attempt
+        return try await read(
+            """
+            SELECT \(raw: row.columnList) FROM webhook_attempts WHERE tenant = \(tenant) AND endpoint_id = \(endpointID)
+            ORDER BY seq DESC LIMIT \(max(1, limit))
+            """
+        ).map(row.record(from:))
+    }
+
+    package func pruneWebhookRecords(before date: Date) async throws -> Int {
+        try await write(.transaction) { session in
+            try await session.run("DELETE FROM webhook_attempts WHERE at < \(date)")
+            return try await session.run(
+                """
+                DELETE FROM webhook_messages WHERE state <> 'pending' AND finished_at < \(date) RETURNING seq
+                """
+            ).count
+        }
+    }
+
+    package func pendingWebhookMessages(clicksOnly: Bool) async throws -> Int {
+        let rows =
+            if clicksOnly {
+                try await read(
+                    """
+                    SELECT COUNT(*) AS count FROM webhook_messages
+                    WHERE state = 'pending' AND is_click = \(SQLValue.bool(true))
+                    """)
+            } else {
+                try await read("SELECT COUNT(*) AS count FROM webhook_messages WHERE state = 'pending'")
+            }
+        return try rows.first.map { try WebhookRows.message.reader(of: $0).read("count") } ?? 0
+    }
+}

@@ -1,0 +1,10 @@
+/// The events a webhook endpoint can subscribe to (the spec's names are the interface).
+package enum WebhookEventType: String, Sendable, Hashable, CaseIterable {
+    case linkCreated = "link.created"
+    case linkUpdated = "link.updated"
+    case linkDeleted = "link.deleted"
+    /// One event per click: many, so an endpoint gets it only when it names it.
+    case linkClicked = "link.clicked"
+    case deferredClaimed = "deferred.claimed"
+    case webhookTest = "webhook.test"
+}

@@ -1,0 +1,27 @@
+/// The form of a password-protected link (`password.mustache`), in the preview page's look:
+/// field "Password", button "Open", and "Wrong password" after a wrong one. Crawlers get it too:
+/// it names the link's social title, never its destination. `noindex`.
+struct PasswordPage: NoncePage {
+    static let template = PageTemplate.password
+
+    var siteName: String
+    /// The link's social title, when it has one.
+    var title: String?
+    var shortURL: String
+    /// Where the form posts: the visited path.
+    var action: String
+    /// The double-submit CSRF token of the form (also in the `wf_csrf` cookie).
+    var csrf: String
+    var error: String?
+    var initial: String
+    var iconURL: String?
+    var nonce = ""
+
+    /// The form posts to the link's own URL.
+    static var submitsForms: Bool { true }
+
+    static let example = PasswordPage(
+        siteName: "Stories", title: "Members' preview", shortURL: "https://go.example.com/members",
+        action: "/members", csrf: "token", error: "Wrong password", initial: "S",
+        iconURL: "https://www.example.com/icon.png")
+}

@@ -1,0 +1,76 @@
+import DeepLinkRouting
+import Foundation
+
+/// The events' bodies, `{"type", "timestamp", "data"}`, with `data` as the API shows the object:
+/// the one place an event becomes JSON.
+enum WebhookPayload {
+    /// A new event id (`msg_` and 26 letters and digits, about 154 random bits): the
+    /// `webhook-id`, never containing a `.` (the signed content is `{id}.{timestamp}.{body}`).
+    static func makeID() -> String {
+        "msg_" + RandomText.make(length: 26, from: RandomText.lettersAndDigits)
+    }
+
+    /// `link.created`, `link.updated` or `link.deleted` for `link` at `date`, ordered per link.
+    static func linkEvent(_ type: WebhookEventType, _ link: Link, at date: Date) -> WebhookEvent {
+        WebhookEvent(
+            id: makeID(), tenant: link.tenant, type: type, payload: body(type, at: date, data: LinkJSON.node(link)),
+            orderKey: link.id, createdAt: date)
+    }
+
+    /// `link.clicked` for one click of `link`.
+    static func clickEvent(_ click: Click, of link: Link) -> WebhookEvent {
+        let data = JSONNode.object([
+            "link": LinkJSON.node(link),
+            "click": LinkRequest.stringObject([
+                ("at", ISO8601.string(from: click.time)), ("platform", click.platform.rawValue), ("os", click.os),
+                ("browser", click.browser), ("referrer", click.referrerHost),
+            ]).appending("bot", JSONNode(.bool(click.isBot))),
+        ])
+        return WebhookEvent(
+            id: makeID(), tenant: link.tenant, type: .linkClicked,
+            payload: body(.linkClicked, at: click.time, data: data),
+            orderKey: nil, createdAt: click.time)
+    }
+
+    /// `webhook.test` for one endpoint.
+    static func testEvent(tenant: String, endpointID: String, at date: Date) -> WebhookEvent {
+        let data = JSONNode.object([
+            "endpointId": JSONNode(.string(endpointID)),
+            "message": JSONNode(.string("a test event sent from the API or the console")),
+        ])
+        return WebhookEvent(
+            id: makeID(), tenant: tenant, type: .webhookTest, payload: body(.webhookTest, at: date, data: data),
+            orderKey: nil, createdAt: date)
+    }
+
+    /// `deferred.claimed` for a claim of `link`'s token.
+    static func claimEvent(_ claim: DeferredClaim, of link: Link, at date: Date) -> WebhookEvent {
+        let data = JSONNode.object([
+            "link": LinkJSON.node(link),
+            "claim": LinkRequest.stringObject([
+                ("claimedAt", ISO8601.string(from: date)), ("platform", claim.platform?.rawValue),
+            ]),
+        ])
+        return WebhookEvent(
+            id: makeID(), tenant: link.tenant, type: .deferredClaimed,
+            payload: body(.deferredClaimed, at: date, data: data), orderKey: link.id, createdAt: date)
+    }
+
+    /// The compact JSON text of an event's body.
+    static func body(_ type: WebhookEventType, at date: Date, data: JSONNode) -> String {
+        JSONNode(
+            .object([
+                .init(key: "type", value: JSONNode(.string(type.rawValue))),
+                .init(key: "timestamp", value: JSONNode(.string(ISO8601.string(from: date)))),
+                .init(key: "data", value: data),
+            ])
+        ).jsonText(style: .compact)
+    }
+}
+
+extension JSONNode {
+    /// This object with one more member at its end.
+    fileprivate func appending(_ key: String, _ value: JSONNode) -> JSONNode {
+        JSONNode(.object((objectValue ?? []) + [.init(key: key, value: value)]))
+    }
+}

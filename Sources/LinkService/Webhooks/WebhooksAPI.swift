@@ -1,0 +1,102 @@
+import DeepLinkRouting
+import Hummingbird
+import Logging
+
+/// `/api/v1/webhooks`: a tenant's webhook endpoints (create, list, read, change, delete), their
+/// secrets' rotation, test events and delivery logs. Every call needs the tenant's key; another
+/// tenant's endpoint is `404`, as if it did not exist.
+struct WebhooksAPI: Sendable {
+    let tenants: TenantDirectory
+    let store: CachingLinkStore
+    let keys: APIKeyCache
+    let apiLimiter: RateLimiter
+    let publicLimit: PublicRateLimit
+    let maxBodySize: Int
+    let settings: WebhookSettings
+    let clock: ServiceClock
+    let logger: Logger
+
+    private var editor: WebhookEndpointEditor {
+        WebhookEndpointEditor(store: store, settings: settings, clock: clock)
+    }
+
+    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+        let webhooks = router.group("/api/v1/webhooks")
+            .add(
+                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
+            )
+            .group(context: APIRequestContext.self)
+        webhooks.post { request, context in try await create(request, context) }
+        webhooks.get { _, context in try await list(context) }
+        webhooks.get("/:id") { _, context in Response.json(WebhookJSON.node(try await existing(context))) }
+        webhooks.patch("/:id") { request, context in try await update(request, context) }
+        webhooks.delete("/:id") { _, context in try await delete(context) }
+        webhooks.post("/:id/rotate-secret") { _, context in try await rotate(context) }
+        webhooks.post("/:id/test") { _, context in try await test(context) }
+        webhooks.get("/:id/deliveries") { request, context in try await deliveries(request, context) }
+    }
+
+    private func create(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let body = try await request.collectBody(upTo: maxBodySize)
+        let parsed = try WebhookEndpointRequest(body: body.readableBytesView, creating: true)
+        let endpoint = try await editor.create(parsed, tenant: context.tenant.id)
+        logger.info(
+            "webhook endpoint created",
+            metadata: ["tenant": "\(endpoint.tenant)", "id": "\(endpoint.id)", "url": "\(endpoint.url)"])
+        var response = Response.json(WebhookJSON.node(endpoint, secret: endpoint.secret), status: .created)
+        response.headers[.location] = "/api/v1/webhooks/\(endpoint.id)"
+        return response
+    }
+
+    private func list(_ context: APIRequestContext) async throws -> Response {
+        let endpoints = try await store.webhookEndpoints(tenant: context.tenant.id)
+        return .json(.object(["webhooks": JSONNode(.array(endpoints.map { WebhookJSON.node($0) }))]))
+    }
+
+    private func update(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let endpoint = try await existing(context)
+        let body = try await request.collectBody(upTo: maxBodySize)
+        let parsed = try WebhookEndpointRequest(body: body.readableBytesView, creating: false)
+        return .json(WebhookJSON.node(try await editor.update(endpoint, by: parsed)))
+    }
+
+    private func delete(_ context: APIRequestContext) async throws -> Response {
+        let id = context.parameters.get("id") ?? ""
+        guard try await store.deleteWebhookEndpoint(tenant: context.tenant.id, id: id) else {
+            throw WebhookEndpointEditor.notFound(id)
+        }
+        return Response(status: .noContent)
+    }
+
+    private func rotate(_ context: APIRequestContext) async throws -> Response {
+        let secret = try await editor.rotateSecret(of: try await existing(context))
+        return .json(.object(["secret": JSONNode(.string(secret))]))
+    }
+
+    private func test(_ context: APIRequestContext) async throws -> Response {
+        let id = try await editor.sendTest(to: try await existing(context))
+        return .json(.object(["eventId": JSONNode(.string(id))]), status: .accepted)
+    }
+
+    private func deliveries(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let endpoint = try await existing(context)
+        var limit = 50
+        if let text = request.uri.queryParameters.get("limit") {
+            guard let value = Int(text), (1...200).contains(value) else {
+                throw Problem.invalidField("limit", "limit must be a whole number from 1 to 200, not \"\(text)\"")
+            }
+            limit = value
+        }
+        let attempts = try await store.webhookAttempts(tenant: endpoint.tenant, endpointID: endpoint.id, limit: limit)
+        return .json(.object(["deliveries": JSONNode(.array(attempts.map(WebhookJSON.node)))]))
+    }
+
+    /// The key's tenant's endpoint named by the path; `404` when it has none (another tenant's too).
+    private func existing(_ context: APIRequestContext) async throws -> WebhookEndpoint {
+        let id = context.parameters.get("id") ?? ""
+        guard let endpoint = try await store.webhookEndpoint(tenant: context.tenant.id, id: id) else {
+            throw WebhookEndpointEditor.notFound(id)
+        }
+        return endpoint
+    }
+}

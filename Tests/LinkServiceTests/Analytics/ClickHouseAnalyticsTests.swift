@@ -1,0 +1,296 @@
+import DeepLinkRouting
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import NIOCore
+import Testing
+
+@testable import LinkService
+
+/// Click analytics in ClickHouse beside the rollups: the same answers, unique visitors, no
+/// address kept, and the outbox across an outage. Live servers on SQLite or PostgreSQL, and the
+/// ClickHouse of `WAYFINDER_TEST_CLICKHOUSE_URL`.
+@Suite("ClickHouse analytics", .enabled(if: ClickHouseTestDatabase.isConfigured, ClickHouseTestDatabase.skipNote))
+struct ClickHouseAnalyticsTests {
+    static var factories: [LinkStoreFactory] { LinkStoreFactory.all.filter { $0.name != "memory" } }
+
+    /// One visit: who (address, `User-Agent`) and from where.
+    struct Visit {
+        var agent: String
+        var address = "192.0.2.1"
+        var referrer: String?
+    }
+
+    static func configuration(_ url: ClickHouseURL?) -> LinkServiceConfiguration {
+        var configuration = LinkServiceConfiguration(port: 0)
+        configuration.clickFlushInterval = .milliseconds(50)
+        configuration.trustForwardedFor = true
+        configuration.clickhouse = url
+        return configuration
+    }
+
+    static func visit(_ slug: String, _ visit: Visit, via client: some TestClientProtocol) async throws {
+        var headers: HTTPFields = [.userAgent: visit.agent, .xForwardedFor: visit.address]
+        if let referrer = visit.referrer { headers[.referer] = referrer }
+        let response = try await client.execute(uri: "/\(slug)", method: .get, headers: headers)
+        #expect([.found, .ok].contains(response.status))
+    }
+
+    static func json(_ uri: String, key: String, via client: some TestClientProtocol) async throws -> JSONNode {
+        let response = try await client.execute(uri: uri, method: .get, headers: .bearer(key))
+        #expect(response.status == .ok, "\(uri): \(response.text)")
+        return try #require(response.json)
+    }
+
+    /// Waits until every click of the server is in ClickHouse: `clicks` stored in the main
+    /// database (the flusher takes a batch out of memory before its transaction commits), and
+    /// none left in the outbox.
+    static func drained(_ store: any LinkStore, clicks: Int, tenant: String = "local") async throws -> Bool {
+        let outbox = try #require(store as? any OutboxRecords)
+        return try await eventually(within: .seconds(60)) {
+            guard try await store.clickCount(tenant: tenant) == clicks else { return false }
+            return try await outbox.outboxDepth(topic: OutboxTopic.clickhouse) == 0
+        }
+    }
+
+    static let mixedVisits: [Visit] = [
+        Visit(agent: Agents.iPhone, referrer: "https://t.co/x"),
+        Visit(agent: Agents.iPhone, referrer: "https://t.co/y"),
+        Visit(agent: Agents.iPad, referrer: "https://t.co/z"), Visit(agent: Agents.android),
+        Visit(agent: Agents.android, address: "192.0.2.2"),
+        Visit(agent: Agents.desktop, referrer: "https://news.example.org/a"), Visit(agent: Agents.facebook),
+        Visit(agent: "Twitterbot/1.0"),
+    ]
+
+    @Test("link and tenant stats from ClickHouse agree with the rollups for the same clicks", arguments: factories)
+    func agreesWithRollups(factory: LinkStoreFactory) async throws {
+        try await ClickHouseTestDatabase.withDatabase { url in
+            try await factory.withStore { store in
+                let server = try LinkServer(
+                    configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store)
+                let (key, record) = APIKey.make(tenant: "local")
+                try await store.insertAPIKey(record)
+                try await server.makeApplication().test(.live) { client in
+                    for slug in ["first", "second"] {
+                        let created = try await LocalTenant.create(
+                            slug, destination: "https://www.local.example.com/\(slug)", key: key, via: client)
+                        #expect(created.status == .created)
+                    }
+                    for visit in Self.mixedVisits { try await Self.visit("first", visit, via: client) }
+                    for visit in Self.mixedVisits.prefix(3) { try await Self.visit("second", visit, via: client) }
+                    #expect(try await Self.drained(store, clicks: 11))
+
+                    let answer = try await Self.json("/api/v1/links/first/stats", key: key, via: client)
+                    #expect(answer["source"]?.stringValue == "clickhouse")
+                    let link = try #require(try await store.link(tenant: "local", slug: "first"))
+                    let rollups = LinkJSON.node(try await store.stats(tenant: "local", linkID: link.id))
+                    for member in rollups.objectValue ?? [] {
+                        #expect(answer[member.key]?.jsonText() == member.value.jsonText(), "\(member.key)")
+                    }
+                    #expect(answer[path: "clicks"] == "6")
+                    #expect(answer[path: "botClicks"] == "2")
+                    // iPhone, iPad, Android and desktop from one address, Android from another.
+                    #expect(answer[path: "visitors.total"] == "5")
+                    #expect(answer[path: "browsers.Safari"] == "3")
+                    #expect(answer["countries"]?.jsonText() == "{}")
+
+                    let tenant = try await Self.json("/api/v1/stats", key: key, via: client)
+                    let tenantRollups = try await #require(store as? any TenantStatsRecords)
+                        .tenantStats(tenant: "local", from: nil, to: nil, top: 10)
+                    #expect(tenant["source"]?.stringValue == "clickhouse")
+                    #expect(tenant[path: "clicks"] == String(tenantRollups.clicks))
+                    #expect(tenant["platforms"]?.jsonText() == StatsJSON.counts(tenantRollups.platforms).jsonText())
+                    #expect(
+                        tenant["topLinks"]?.jsonText()
+                            == StatsJSON.node(tenantRollups, source: .rollups, range: StatsRange())["topLinks"]?
+                            .jsonText())
+                    #expect(tenant[path: "clicks"] == "9")
+                }
+            }
+        }
+    }
+
+    @Test("unique visitors per day are exact for known visitors, and no address is kept anywhere")
+    func exactVisitorsAndNoAddress() async throws {
+        try await ClickHouseTestDatabase.withDatabase { url in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+            let clock = ManualClock(Date(timeIntervalSince1970: 1_767_225_600 + 3_600))  // 2026-01-01 01:00 UTC
+            let server = try LinkServer(
+                configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store,
+                clock: clock.clock)
+            let (key, record) = APIKey.make(tenant: "local")
+            try await store.insertAPIKey(record)
+            let (a, b, c) = ("198.51.100.17", "198.51.100.42", "2001:db8::77")
+            let days: [[Visit]] = [
+                [
+                    Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.iPhone, address: a),
+                    Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.desktop, address: a),
+                    Visit(agent: Agents.iPhone, address: b), Visit(agent: Agents.iPhone, address: b),
+                ],
+                [Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.android, address: c)],
+                Array(repeating: Visit(agent: Agents.iPhone, address: a), count: 5),
+            ]
+            try await server.makeApplication().test(.live) { client in
+                let created = try await LocalTenant.create(
+                    "people", destination: "https://www.local.example.com/p", key: key, via: client)
+                #expect(created.status == .created)
+                let analytics = try #require(server.analytics)
+                for (index, visits) in days.enumerated() {
+                    if index > 0 {
+                        clock.advance(by: .seconds(86_400))
+                        try await analytics.keys.refresh(from: analytics.outbox, now: clock.clock.now())
+                    }
+                    for visit in visits { try await Self.visit("people", visit, via: client) }
+                }
+                #expect(try await Self.drained(store, clicks: 13))
+                let answer = try await Self.json("/api/v1/links/people/stats", key: key, via: client)
+                #expect(answer[path: "clicks"] == "13")
+                #expect(answer[path: "visitors.total"] == "6")
+                let byDay = (answer["visitors"]?["byDay"]?.arrayValue ?? []).map {
+                    "\($0[path: "day"] ?? "")=\($0[path: "visitors"] ?? "")"
+                }
+                #expect(byDay == ["2026-01-01=3", "2026-01-02=2", "2026-01-03=1"])
+                let ranged = try await Self.json(
+                    "/api/v1/links/people/stats?from=2026-01-02&to=2026-01-02", key: key, via: client)
+                #expect(ranged[path: "clicks"] == "2")
+                #expect(ranged[path: "visitors.total"] == "2")
+                let tenant = try await Self.json("/api/v1/stats?from=2026-01-01&to=2026-01-01", key: key, via: client)
+                #expect(tenant[path: "visitors"] == "3")
+
+                // Every table of the ClickHouse database, and the database file, without the addresses.
+                let client = ClickHouseClient(url: url)
+                var dump = ""
+                for table in ["click_events", "click_daily", "click_dimensions"] {
+                    dump += String(buffer: try await client.run("SELECT * FROM \(url.database).\(table) FORMAT TSV"))
+                }
+                #expect(dump.split(separator: "\n").count > 13)
+                var files = Data()
+                for name in try FileManager.default.contentsOfDirectory(atPath: directory.path("")) {
+                    files += FileManager.default.contents(atPath: directory.path(name)) ?? Data()
+                }
+                for address in [a, b, c] {
+                    #expect(dump.contains(address) == false)
+                    #expect(files.range(of: Data(address.utf8)) == nil)
+                }
+            }
+            try await store.close()
+        }
+    }
+
+    @Test(
+        "ClickHouse away: redirects go on, stats fall back to the rollups, the outbox grows; back: every click once"
+    )
+    func outageAndRecovery() async throws {
+        try await ClickHouseTestDatabase.withDatabase { url in
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let (key, record) = APIKey.make(tenant: "local")
+            let clicks = 40
+            // Away: a port where nothing listens.
+            do {
+                let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+                try await store.insertAPIKey(record)
+                let server = try LinkServer(
+                    configuration: Self.configuration(ClickHouseTestDatabase.deadURL),
+                    manifests: [LocalTenant.manifest],
+                    store: store)
+                try await server.makeApplication().test(.live) { client in
+                    let created = try await LocalTenant.create(
+                        "kept", destination: "https://www.local.example.com/k", key: key, via: client)
+                    #expect(created.status == .created)
+                    for index in 0..<clicks {
+                        try await Self.visit(
+                            "kept", Visit(agent: Agents.iPhone, address: "192.0.2.\(index)"), via: client)
+                    }
+                    let outbox: any OutboxRecords = store
+                    #expect(
+                        try await eventually(within: .seconds(20)) {
+                            try await outbox.outboxDepth(topic: OutboxTopic.clickhouse) == clicks
+                        })
+                    let answer = try await Self.json("/api/v1/links/kept/stats", key: key, via: client)
+                    #expect(answer["source"]?.stringValue == "rollups")
+                    #expect(answer[path: "clicks"] == String(clicks))
+                    #expect(answer["visitors"]?.value == .null)
+                    let tenant = try await Self.json("/api/v1/stats", key: key, via: client)
+                    #expect(tenant["source"]?.stringValue == "rollups")
+                    // The shipper reads the depth after each failed send (backing off up to 30 s).
+                    #expect(
+                        try await eventually(within: .seconds(40)) {
+                            try await server.metricsText().contains(
+                                "wayfinder_clickhouse_outbox_depth \(clicks)")
+                        })
+                    #expect(try await server.metricsText().contains("wayfinder_clickhouse_stats_fallbacks_total 2"))
+                }
+                // A send that reached ClickHouse but whose answer was lost: the first ten events
+                // are there already while the outbox still holds them.
+                let first = try await store.outboxEntries(topic: OutboxTopic.clickhouse, limit: 10)
+                let engine = ClickHouseEngine(client: ClickHouseClient(url: url))
+                try await engine.prepare()
+                #expect(try await engine.insert(first.map(\.payload), checkingFirst: false) == 10)
+                try await store.close()
+            }
+            // Back: the backlog drains, and every click counts once.
+            let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+            let server = try LinkServer(
+                configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store)
+            try await server.makeApplication().test(.live) { client in
+                #expect(try await Self.drained(store, clicks: clicks))
+                let answer = try await Self.json("/api/v1/links/kept/stats", key: key, via: client)
+                #expect(answer["source"]?.stringValue == "clickhouse")
+                #expect(answer[path: "clicks"] == String(clicks))
+                #expect(answer[path: "visitors.total"] == String(clicks))
+                // The depth is read after the last batch is deleted.
+                #expect(
+                    try await eventually(within: .seconds(20)) {
+                        let metrics = try await server.metricsText()
+                        return metrics.contains("wayfinder_clickhouse_outbox_depth 0")
+                            && metrics.contains("wayfinder_clickhouse_events_sent_total \(clicks - 10)")
+                    })
+            }
+            let rows = try await ClickHouseClient(url: url).run("SELECT count() FROM \(url.database).click_events")
+            #expect(String(buffer: rows).trimmingCharacters(in: .whitespacesAndNewlines) == String(clicks))
+            try await store.close()
+        }
+    }
+
+    @Test("at start: a refused password stops the server; a ClickHouse away does not")
+    func startErrors() async throws {
+        try await ClickHouseTestDatabase.withDatabase { url in
+            var wrong = url
+            wrong.user = "wayfinder"
+            wrong.password = "not-the-password"
+            await #expect {
+                try await ClickHouseEngine(client: ClickHouseClient(url: wrong)).prepare()
+            } throws: { error in
+                (error as? ClickHouseError)?.code == .credentials
+            }
+            var right = url
+            right.user = "wayfinder"
+            right.password = "wayfinder-test"
+            try await ClickHouseEngine(client: ClickHouseClient(url: right)).prepare()
+            let tables = try await ClickHouseClient(url: right).run("SHOW TABLES FROM \(url.database)")
+            #expect(
+                String(buffer: tables).split(separator: "\n").sorted() == [
+                    "click_daily", "click_daily_mv", "click_dimensions", "click_dimensions_mv", "click_events",
+                ])
+            await #expect {
+                try await ClickHouseEngine(client: ClickHouseClient(url: ClickHouseTestDatabase.deadURL)).prepare()
+            } throws: { error in
+                (error as? ClickHouseError)?.code == .unreachable
+            }
+            let directory = try TemporaryDirectory()
+            defer { directory.remove() }
+            let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+            let analytics = try #require(
+                try ClickAnalytics(
+                    configuration: Self.configuration(ClickHouseTestDatabase.deadURL), store: store,
+                    registry: LinkServiceMetrics().registry, clock: .system))
+            try await analytics.start(logger: .init(label: "test"))
+            try await store.close()
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import TestSupport
+
+/// A webhook receiver on 127.0.0.1 (a free port) that keeps every request it gets at `/hook` and
+/// answers each with the next of its scripted replies (then `200`).
+final class WebhookReceiver: Sendable {
+    struct Delivery: Sendable {
+        var headers: HTTPFields
+        var body: String
+
+        func header(_ name: String) -> String? { headers[HTTPField.Name(name)!] }
+    }
+
+    struct Reply: Sendable {
+        var status: HTTPResponse.Status = .ok
+        var headers: HTTPFields = [:]
+        var delay: Duration? = nil
+    }
+
+    private let state = Locked<(deliveries: [Delivery], replies: [Reply])>(([], []))
+
+    var deliveries: [Delivery] { state.withLock { $0.deliveries } }
+
+    /// Answers the next requests with `replies`, in order.
+    func script(_ replies: [Reply]) {
+        state.withLock { $0.replies += replies }
+    }
+
+    /// Runs the receiver while `body` runs, with the URL of its `/hook`.
+    func run<Result: Sendable>(_ body: @Sendable @escaping (_ url: String) async throws -> Result) async throws
+        -> Result
+    {
+        let router = Router()
+        router.post("/hook") { [state] request, _ -> Response in
+            let bytes = try await request.body.collect(upTo: 1 << 20)
+            let reply = state.withLock { state -> Reply in
+                state.deliveries.append(Delivery(headers: request.headers, body: String(buffer: bytes)))
+                return state.replies.isEmpty ? Reply() : state.replies.removeFirst()
+            }
+            if let delay = reply.delay { try await Task.sleep(for: delay) }
+            return Response(status: reply.status, headers: reply.headers)
+        }
+        router.post("/elsewhere") { [state] request, _ -> Response in
+            state.withLock { $0.deliveries.append(Delivery(headers: request.headers, body: "elsewhere")) }
+            return Response(status: .ok)
+        }
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let app = Application(
+            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? 0)
+                portContinuation.finish()
+            })
+        return try await withThrowingTaskGroup(of: Result?.self) { group in
+            group.addTask {
+                try await app.runService(gracefulShutdownSignals: [])
+                return nil
+            }
+            var iterator = ports.makeAsyncIterator()
+            guard let port = await iterator.next() else { throw CancellationError() }
+            let result = try await body("http://127.0.0.1:\(port)/hook")
+            group.cancelAll()
+            return result
+        }
+    }
+}
