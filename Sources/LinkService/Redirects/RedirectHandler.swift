@@ -31,9 +31,12 @@ struct RedirectHandler: Sendable {
     let clock: ServiceClock
     /// Where visitors are, for `country` conditions; `nil` when the server has no source.
     var countryLookup: (any CountryLookup)?
-    /// Wrong passwords per client address and link: 10 in 10 minutes.
-    var passwordLimiter = RateLimiter(RateLimit(requests: 10, per: .seconds(600)))
+    /// Wrong passwords per client address and link, on the server's clock.
+    let passwordLimiter: RateLimiter
     let logger: Logger
+
+    /// Wrong passwords allowed per client address and link: 10 in 10 minutes.
+    static let passwordGuesses = RateLimit(requests: 10, per: .seconds(600))
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
         if let refused = publicLimit.refusal(request, context: context) { return refused }

@@ -39,6 +39,8 @@ public struct LinkServer: Sendable {
     let apiLimiter: RateLimiter
     let resolveLimiter: RateLimiter
     let consoleSignInLimiter: RateLimiter
+    /// Wrong passwords per client address and link: ``RedirectHandler/passwordGuesses``.
+    let passwordLimiter: RateLimiter
     /// Per client address, for everything that needs no key.
     let publicLimit: PublicRateLimit
     /// Every "now" of the server (``ServiceClock``).
@@ -81,6 +83,7 @@ public struct LinkServer: Sendable {
         self.apiLimiter = RateLimiter(configuration.apiRateLimit, clock: clock)
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit, clock: clock)
         self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit, clock: clock)
+        self.passwordLimiter = RateLimiter(RedirectHandler.passwordGuesses, clock: clock)
         self.publicLimit = PublicRateLimit(
             limiter: RateLimiter(configuration.publicRateLimit, clock: clock),
             addressing: ClientAddressing(configuration))
@@ -176,7 +179,7 @@ public struct LinkServer: Sendable {
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,
             clickFlush: configuration.clickFlush,
             issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
-            countryLookup: countryLookup, logger: logger)
+            countryLookup: countryLookup, passwordLimiter: passwordLimiter, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         router.post("/**") { request, context in try await redirects.submitPassword(to: request, context: context) }

@@ -21,7 +21,7 @@ struct ClientAddressTests {
         configuration.trustForwardedFor = trustForwardedFor
         let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
         do {
-            try await service.server.makeApplication().test(.live, body)
+            try await service.server.makeApplication().testLive(body)
         } catch {
             await service.close()
             throw error

@@ -25,4 +25,22 @@ struct HostAmbiguityTests {
             #expect(refused.status == 404, "\(refused.text.prefix(300))")
         }
     }
+
+    @Test("a request with two Host lines is a 400 naming both, whichever tenant either names")
+    func twoHosts() async throws {
+        try await HostileRequestTests.withSpringServer { _, port in
+            for hosts in [
+                ("localhost", "evil.example.net"), ("evil.example.net", "localhost"), ("localhost", "localhost"),
+            ] {
+                let connection = try RawHTTPConnection(port: port)
+                let answer = await connection.exchange(
+                    Array(
+                        "GET /spring HTTP/1.1\r\nHost: \(hosts.0)\r\nHost: \(hosts.1)\r\n\(Self.desktop)\r\n\r\n".utf8))
+                connection.close()
+                #expect(answer.status == 400, "\(hosts): \(answer.text.prefix(300))")
+                #expect(answer.text.contains("ambiguous-host"))
+                #expect(answer.text.contains("2 Host fields"))
+            }
+        }
+    }
 }

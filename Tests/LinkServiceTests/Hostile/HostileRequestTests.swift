@@ -220,6 +220,7 @@ struct HostileRequestTests {
     ) async throws {
         let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
         do {
+            // HummingbirdTesting's own live client: it holds one connection, as the cap test expects.
             try await service.server.makeApplication().test(.live) { client in try await body(try #require(client.port))
             }
         } catch {
@@ -238,7 +239,7 @@ struct HostileRequestTests {
         let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
         let key = try await service.key(for: "local")
         do {
-            try await service.server.makeApplication().test(.live) { client in
+            try await service.server.makeApplication().testLive { client in
                 let port = try #require(client.port)
                 #expect(
                     try await LocalTenant.create(

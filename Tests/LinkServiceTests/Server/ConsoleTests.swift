@@ -63,7 +63,7 @@ struct ConsoleTests {
             configuration.trustedProxies = trusted ? ["127.0.0.1"] : []
             let service = try await TestService.make(configuration: configuration)
             let key = try await service.key(for: "storyteller")
-            try await service.server.makeApplication().test(.live) { client in
+            try await service.server.makeApplication().testLive { client in
                 var console = ConsoleClient(client)
                 console.extraHeaders[HTTPField.Name("X-Forwarded-Proto")!] = "https"
                 let response = try await console.signIn(key)
@@ -164,7 +164,7 @@ struct ConsoleTests {
         configuration.consoleSignInRateLimit = RateLimit(requests: 2, per: .seconds(60))
         let service = try await TestService.make(configuration: configuration)
         let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             var console = ConsoleClient(client)
             #expect(try await console.signIn("wrong").status == .unauthorized)
             #expect(try await console.signIn("wrong").status == .unauthorized)
@@ -220,7 +220,7 @@ struct ConsoleTests {
     func crossOrigin() async throws {
         let service = try await TestService.make()
         let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             var console = ConsoleClient(client)
             try await console.signIn(key)
             let token = try await console.csrf()

@@ -25,7 +25,7 @@ struct JSONLogTests {
             configuration: LinkServiceConfiguration(port: 0), manifests: [LocalTenant.manifest], store: store,
             logger: logger)
         logger.info("before any request", metadata: ["phase": "start"])
-        try await server.makeApplication().test(.live) { client in
+        try await server.makeApplication().testLive { client in
             for _ in 0..<2 {
                 var console = ConsoleClient(client)
                 let response = try await console.signIn("wf_" + String(repeating: "x", count: 40))

@@ -4,9 +4,10 @@ import HTTPTypes
 import NIOCore
 import NIOHTTP1
 
-/// Makes the request's host unambiguous before anything reads it (RFC 9112 §3.2): the authority
-/// of an absolute-form target (`GET http://share.example.com/x HTTP/1.1`) replaces whatever `Host`
-/// said; an absolute-form target without a host is answered `400` and its connection closed.
+/// Makes the request's host unambiguous before anything reads it (RFC 9112 §3.2): a request with
+/// more than one `Host` line is answered `400` and its connection closed; the authority of an
+/// absolute-form target (`GET http://share.example.com/x HTTP/1.1`) replaces whatever `Host`
+/// said; an absolute-form target without a host is answered `400` too.
 ///
 /// It sits between the HTTP/1 decoder and the conversion to HTTP types, the last place that sees
 /// the request target as sent (the conversion keeps only its path) and every `Host` line.
@@ -22,6 +23,13 @@ final class RequestTargetHandler: ChannelInboundHandler, RemovableChannelHandler
         guard !refused else { return }
         guard case .head(var head) = unwrapInboundIn(data) else {
             context.fireChannelRead(data)
+            return
+        }
+        let hosts = head.headers["Host"]
+        guard hosts.count <= 1 else {
+            refuse(
+                "the request has \(hosts.count) Host fields (\(hosts.joined(separator: ", "))); send exactly one",
+                context: context)
             return
         }
         if head.method != .CONNECT, let authority = Self.absoluteFormAuthority(of: head.uri) {
