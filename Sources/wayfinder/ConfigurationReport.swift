@@ -8,8 +8,11 @@ struct ConfigurationReport {
     let flags: [String: String]
     let environment: [String: String]
     let file: ConfigurationFile?
+    /// The value in force of each key (``LinkServiceConfiguration/effectiveValues``).
+    let effective: [String: String]
 
-    /// One line per key: `NAME=VALUE  (source)`; a key set nowhere reads `NAME  (default)`.
+    /// One line per key: `NAME=VALUE  (source)`; a key set nowhere reads `NAME=VALUE  (default)`,
+    /// or `NAME  (default: none)` when it has no value (no GeoIP file, no ClickHouse).
     var lines: [String] {
         LinkServiceConfiguration.documentedKeys.map { entry in
             let name = entry.environment
@@ -17,7 +20,10 @@ struct ConfigurationReport {
                 if let value = flags[name] { (value, "flag") } else if let value = environment[name] {
                     (value, "environment")
                 } else if let file, let value = file.values[name] { (value, "config file \(file.path)") } else { nil }
-            guard let found else { return "\(name)  (default)" }
+            guard let found else {
+                guard let value = effective[name] else { return "\(name)  (default: none)" }
+                return "\(name)=\(Self.redacted(value, name: name))  (default)"
+            }
             return "\(name)=\(Self.redacted(found.value, name: name))  (\(found.source))"
         }
     }

@@ -145,8 +145,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         if printConfig {
             let report = ConfigurationReport(
-                flags: flagsGiven, environment: ProcessInfo.processInfo.environment, file: try store.configurationFile()
-            )
+                flags: flagsGiven, environment: ProcessInfo.processInfo.environment,
+                file: try store.configurationFile(),
+                effective: configuration.effectiveValues)
             print(report.lines.joined(separator: "\n"))
             return
         }

@@ -28,7 +28,10 @@ struct ConfigurationFileTests {
             lines.contains("WAYFINDER_DATABASE=postgres://wayfinder:***@db.internal:5432/links  (config file \(file))"))
         #expect(lines.contains("WAYFINDER_TRUSTED_PROXIES=10.0.0.1,10.0.0.2  (config file \(file))"))
         #expect(lines.contains("WAYFINDER_TRUST_FORWARDED_FOR=false  (config file \(file))"))
-        #expect(lines.contains("WAYFINDER_LINK_CACHE_CAPACITY  (default)"))
+        #expect(lines.contains("WAYFINDER_LINK_CACHE_CAPACITY=100000  (default)"))
+        #expect(lines.contains("WAYFINDER_METRICS_ADDRESS=127.0.0.1:9464  (default)"))
+        #expect(lines.contains("WAYFINDER_PUBLIC_RATE_PER_MINUTE=12000  (default)"))
+        #expect(lines.contains("WAYFINDER_GEOIP  (default: none)"))
         #expect(!result.stdout.contains("hunter2"))
     }
 
