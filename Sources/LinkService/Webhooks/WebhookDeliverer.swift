@@ -63,12 +63,14 @@ struct WebhookDeliverer: Service {
             return 0
         }
         guard !messages.isEmpty else { return 0 }
+        // The last moment an attempt may start and still end (by its time limit) within the lease.
+        let lastStart = ContinuousClock.now + settings.lease - settings.timeout
         // Per endpoint, in the order they were written.
         var byEndpoint: [String: [WebhookMessage]] = [:]
         for message in messages { byEndpoint[message.endpointID, default: []].append(message) }
         let records = await withTaskGroup(of: [WebhookAttemptRecord].self) { group in
             for batch in byEndpoint.values {
-                group.addTask { await deliver(batch, clients: clients) }
+                group.addTask { await deliver(batch, clients: clients, startingBefore: lastStart) }
             }
             return await group.reduce(into: []) { $0 += $1 }
         }
@@ -95,8 +97,14 @@ struct WebhookDeliverer: Service {
     }
 
     /// One attempt at each of one endpoint's `messages`, at most ``WebhookSettings/concurrency``
-    /// at once: the endpoint read and its URL checked once for all of them.
-    func deliver(_ messages: [WebhookMessage], clients: WebhookClients) async -> [WebhookAttemptRecord] {
+    /// at once: the endpoint read and its URL checked once for all of them. A message whose turn
+    /// comes after `lastStart` is not sent: its lease could end before its answer (and another
+    /// instance send it too), so it is left unrecorded for a later claim.
+    func deliver(
+        _ messages: [WebhookMessage], clients: WebhookClients, startingBefore lastStart: ContinuousClock.Instant
+    )
+        async -> [WebhookAttemptRecord]
+    {
         guard let first = messages.first else { return [] }
         let endpoint: WebhookEndpoint?
         do {
@@ -122,7 +130,10 @@ struct WebhookDeliverer: Service {
         return await withTaskGroup(of: WebhookAttemptRecord.self) { group in
             var records: [WebhookAttemptRecord] = []
             for (index, message) in messages.enumerated() {
-                if index >= limit, let record = await group.next() { records.append(record) }
+                if index >= limit {
+                    if let record = await group.next() { records.append(record) }
+                    if ContinuousClock.now >= lastStart { break }
+                }
                 group.addTask { await attempt(message, to: endpoint, client: client) }
             }
             for await record in group { records.append(record) }

@@ -27,7 +27,8 @@ struct WebhookBatchDeliveryTests {
                 url: url,
                 // A generous time limit: a loaded machine (the whole suite on two cores) must not
                 // turn a slow answer into a retry.
-                settings: WebhookSettings(allowPrivate: true, timeout: .seconds(300), concurrency: 4),
+                settings: WebhookSettings(
+                    allowPrivate: true, timeout: .seconds(300), concurrency: 4, lease: .seconds(600)),
                 events: [.linkClicked])
             for number in 0..<12 { try await Self.queue(.linkClicked, link: nil, number: number, on: harness) }
             #expect(await harness.deliver() == 12)
@@ -63,6 +64,26 @@ struct WebhookBatchDeliveryTests {
                 }
                 #expect(ids == (0..<3).map { "msg_link.updated_\(link)_\($0)" })
             }
+            await harness.close()
+        }
+    }
+
+    @Test("a message whose turn comes too late for its lease is not sent, and is claimed again after it")
+    func lateTurnsWait() async throws {
+        let receiver = WebhookReceiver()
+        try await receiver.run { url in
+            // A lease no longer than the time limit: only the first wave may start.
+            let settings = WebhookSettings(allowPrivate: true, timeout: .seconds(5), concurrency: 1, lease: .seconds(5))
+            let harness = try await WebhookDeliveryTests.Harness(url: url, settings: settings, events: [.linkClicked])
+            for number in 0..<3 { try await Self.queue(.linkClicked, link: nil, number: number, on: harness) }
+            #expect(await harness.deliver() == 3)
+            #expect(receiver.deliveries.count == 1)
+            #expect(try await harness.log().count == 1)
+            #expect(try await harness.store.pendingWebhookMessages(clicksOnly: false) == 2)
+            #expect(await harness.deliver() == 0)  // still leased
+            harness.time.advance(by: .seconds(5))
+            #expect(await harness.deliver() == 2)
+            #expect(receiver.deliveries.compactMap { $0.header("webhook-id") }.count == 2)
             await harness.close()
         }
     }
