@@ -87,8 +87,10 @@ extension StoreWrapper {
         try await base.claimWebhookMessages(owner: owner, now: now, leaseUntil: leaseUntil, limit: limit)
     }
 
-    func recordWebhookAttempts(_ records: [WebhookAttemptRecord], owner: String) async throws {
-        try await base.recordWebhookAttempts(records, owner: owner)
+    func recordWebhookAttempts(_ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String)
+        async throws
+    {
+        try await base.recordWebhookAttempts(records, releasing: unsent, owner: owner)
     }
 
     func webhookAttempts(tenant: String, endpointID: String, limit: Int) async throws -> [WebhookAttempt] {

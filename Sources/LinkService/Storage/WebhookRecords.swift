@@ -35,8 +35,10 @@ package protocol WebhookRecords: Sendable {
     /// entry; the message delivered, failed, or due again at `retryAt`, as `attempt.outcome` says;
     /// a `410` disables the endpoint; `pauseEndpointUntil` makes the endpoint wait. An attempt at a
     /// message that is no longer `owner`'s (its lease ran out and another instance took it)
-    /// changes nothing.
-    func recordWebhookAttempts(_ records: [WebhookAttemptRecord], owner: String) async throws
+    /// changes nothing. The leases of `unsent` (claimed, not tried) are given up in the same
+    /// transaction, so that the next claim can take them at once.
+    func recordWebhookAttempts(_ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String)
+        async throws
     /// The endpoint's latest attempts, newest first, `limit` at most.
     func webhookAttempts(tenant: String, endpointID: String, limit: Int) async throws -> [WebhookAttempt]
     /// Deletes messages delivered before `date` and attempts made before it; returns how many
@@ -48,7 +50,12 @@ package protocol WebhookRecords: Sendable {
 }
 
 extension WebhookRecords {
-    /// Records one attempt (see ``recordWebhookAttempts(_:owner:)``).
+    /// Records attempts (see ``recordWebhookAttempts(_:releasing:owner:)``), giving up no lease.
+    package func recordWebhookAttempts(_ records: [WebhookAttemptRecord], owner: String) async throws {
+        try await recordWebhookAttempts(records, releasing: [], owner: owner)
+    }
+
+    /// Records one attempt (see ``recordWebhookAttempts(_:releasing:owner:)``).
     package func recordWebhookAttempt(
         _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
         pauseEndpointUntil: Date?

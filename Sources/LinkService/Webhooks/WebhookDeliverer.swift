@@ -68,14 +68,17 @@ struct WebhookDeliverer: Service {
         // Per endpoint, in the order they were written.
         var byEndpoint: [String: [WebhookMessage]] = [:]
         for message in messages { byEndpoint[message.endpointID, default: []].append(message) }
-        let records = await withTaskGroup(of: [WebhookAttemptRecord].self) { group in
+        let (records, unsent) = await withTaskGroup(of: Delivered.self) { group in
             for batch in byEndpoint.values {
                 group.addTask { await deliver(batch, clients: clients, startingBefore: lastStart) }
             }
-            return await group.reduce(into: []) { $0 += $1 }
+            return await group.reduce(into: ([WebhookAttemptRecord](), [WebhookMessage]())) {
+                $0.0 += $1.records
+                $0.1 += $1.unsent
+            }
         }
         do {
-            try await store.recordWebhookAttempts(records, owner: owner)
+            try await store.recordWebhookAttempts(records, releasing: unsent, owner: owner)
         } catch {
             logger.warning(
                 "webhook attempts not recorded; their messages will be sent again",
@@ -99,22 +102,20 @@ struct WebhookDeliverer: Service {
     /// One attempt at each of one endpoint's `messages`, at most ``WebhookSettings/concurrency``
     /// at once: the endpoint read and its URL checked once for all of them. A message whose turn
     /// comes after `lastStart` is not sent: its lease could end before its answer (and another
-    /// instance send it too), so it is left unrecorded for a later claim.
+    /// instance send it too), so it is given back unsent for the next claim.
     func deliver(
         _ messages: [WebhookMessage], clients: WebhookClients, startingBefore lastStart: ContinuousClock.Instant
-    )
-        async -> [WebhookAttemptRecord]
-    {
-        guard let first = messages.first else { return [] }
+    ) async -> Delivered {
+        guard let first = messages.first else { return Delivered() }
         let endpoint: WebhookEndpoint?
         do {
             endpoint = try await store.webhookEndpoint(tenant: first.tenant, id: first.endpointID)
         } catch {
             // The leases run out and the messages are taken again.
             logger.warning("webhook endpoint not read", metadata: ["error": "\(error)"])
-            return []
+            return Delivered()
         }
-        guard let endpoint else { return [] }  // deleted since: its messages went with it
+        guard let endpoint else { return Delivered() }  // deleted since: its messages went with it
         let verdict = await WebhookURLPolicy(allowPrivate: settings.allowPrivate, resolve: resolve).target(endpoint.url)
         let client: HTTPClient
         switch verdict {
@@ -122,23 +123,35 @@ struct WebhookDeliverer: Service {
             logger.warning(
                 "webhook delivery refused: the endpoint's URL breaks the SSRF rule now; nothing sent",
                 metadata: ["endpoint": "\(endpoint.id)", "tenant": "\(endpoint.tenant)", "error": "\(problem)"])
-            return messages.map { record($0, to: endpoint, at: clock.now(), start: .now, answer: .noResponse(problem)) }
+            return Delivered(
+                records: messages.map {
+                    record($0, to: endpoint, at: clock.now(), start: .now, answer: .noResponse(problem))
+                })
         case .allowed(let target):
             client = await clients.client(for: target)
         }
         let limit = max(1, settings.concurrency)
         return await withTaskGroup(of: WebhookAttemptRecord.self) { group in
-            var records: [WebhookAttemptRecord] = []
+            var delivered = Delivered()
             for (index, message) in messages.enumerated() {
                 if index >= limit {
-                    if let record = await group.next() { records.append(record) }
-                    if ContinuousClock.now >= lastStart { break }
+                    if let record = await group.next() { delivered.records.append(record) }
+                    if ContinuousClock.now >= lastStart {
+                        delivered.unsent = Array(messages[index...])
+                        break
+                    }
                 }
                 group.addTask { await attempt(message, to: endpoint, client: client) }
             }
-            for await record in group { records.append(record) }
-            return records
+            for await record in group { delivered.records.append(record) }
+            return delivered
         }
+    }
+
+    /// One endpoint's share of a batch: its attempts, and the messages not tried.
+    struct Delivered: Sendable {
+        var records: [WebhookAttemptRecord] = []
+        var unsent: [WebhookMessage] = []
     }
 
     /// What became of one request.

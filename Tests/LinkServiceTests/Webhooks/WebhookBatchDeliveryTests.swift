@@ -68,7 +68,7 @@ struct WebhookBatchDeliveryTests {
         }
     }
 
-    @Test("a message whose turn comes too late for its lease is not sent, and is claimed again after it")
+    @Test("a message whose turn comes too late for its lease is not sent; the next claim takes it")
     func lateTurnsWait() async throws {
         let receiver = WebhookReceiver()
         try await receiver.run { url in
@@ -80,8 +80,7 @@ struct WebhookBatchDeliveryTests {
             #expect(receiver.deliveries.count == 1)
             #expect(try await harness.log().count == 1)
             #expect(try await harness.store.pendingWebhookMessages(clicksOnly: false) == 2)
-            #expect(await harness.deliver() == 0)  // still leased
-            harness.time.advance(by: .seconds(5))
+            // Given back unsent: no wait for the lease to end.
             #expect(await harness.deliver() == 2)
             #expect(receiver.deliveries.compactMap { $0.header("webhook-id") }.count == 2)
             await harness.close()

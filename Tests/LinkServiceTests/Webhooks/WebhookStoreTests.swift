@@ -172,6 +172,31 @@ struct WebhookStoreTests {
     }
 
     @Test(
+        "claimed messages given back unsent are claimed again at once, by anyone; another's are kept",
+        arguments: LinkStoreFactory.all)
+    func givenBack(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            _ = try await store.insertWebhookEndpoint(Self.endpoint("wh_1"), limit: 10)
+            for slug in ["a", "b"] { _ = try await store.insertLink(Self.link(slug)) }
+            let taken = try await Self.claim(store, owner: "one")
+            #expect(taken.count == 2)
+            try await store.recordWebhookAttempts(
+                [
+                    WebhookAttemptRecord(
+                        attempt: Self.attempt(taken[0], .delivered), message: taken[0], retryAt: nil,
+                        pauseEndpointUntil: nil)
+                ],
+                releasing: [taken[1]], owner: "one")
+            let again = try await Self.claim(store, owner: "two")
+            #expect(again.map(\.id) == [taken[1].id])
+            #expect(again.first?.attempts == 0)
+            // "one" cannot give back what "two" holds now.
+            try await store.recordWebhookAttempts([], releasing: again, owner: "one")
+            #expect(try await Self.claim(store, owner: "three").isEmpty)
+        }
+    }
+
+    @Test(
         "a retried message waits for its time, holds back the link's later events, and fails at the end",
         arguments: LinkStoreFactory.all)
     func retries(factory: LinkStoreFactory) async throws {

@@ -112,8 +112,18 @@ extension MemoryLinkStore {
         return claimed
     }
 
-    package func recordWebhookAttempts(_ records: [WebhookAttemptRecord], owner: String) async throws {
+    package func recordWebhookAttempts(
+        _ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String
+    ) async throws {
         for record in records { apply(record, owner: owner) }
+        let released = Set(unsent.map(\.seq))
+        for index in webhooks.entries.indices
+        where released.contains(webhooks.entries[index].message.seq) && webhooks.entries[index].leaseOwner == owner
+            && webhooks.entries[index].isPending
+        {
+            webhooks.entries[index].leaseOwner = nil
+            webhooks.entries[index].leaseUntil = nil
+        }
     }
 
     private func apply(_ record: WebhookAttemptRecord, owner: String) {

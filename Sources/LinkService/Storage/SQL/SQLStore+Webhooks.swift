@@ -99,10 +99,19 @@ extension SQLStore {
         return try rows.map(row.record(from:)).sorted { $0.seq < $1.seq }
     }
 
-    package func recordWebhookAttempts(_ records: [WebhookAttemptRecord], owner: String) async throws {
-        guard !records.isEmpty else { return }
+    package func recordWebhookAttempts(
+        _ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String
+    ) async throws {
+        guard !records.isEmpty || !unsent.isEmpty else { return }
         try await write(.transaction) { session in
             for record in records { try await Self.record(record, owner: owner, on: session) }
+            for message in unsent {
+                try await session.run(
+                    """
+                    UPDATE webhook_messages SET lease_owner = NULL, lease_until = NULL
+                    WHERE seq = \(message.seq) AND lease_owner = \(owner) AND state = 'pending'
+                    """)
+            }
         }
     }
 
