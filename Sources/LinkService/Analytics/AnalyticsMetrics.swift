@@ -13,21 +13,14 @@ final class AnalyticsMetrics: Sendable {
     let statsFallbacks: Counter
 
     init(registry: PrometheusCollectorRegistry) {
-        outboxDepth = registry.makeGauge(
-            descriptor: .wayfinder("clickhouse_outbox_depth", help: "Click events waiting in the outbox for ClickHouse")
-        )
-        eventsSent = registry.makeCounter(
-            descriptor: .wayfinder("clickhouse_events_sent", unit: "total", help: "Click events sent to ClickHouse"))
-        sendFailures = registry.makeCounter(
-            descriptor: .wayfinder(
-                "clickhouse_send_failures", unit: "total", help: "Batches ClickHouse did not take (retried)"))
-        eventsDropped = registry.makeCounter(
-            descriptor: .wayfinder(
-                "clickhouse_events_dropped", unit: "total",
-                help: "Click events deleted unsent because the outbox was at its bound"))
-        statsFallbacks = registry.makeCounter(
-            descriptor: .wayfinder(
-                "clickhouse_stats_fallbacks", unit: "total",
-                help: "Stats answered from the rollups because ClickHouse did not answer"))
+        outboxDepth = registry.wayfinderGauge(
+            "clickhouse_outbox_depth", help: "Click events waiting in the outbox for ClickHouse")
+        eventsSent = registry.wayfinderCounter("clickhouse_events_sent", help: "Click events sent to ClickHouse")
+        sendFailures = registry.wayfinderCounter(
+            "clickhouse_send_failures", help: "Batches ClickHouse did not take (retried)")
+        eventsDropped = registry.wayfinderCounter(
+            "clickhouse_events_dropped", help: "Click events deleted unsent because the outbox was at its bound")
+        statsFallbacks = registry.wayfinderCounter(
+            "clickhouse_stats_fallbacks", help: "Stats answered from the rollups because ClickHouse did not answer")
     }
 }

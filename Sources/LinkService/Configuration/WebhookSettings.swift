@@ -23,8 +23,11 @@ public struct WebhookSettings: Sendable, Hashable {
     public var timeout: Duration
     /// How often the worker looks for due messages when it found none.
     public var pollInterval: Duration
-    /// Messages sent at once by one instance.
+    /// Requests one instance has in flight to one endpoint at most (a link's events still go one
+    /// at a time, in order).
     public var concurrency: Int
+    /// Messages one instance claims at once; their attempts are recorded in one transaction.
+    public var batchSize: Int
     /// How long delivered and failed messages and the delivery log are kept.
     public var retention: Duration
     /// How long a claimed message is held by one instance: an instance that dies leaves it to
@@ -38,7 +41,8 @@ public struct WebhookSettings: Sendable, Hashable {
     public init(
         allowPrivate: Bool = false, endpointLimit: Int = 20, clickEventLimit: Int = Self.defaultClickEventLimit,
         retrySchedule: [Duration] = Self.standardSchedule, timeout: Duration = .seconds(15),
-        pollInterval: Duration = .milliseconds(500), concurrency: Int = 16, retention: Duration = .seconds(7 * 86_400),
+        pollInterval: Duration = .milliseconds(500), concurrency: Int = 16, batchSize: Int = 128,
+        retention: Duration = .seconds(7 * 86_400),
         lease: Duration = .seconds(60), rotationOverlap: Duration = .seconds(86_400), deliver: Bool = true
     ) {
         self.allowPrivate = allowPrivate
@@ -48,6 +52,7 @@ public struct WebhookSettings: Sendable, Hashable {
         self.timeout = timeout
         self.pollInterval = pollInterval
         self.concurrency = concurrency
+        self.batchSize = batchSize
         self.retention = retention
         self.lease = lease
         self.rotationOverlap = rotationOverlap

@@ -10,9 +10,11 @@
 enum RateLimitBucket {
     static func key(for address: String) -> String {
         guard address.contains(":") else { return address }
-        var bytes = in6_addr()
+        // Bytes rather than an in6_addr: with NIO's C module in the build, the initializer of
+        // in6_addr may be taken from it, and this file would then need to import it.
+        var bytes = [UInt8](repeating: 0, count: 16)
         guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
-        return withUnsafeMutableBytes(of: &bytes) { raw -> String in
+        return bytes.withUnsafeMutableBytes { raw -> String in
             // An IPv4 client seen through an IPv6 socket (::ffff:a.b.c.d) keeps its exact address.
             if raw.prefix(10).allSatisfy({ $0 == 0 }) && raw[10] == 0xFF && raw[11] == 0xFF {
                 return raw[12...].map(String.init).joined(separator: ".")

@@ -87,12 +87,10 @@ extension StoreWrapper {
         try await base.claimWebhookMessages(owner: owner, now: now, leaseUntil: leaseUntil, limit: limit)
     }
 
-    func recordWebhookAttempt(
-        _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
-        pauseEndpointUntil: Date?
-    ) async throws {
-        try await base.recordWebhookAttempt(
-            attempt, of: message, owner: owner, retryAt: retryAt, pauseEndpointUntil: pauseEndpointUntil)
+    func recordWebhookAttempts(_ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String)
+        async throws
+    {
+        try await base.recordWebhookAttempts(records, releasing: unsent, owner: owner)
     }
 
     func webhookAttempts(tenant: String, endpointID: String, limit: Int) async throws -> [WebhookAttempt] {

@@ -31,14 +31,14 @@ package protocol WebhookRecords: Sendable {
     /// endpoint (so a link's events arrive in order).
     func claimWebhookMessages(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws
         -> [WebhookMessage]
-    /// Records an attempt at a message `owner` claimed, in one transaction: the log entry; the
-    /// message delivered, failed, or due again at `retryAt`, as `attempt.outcome` says; a `410`
-    /// disables the endpoint; `pauseEndpointUntil` makes the endpoint wait. Nothing changes when
-    /// the message is no longer `owner`'s (its lease ran out and another instance took it).
-    func recordWebhookAttempt(
-        _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
-        pauseEndpointUntil: Date?
-    ) async throws
+    /// Records attempts at messages `owner` claimed, all in one transaction: for each, the log
+    /// entry; the message delivered, failed, or due again at `retryAt`, as `attempt.outcome` says;
+    /// a `410` disables the endpoint; `pauseEndpointUntil` makes the endpoint wait. An attempt at a
+    /// message that is no longer `owner`'s (its lease ran out and another instance took it)
+    /// changes nothing. The leases of `unsent` (claimed, not tried) are given up in the same
+    /// transaction, so that the next claim can take them at once.
+    func recordWebhookAttempts(_ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String)
+        async throws
     /// The endpoint's latest attempts, newest first, `limit` at most.
     func webhookAttempts(tenant: String, endpointID: String, limit: Int) async throws -> [WebhookAttempt]
     /// Deletes messages delivered before `date` and attempts made before it; returns how many
@@ -47,4 +47,24 @@ package protocol WebhookRecords: Sendable {
     func pruneWebhookRecords(before date: Date) async throws -> Int
     /// Messages not delivered yet and not failed (only click events when `clicksOnly`).
     func pendingWebhookMessages(clicksOnly: Bool) async throws -> Int
+}
+
+extension WebhookRecords {
+    /// Records attempts (see ``recordWebhookAttempts(_:releasing:owner:)``), giving up no lease.
+    package func recordWebhookAttempts(_ records: [WebhookAttemptRecord], owner: String) async throws {
+        try await recordWebhookAttempts(records, releasing: [], owner: owner)
+    }
+
+    /// Records one attempt (see ``recordWebhookAttempts(_:releasing:owner:)``).
+    package func recordWebhookAttempt(
+        _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
+        pauseEndpointUntil: Date?
+    ) async throws {
+        try await recordWebhookAttempts(
+            [
+                WebhookAttemptRecord(
+                    attempt: attempt, message: message, retryAt: retryAt, pauseEndpointUntil: pauseEndpointUntil)
+            ],
+            owner: owner)
+    }
 }

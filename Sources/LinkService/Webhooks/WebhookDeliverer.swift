@@ -13,34 +13,32 @@ import ServiceLifecycle
 /// At least once: a message is marked delivered only after a `2xx`; an instance that dies before
 /// leaves it leased, and once the lease is over any instance sends it again with the same
 /// `webhook-id`. Redirects are not followed (a `3xx` is a failed attempt).
+///
+/// It works in batches: up to ``WebhookSettings/batchSize`` due messages claimed at once, sent
+/// with up to ``WebhookSettings/concurrency`` requests in flight per endpoint, and the batch's
+/// attempts recorded in one transaction. A claim never holds two messages of one link for one
+/// endpoint (``WebhookRecords/claimWebhookMessages(owner:now:leaseUntil:limit:)``), so a link's
+/// events still go one at a time, in order; click events have no such order and go side by side.
 struct WebhookDeliverer: Service {
     let store: any LinkStore
     let settings: WebhookSettings
     let clock: ServiceClock
     let metrics: WebhookMetrics
     let logger: Logger
+    /// Resolves endpoint hosts: the system's resolver, or a test's.
+    var resolve: WebhookResolver = NetworkAddress.resolve
     /// This instance's name on the leases it takes.
     let owner = "instance-" + RandomText.make(length: 12, from: RandomText.lettersAndDigits)
 
     /// How often delivered and failed messages older than the retention are deleted.
     static let pruneInterval: Duration = .seconds(3600)
 
-    /// The client deliveries go through: redirects not followed, no connection or read longer
-    /// than the attempt's time limit.
-    static func makeClient(_ settings: WebhookSettings) -> HTTPClient {
-        HTTPClient(
-            eventLoopGroup: HTTPClient.defaultEventLoopGroup,
-            configuration: HTTPClient.Configuration(
-                redirectConfiguration: .disallow,
-                timeout: .init(connect: timeAmount(settings.timeout), read: timeAmount(settings.timeout))))
-    }
-
     func run() async throws {
-        let client = Self.makeClient(settings)
+        let clients = WebhookClients(settings: settings)
         await cancelWhenGracefulShutdown {
             var lastPrune: ContinuousClock.Instant? = nil
             while !Task.isCancelled {
-                let delivered = await deliverDueMessages(client: client)
+                let delivered = await deliverDueMessages(clients: clients)
                 if lastPrune.map({ ContinuousClock.now - $0 >= Self.pruneInterval }) ?? true {
                     lastPrune = ContinuousClock.now
                     await prune()
@@ -48,27 +46,46 @@ struct WebhookDeliverer: Service {
                 if delivered == 0 { try? await Task.sleep(for: settings.pollInterval) }
             }
         }
-        try? await client.shutdown()
+        await clients.shutdown()
     }
 
-    /// Claims what is due and sends it, at most ``WebhookSettings/concurrency`` at once; answers
-    /// how many messages were claimed.
-    func deliverDueMessages(client: HTTPClient) async -> Int {
+    /// Claims a batch of what is due, sends it and records its attempts in one transaction;
+    /// answers how many messages were claimed.
+    func deliverDueMessages(clients: WebhookClients) async -> Int {
         let now = clock.now()
         let messages: [WebhookMessage]
         do {
             messages = try await store.claimWebhookMessages(
                 owner: owner, now: now, leaseUntil: now.addingTimeInterval(settings.lease.timeInterval),
-                limit: settings.concurrency)
+                limit: settings.batchSize)
         } catch {
             logger.warning("webhook messages not claimed; trying again", metadata: ["error": "\(error)"])
             return 0
         }
-        await withTaskGroup(of: Void.self) { group in
-            for message in messages {
-                group.addTask { await deliver(message, client: client) }
+        guard !messages.isEmpty else { return 0 }
+        // The last moment an attempt may start and still end (by its time limit) within the lease.
+        let lastStart = ContinuousClock.now + settings.lease - settings.timeout
+        // Per endpoint, in the order they were written.
+        var byEndpoint: [String: [WebhookMessage]] = [:]
+        for message in messages { byEndpoint[message.endpointID, default: []].append(message) }
+        let (records, unsent) = await withTaskGroup(of: Delivered.self) { group in
+            for batch in byEndpoint.values {
+                group.addTask { await deliver(batch, clients: clients, startingBefore: lastStart) }
+            }
+            return await group.reduce(into: ([WebhookAttemptRecord](), [WebhookMessage]())) {
+                $0.0 += $1.records
+                $0.1 += $1.unsent
             }
         }
+        do {
+            try await store.recordWebhookAttempts(records, releasing: unsent, owner: owner)
+        } catch {
+            logger.warning(
+                "webhook attempts not recorded; their messages will be sent again",
+                metadata: ["count": "\(records.count)", "error": "\(error)"])
+            return messages.count
+        }
+        for record in records { report(record) }
         return messages.count
     }
 
@@ -82,97 +99,160 @@ struct WebhookDeliverer: Service {
         }
     }
 
-    /// One attempt at one message, recorded whatever happens.
-    func deliver(_ message: WebhookMessage, client: HTTPClient) async {
+    /// One attempt at each of one endpoint's `messages`, at most ``WebhookSettings/concurrency``
+    /// at once: the endpoint read and its URL checked once for all of them. A message whose turn
+    /// comes after `lastStart` is not sent: its lease could end before its answer (and another
+    /// instance send it too), so it is given back unsent for the next claim.
+    func deliver(
+        _ messages: [WebhookMessage], clients: WebhookClients, startingBefore lastStart: ContinuousClock.Instant
+    ) async -> Delivered {
+        guard let first = messages.first else { return Delivered() }
         let endpoint: WebhookEndpoint?
         do {
-            endpoint = try await store.webhookEndpoint(tenant: message.tenant, id: message.endpointID)
+            endpoint = try await store.webhookEndpoint(tenant: first.tenant, id: first.endpointID)
         } catch {
-            // The lease runs out and the message is taken again.
+            // The leases run out and the messages are taken again.
             logger.warning("webhook endpoint not read", metadata: ["error": "\(error)"])
-            return
+            return Delivered()
         }
-        guard let endpoint else { return }  // deleted since: its messages went with it
-        let attempt = message.attempts + 1
+        guard let endpoint else { return Delivered() }  // deleted since: its messages went with it
+        let verdict = await WebhookURLPolicy(allowPrivate: settings.allowPrivate, resolve: resolve).target(endpoint.url)
+        let client: HTTPClient
+        switch verdict {
+        case .refused(let problem):
+            logger.warning(
+                "webhook delivery refused: the endpoint's URL breaks the SSRF rule now; nothing sent",
+                metadata: ["endpoint": "\(endpoint.id)", "tenant": "\(endpoint.tenant)", "error": "\(problem)"])
+            return Delivered(
+                records: messages.map {
+                    record($0, to: endpoint, at: clock.now(), start: .now, answer: .noResponse(problem))
+                })
+        case .allowed(let target):
+            client = await clients.client(for: target)
+        }
+        let limit = max(1, settings.concurrency)
+        return await withTaskGroup(of: WebhookAttemptRecord.self) { group in
+            var delivered = Delivered()
+            for (index, message) in messages.enumerated() {
+                if index >= limit {
+                    if let record = await group.next() { delivered.records.append(record) }
+                    if ContinuousClock.now >= lastStart {
+                        delivered.unsent = Array(messages[index...])
+                        break
+                    }
+                }
+                group.addTask { await attempt(message, to: endpoint, client: client) }
+            }
+            for await record in group { delivered.records.append(record) }
+            return delivered
+        }
+    }
+
+    /// One endpoint's share of a batch: its attempts, and the messages not tried.
+    struct Delivered: Sendable {
+        var records: [WebhookAttemptRecord] = []
+        var unsent: [WebhookMessage] = []
+    }
+
+    /// What became of one request.
+    private enum Answer {
+        case response(status: Int, retryAfter: TimeInterval?, error: String?)
+        /// No answer, or no request: why.
+        case noResponse(String)
+    }
+
+    /// Sends `message` to `endpoint` through `client` once.
+    private func attempt(_ message: WebhookMessage, to endpoint: WebhookEndpoint, client: HTTPClient) async
+        -> WebhookAttemptRecord
+    {
         let at = clock.now()
         let start = ContinuousClock.now
-        var status: Int? = nil
-        var error: String? = nil
-        var retryAfter: TimeInterval? = nil
-        if let problem = await WebhookURLPolicy(allowPrivate: settings.allowPrivate).problem(endpoint.url) {
-            error = problem
-        } else {
-            var request = HTTPClientRequest(url: endpoint.url)
-            request.method = .POST
-            let timestamp = Int(at.timeIntervalSince1970)
-            request.headers.add(name: "content-type", value: "application/json")
-            request.headers.add(name: "user-agent", value: "wayfinder-webhooks")
-            request.headers.add(name: "webhook-id", value: message.id)
-            request.headers.add(name: "webhook-timestamp", value: String(timestamp))
-            request.headers.add(
-                name: "webhook-signature",
-                value: WebhookSignature.header(
-                    id: message.id, timestamp: timestamp, body: message.payload,
-                    secrets: endpoint.signingSecrets(at: at)))
-            request.body = .bytes(ByteBuffer(string: message.payload))
-            do {
-                let response = try await client.execute(request, timeout: Self.timeAmount(settings.timeout))
-                status = Int(response.status.code)
-                retryAfter = WebhookRetryPolicy.retryAfter(response.headers.first(name: "retry-after"), now: at)
-                if (300..<400).contains(response.status.code) {
-                    let location = response.headers.first(name: "location") ?? "nowhere"
-                    error = "redirect to \(location.prefix(200)) not followed; change the endpoint's URL"
-                } else if !(200..<300).contains(response.status.code) {
-                    error = "HTTP \(response.status.code)"
-                }
-                _ = try? await response.body.collect(upTo: 64 * 1024)
-            } catch let failure {
-                error = Self.describe(failure)
-            }
-        }
-        let policy = WebhookRetryPolicy(schedule: settings.retrySchedule)
-        let outcome = policy.outcome(status: status, attempt: attempt)
-        let delay = policy.delay(after: attempt, retryAfter: retryAfter)
-        let milliseconds = (ContinuousClock.now - start).timeInterval * 1000
-        let record = WebhookAttempt(
-            endpointID: endpoint.id, tenant: endpoint.tenant, eventID: message.id, type: message.type,
-            attempt: attempt, at: at, status: status, durationMilliseconds: max(0, Int(milliseconds)), error: error,
-            outcome: outcome)
+        var request = HTTPClientRequest(url: endpoint.url)
+        request.method = .POST
+        let timestamp = Int(at.timeIntervalSince1970)
+        request.headers.add(name: "content-type", value: "application/json")
+        request.headers.add(name: "user-agent", value: "wayfinder-webhooks")
+        request.headers.add(name: "webhook-id", value: message.id)
+        request.headers.add(name: "webhook-timestamp", value: String(timestamp))
+        request.headers.add(
+            name: "webhook-signature",
+            value: WebhookSignature.header(
+                id: message.id, timestamp: timestamp, body: message.payload, secrets: endpoint.signingSecrets(at: at)))
+        request.body = .bytes(ByteBuffer(string: message.payload))
+        let answer: Answer
         do {
-            try await store.recordWebhookAttempt(
-                record, of: message, owner: owner,
-                retryAt: outcome == .delivered || outcome == .failed ? nil : clock.now().addingTimeInterval(delay),
-                pauseEndpointUntil: WebhookRetryPolicy.slowsDown(status) ? clock.now().addingTimeInterval(delay) : nil)
+            let response = try await client.execute(request, timeout: WebhookClients.timeAmount(settings.timeout))
+            let code = response.status.code
+            var error: String? = nil
+            if (300..<400).contains(code) {
+                let location = response.headers.first(name: "location") ?? "nowhere"
+                error = "redirect to \(location.prefix(200)) not followed; change the endpoint's URL"
+            } else if !(200..<300).contains(code) {
+                error = "HTTP \(code)"
+            }
+            answer = .response(
+                status: Int(code),
+                retryAfter: WebhookRetryPolicy.retryAfter(response.headers.first(name: "retry-after"), now: at),
+                error: error)
+            _ = try? await response.body.collect(upTo: 64 * 1024)
         } catch let failure {
-            logger.warning(
-                "webhook attempt not recorded; the message will be sent again",
-                metadata: ["id": "\(message.id)", "error": "\(failure)"])
-            return
+            answer = .noResponse(Self.describe(failure))
         }
-        metrics.countAttempt(outcome)
-        switch outcome {
+        return record(message, to: endpoint, at: at, start: start, answer: answer)
+    }
+
+    /// The attempt `answer` makes of `message`, with what it changes.
+    private func record(
+        _ message: WebhookMessage, to endpoint: WebhookEndpoint, at: Date, start: ContinuousClock.Instant,
+        answer: Answer
+    ) -> WebhookAttemptRecord {
+        let (status, retryAfter, error): (Int?, TimeInterval?, String?) =
+            switch answer {
+            case .response(let status, let retryAfter, let error): (status, retryAfter, error)
+            case .noResponse(let error): (nil, nil, error)
+            }
+        let number = message.attempts + 1
+        let policy = WebhookRetryPolicy(schedule: settings.retrySchedule)
+        let outcome = policy.outcome(status: status, attempt: number)
+        let delay = policy.delay(after: number, retryAfter: retryAfter)
+        let milliseconds = (ContinuousClock.now - start).timeInterval * 1000
+        let attempt = WebhookAttempt(
+            endpointID: endpoint.id, tenant: endpoint.tenant, eventID: message.id, type: message.type,
+            attempt: number, at: at, status: status, durationMilliseconds: max(0, Int(milliseconds)), error: error,
+            outcome: outcome)
+        let now = clock.now()
+        return WebhookAttemptRecord(
+            attempt: attempt, message: message,
+            retryAt: outcome == .delivered || outcome == .failed ? nil : now.addingTimeInterval(delay),
+            pauseEndpointUntil: WebhookRetryPolicy.slowsDown(status) ? now.addingTimeInterval(delay) : nil)
+    }
+
+    /// Counts and logs a recorded attempt.
+    private func report(_ record: WebhookAttemptRecord) {
+        let attempt = record.attempt
+        metrics.countAttempt(attempt.outcome)
+        switch attempt.outcome {
         case .delivered:
-            logger.debug("webhook delivered", metadata: ["id": "\(message.id)", "endpoint": "\(endpoint.id)"])
+            logger.debug(
+                "webhook delivered", metadata: ["id": "\(attempt.eventID)", "endpoint": "\(attempt.endpointID)"])
         case .retrying:
             logger.info(
                 "webhook attempt failed; will retry",
                 metadata: [
-                    "id": "\(message.id)", "endpoint": "\(endpoint.id)", "attempt": "\(attempt)",
-                    "error": "\(error ?? "")",
+                    "id": "\(attempt.eventID)", "endpoint": "\(attempt.endpointID)", "attempt": "\(attempt.attempt)",
+                    "error": "\(attempt.error ?? "")",
                 ])
         case .failed:
             logger.warning(
                 "webhook failed: no attempts left",
-                metadata: ["id": "\(message.id)", "endpoint": "\(endpoint.id)", "error": "\(error ?? "")"])
+                metadata: [
+                    "id": "\(attempt.eventID)", "endpoint": "\(attempt.endpointID)", "error": "\(attempt.error ?? "")",
+                ])
         case .disabled:
             logger.warning(
                 "webhook endpoint disabled: it answered 410 Gone",
-                metadata: ["endpoint": "\(endpoint.id)", "tenant": "\(endpoint.tenant)"])
+                metadata: ["endpoint": "\(attempt.endpointID)", "tenant": "\(attempt.tenant)"])
         }
-    }
-
-    private static func timeAmount(_ duration: Duration) -> TimeAmount {
-        .milliseconds(Int64(duration.timeInterval * 1000))
     }
 
     private static func describe(_ error: any Error) -> String {

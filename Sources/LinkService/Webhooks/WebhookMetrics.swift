@@ -7,21 +7,14 @@ final class WebhookMetrics: Sendable {
     let clickEventsDropped: Counter
 
     init(registry: PrometheusCollectorRegistry) {
-        var attempts: [WebhookAttempt.Outcome: Counter] = [:]
-        for outcome in [WebhookAttempt.Outcome.delivered, .retrying, .failed, .disabled] {
-            attempts[outcome] = registry.makeCounter(
-                descriptor: .wayfinder(
-                    "webhook_attempts", unit: "total", help: "Webhook delivery attempts, by what they led to"),
-                labels: [("outcome", outcome.rawValue)])
-        }
-        attemptsByOutcome = attempts
-        clickEventsQueued = registry.makeCounter(
-            descriptor: .wayfinder(
-                "webhook_click_events_queued", unit: "total", help: "link.clicked webhook messages queued"))
-        clickEventsDropped = registry.makeCounter(
-            descriptor: .wayfinder(
-                "webhook_click_events_dropped", unit: "total",
-                help: "link.clicked webhook messages dropped because the outbox held its bound of click events"))
+        attemptsByOutcome = registry.wayfinderCounters(
+            "webhook_attempts", help: "Webhook delivery attempts, by what they led to", label: "outcome",
+            values: [WebhookAttempt.Outcome.delivered, .retrying, .failed, .disabled])
+        clickEventsQueued = registry.wayfinderCounter(
+            "webhook_click_events_queued", help: "link.clicked webhook messages queued")
+        clickEventsDropped = registry.wayfinderCounter(
+            "webhook_click_events_dropped",
+            help: "link.clicked webhook messages dropped because the outbox held its bound of click events")
     }
 
     func countAttempt(_ outcome: WebhookAttempt.Outcome) {

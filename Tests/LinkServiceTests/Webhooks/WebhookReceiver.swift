@@ -22,7 +22,13 @@ final class WebhookReceiver: Sendable {
 
     private let state = Locked<(deliveries: [Delivery], replies: [Reply])>(([], []))
 
+    /// Requests being answered now, and the most at once so far.
+    private let inFlight = Locked<(now: Int, most: Int)>((0, 0))
+
     var deliveries: [Delivery] { state.withLock { $0.deliveries } }
+
+    /// The most requests it was answering at once.
+    var mostInFlight: Int { inFlight.withLock { $0.most } }
 
     /// Answers the next requests with `replies`, in order.
     func script(_ replies: [Reply]) {
@@ -34,7 +40,12 @@ final class WebhookReceiver: Sendable {
         -> Result
     {
         let router = Router()
-        router.post("/hook") { [state] request, _ -> Response in
+        router.post("/hook") { [state, inFlight] request, _ -> Response in
+            inFlight.withLock {
+                $0.now += 1
+                $0.most = max($0.most, $0.now)
+            }
+            defer { inFlight.withLock { $0.now -= 1 } }
             let bytes = try await request.body.collect(upTo: 1 << 20)
             let reply = state.withLock { state -> Reply in
                 state.deliveries.append(Delivery(headers: request.headers, body: String(buffer: bytes)))

@@ -140,6 +140,63 @@ struct WebhookStoreTests {
     }
 
     @Test(
+        "a batch's attempts are recorded in one call, each as its outcome says; one another instance took changes nothing",
+        arguments: LinkStoreFactory.all)
+    func batchedRecords(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            _ = try await store.insertWebhookEndpoint(Self.endpoint("wh_1"), limit: 10)
+            for slug in ["a", "b", "c"] { _ = try await store.insertLink(Self.link(slug)) }
+            let taken = try await Self.claim(store, owner: "one")
+            #expect(taken.count == 3)
+            // "one" stalled past its leases: the oldest message went to "two" meanwhile.
+            let late = Self.start.addingTimeInterval(61)
+            _ = try await store.claimWebhookMessages(
+                owner: "two", now: late, leaseUntil: late.addingTimeInterval(60), limit: 1)
+            let records = [
+                WebhookAttemptRecord(
+                    attempt: Self.attempt(taken[0], .delivered), message: taken[0], retryAt: nil,
+                    pauseEndpointUntil: nil),
+                WebhookAttemptRecord(
+                    attempt: Self.attempt(taken[1], .retrying, status: 500), message: taken[1],
+                    retryAt: Self.start.addingTimeInterval(5), pauseEndpointUntil: nil),
+                WebhookAttemptRecord(
+                    attempt: Self.attempt(taken[2], .delivered), message: taken[2], retryAt: nil,
+                    pauseEndpointUntil: nil),
+            ]
+            try await store.recordWebhookAttempts(records, owner: "one")
+            let log = try await store.webhookAttempts(tenant: "storyteller", endpointID: "wh_1", limit: 10)
+            #expect(Set(log.map(\.eventID)) == Set(taken[1...2].map(\.id)))
+            #expect(try await store.pendingWebhookMessages(clicksOnly: false) == 2)
+            try await store.recordWebhookAttempts([], owner: "one")
+        }
+    }
+
+    @Test(
+        "claimed messages given back unsent are claimed again at once, by anyone; another's are kept",
+        arguments: LinkStoreFactory.all)
+    func givenBack(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            _ = try await store.insertWebhookEndpoint(Self.endpoint("wh_1"), limit: 10)
+            for slug in ["a", "b"] { _ = try await store.insertLink(Self.link(slug)) }
+            let taken = try await Self.claim(store, owner: "one")
+            #expect(taken.count == 2)
+            try await store.recordWebhookAttempts(
+                [
+                    WebhookAttemptRecord(
+                        attempt: Self.attempt(taken[0], .delivered), message: taken[0], retryAt: nil,
+                        pauseEndpointUntil: nil)
+                ],
+                releasing: [taken[1]], owner: "one")
+            let again = try await Self.claim(store, owner: "two")
+            #expect(again.map(\.id) == [taken[1].id])
+            #expect(again.first?.attempts == 0)
+            // "one" cannot give back what "two" holds now.
+            try await store.recordWebhookAttempts([], releasing: again, owner: "one")
+            #expect(try await Self.claim(store, owner: "three").isEmpty)
+        }
+    }
+
+    @Test(
         "a retried message waits for its time, holds back the link's later events, and fails at the end",
         arguments: LinkStoreFactory.all)
     func retries(factory: LinkStoreFactory) async throws {

@@ -112,16 +112,28 @@ extension MemoryLinkStore {
         return claimed
     }
 
-    package func recordWebhookAttempt(
-        _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
-        pauseEndpointUntil: Date?
+    package func recordWebhookAttempts(
+        _ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String
     ) async throws {
+        for record in records { apply(record, owner: owner) }
+        let released = Set(unsent.map(\.seq))
+        for index in webhooks.entries.indices
+        where released.contains(webhooks.entries[index].message.seq) && webhooks.entries[index].leaseOwner == owner
+            && webhooks.entries[index].isPending
+        {
+            webhooks.entries[index].leaseOwner = nil
+            webhooks.entries[index].leaseUntil = nil
+        }
+    }
+
+    private func apply(_ record: WebhookAttemptRecord, owner: String) {
+        let (message, retryAt, pauseEndpointUntil) = (record.message, record.retryAt, record.pauseEndpointUntil)
         guard
             let index = webhooks.entries.firstIndex(where: {
                 $0.message.seq == message.seq && $0.leaseOwner == owner && $0.isPending
             })
         else { return }
-        let attempt = Self.stored(attempt)
+        let attempt = Self.stored(record.attempt)
         var entry = webhooks.entries[index]
         entry.message.attempts = attempt.attempt
         entry.leaseOwner = nil

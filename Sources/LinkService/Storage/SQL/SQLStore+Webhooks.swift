@@ -99,45 +99,58 @@ extension SQLStore {
         return try rows.map(row.record(from:)).sorted { $0.seq < $1.seq }
     }
 
-    package func recordWebhookAttempt(
-        _ attempt: WebhookAttempt, of message: WebhookMessage, owner: String, retryAt: Date?,
-        pauseEndpointUntil: Date?
+    package func recordWebhookAttempts(
+        _ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String
     ) async throws {
+        guard !records.isEmpty || !unsent.isEmpty else { return }
         try await write(.transaction) { session in
-            let change: SQLStatement =
-                switch attempt.outcome {
-                case .delivered:
-                    "state = 'delivered', finished_at = \(attempt.at)"
-                case .failed:
-                    "state = 'failed', finished_at = \(attempt.at)"
-                case .retrying, .disabled:
-                    "next_attempt_at = \(retryAt ?? attempt.at)"
-                }
-            var statement: SQLStatement = "UPDATE webhook_messages SET attempts = \(attempt.attempt), "
-            statement.append(change)
-            statement.append(
+            for record in records { try await Self.record(record, owner: owner, on: session) }
+            for message in unsent {
+                try await session.run(
+                    """
+                    UPDATE webhook_messages SET lease_owner = NULL, lease_until = NULL
+                    WHERE seq = \(message.seq) AND lease_owner = \(owner) AND state = 'pending'
+                    """)
+            }
+        }
+    }
+
+    /// One attempt of ``recordWebhookAttempts(_:owner:)``, on the batch's transaction.
+    private static func record(_ record: WebhookAttemptRecord, owner: String, on session: SQLSession) async throws {
+        let (attempt, message) = (record.attempt, record.message)
+        let change: SQLStatement =
+            switch attempt.outcome {
+            case .delivered:
+                "state = 'delivered', finished_at = \(attempt.at)"
+            case .failed:
+                "state = 'failed', finished_at = \(attempt.at)"
+            case .retrying, .disabled:
+                "next_attempt_at = \(record.retryAt ?? attempt.at)"
+            }
+        var statement: SQLStatement = "UPDATE webhook_messages SET attempts = \(attempt.attempt), "
+        statement.append(change)
+        statement.append(
+            """
+            , lease_owner = NULL, lease_until = NULL
+            WHERE seq = \(message.seq) AND lease_owner = \(owner) AND state = 'pending' RETURNING seq
+            """)
+        // Another instance took the message after this one's lease ran out: its attempt counts.
+        guard try await !session.run(statement).isEmpty else { return }
+        try await session.run(insert(attempt, as: WebhookRows.attempt))
+        if attempt.outcome == .disabled {
+            try await session.run(
                 """
-                , lease_owner = NULL, lease_until = NULL
-                WHERE seq = \(message.seq) AND lease_owner = \(owner) AND state = 'pending' RETURNING seq
+                UPDATE webhook_endpoints SET enabled = \(SQLValue.bool(false)), updated_at = \(attempt.at)
+                WHERE id = \(message.endpointID)
                 """)
-            // Another instance took the message after this one's lease ran out: its attempt counts.
-            guard try await !session.run(statement).isEmpty else { return }
-            try await session.run(Self.insert(attempt, as: WebhookRows.attempt))
-            if attempt.outcome == .disabled {
-                try await session.run(
-                    """
-                    UPDATE webhook_endpoints SET enabled = \(SQLValue.bool(false)), updated_at = \(attempt.at)
-                    WHERE id = \(message.endpointID)
-                    """)
-            }
-            if let pauseEndpointUntil {
-                let greatest = session.dialect.greatest
-                try await session.run(
-                    """
-                    UPDATE webhook_endpoints SET paused_until = \(raw: greatest)(COALESCE(paused_until, 0), \(pauseEndpointUntil))
-                    WHERE id = \(message.endpointID)
-                    """)
-            }
+        }
+        if let pauseEndpointUntil = record.pauseEndpointUntil {
+            let greatest = session.dialect.greatest
+            try await session.run(
+                """
+                UPDATE webhook_endpoints SET paused_until = \(raw: greatest)(COALESCE(paused_until, 0), \(pauseEndpointUntil))
+                WHERE id = \(message.endpointID)
+                """)
         }
     }
 
