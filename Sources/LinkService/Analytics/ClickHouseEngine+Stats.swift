@@ -3,20 +3,20 @@
 extension ClickHouseEngine {
     /// A link's counts on days `from` through `to` (`YYYY-MM-DD`; `nil`: no bound), in the
     /// rollups' shape (without the deferred funnel, which the main database keeps), and the
-    /// breakdowns only the engine has.
-    func linkStats(tenant: String, linkID: String, from: String?, to: String?) async throws -> (
+    /// breakdowns only the engine has. `today` is the UTC day that is not over yet.
+    func linkStats(tenant: String, linkID: String, from: String?, to: String?, today: String) async throws -> (
         LinkStats, ClickBreakdowns
     ) {
         let scope = Self.scope(tenant: tenant, linkID: linkID, from: from, to: to)
+        async let dimensionRows = dimensions(scope)
         struct Day: Decodable {
             var date: String
             var isBot: Int
             var clicks: Int
-            var visitors: Int
         }
         let days = try await client.rows(
             """
-            SELECT toString(day) AS date, is_bot AS isBot, countMerge(clicks) AS clicks, uniqCombinedMerge(visitors) AS visitors
+            SELECT toString(day) AS date, is_bot AS isBot, countMerge(clicks) AS clicks
             FROM \(database).click_daily WHERE \(scope) GROUP BY day, is_bot
             """, as: Day.self)
         var stats = LinkStats()
@@ -27,10 +27,12 @@ extension ClickHouseEngine {
             } else {
                 stats.clicks += day.clicks
                 stats.byDay[day.date, default: 0] += day.clicks
-                if day.visitors > 0 { breakdowns.visitorsByDay[day.date, default: 0] += day.visitors }
             }
         }
-        for (dimension, value, clicks) in try await dimensions(scope) {
+        breakdowns.visitorsByDay = try await visitorsByDay(
+            tenant: tenant, linkID: linkID, clicksByDay: stats.byDay, today: today
+        ).filter { $0.value > 0 }
+        for (dimension, value, clicks) in try await dimensionRows {
             switch dimension {
             case "platform": stats.byPlatform[value, default: 0] += clicks
             case "referrer": stats.byReferrer[value, default: 0] += clicks
@@ -47,43 +49,53 @@ extension ClickHouseEngine {
     }
 
     /// A tenant's people's clicks on its links on days `from` through `to`, its `top` links (by
-    /// link ID: the caller names them), unique visitors, platforms and countries.
-    func tenantStats(tenant: String, from: String?, to: String?, top: Int) async throws -> (
+    /// link ID: the caller names them), unique visitors, platforms and countries. `today` is the
+    /// UTC day that is not over yet.
+    func tenantStats(tenant: String, from: String?, to: String?, top: Int, today: String) async throws -> (
         clicks: Int, visitors: Int, topLinks: [(linkID: String, clicks: Int)], platforms: [String: Int],
         countries: [String: Int]
     ) {
         let scope = Self.scope(tenant: tenant, linkID: nil, from: from, to: to)
+        async let dimensionRows = dimensions(scope, only: ["platform", "country"])
         struct Link: Decodable {
             var linkID: String
             var clicks: Int
         }
-        struct Day: Decodable { var visitors: Int }
-        let links = try await client.rows(
+        struct Day: Decodable {
+            var date: String
+            var clicks: Int
+        }
+        async let links = client.rows(
             """
             SELECT link_id AS linkID, countMerge(clicks) AS clicks FROM \(database).click_daily
             WHERE \(scope) AND is_bot = 0 GROUP BY link_id ORDER BY clicks DESC, linkID
             """, as: Link.self)
-        // A visitor's key is the same on every link of the tenant that day: the day's states are
-        // merged over the links before they are counted.
         let days = try await client.rows(
             """
-            SELECT uniqCombinedMerge(visitors) AS visitors FROM \(database).click_daily
+            SELECT toString(day) AS date, countMerge(clicks) AS clicks FROM \(database).click_daily
             WHERE \(scope) AND is_bot = 0 GROUP BY day
             """, as: Day.self)
+        // A visitor's key is the same on every link of the tenant that day: the tenant's count of
+        // a day merges the day's states over its links.
+        let visitors = try await visitorsByDay(
+            tenant: tenant, linkID: nil,
+            clicksByDay: Dictionary(days.map { ($0.date, $0.clicks) }, uniquingKeysWith: +), today: today)
         var platforms: [String: Int] = [:]
         var countries: [String: Int] = [:]
-        for (dimension, value, clicks) in try await dimensions(scope) {
+        for (dimension, value, clicks) in try await dimensionRows {
             if dimension == "platform" { platforms[value, default: 0] += clicks }
             if dimension == "country" { countries[value, default: 0] += clicks }
         }
+        let linkRows = try await links
         return (
-            links.reduce(0) { $0 + $1.clicks }, days.reduce(0) { $0 + $1.visitors },
-            links.prefix(top).map { ($0.linkID, $0.clicks) }, platforms, countries
+            linkRows.reduce(0) { $0 + $1.clicks }, visitors.values.reduce(0, +),
+            linkRows.prefix(top).map { ($0.linkID, $0.clicks) }, platforms, countries
         )
     }
 
-    /// People's clicks per dimension and value within `scope`.
-    private func dimensions(_ scope: String) async throws -> [(String, String, Int)] {
+    /// People's clicks per dimension and value within `scope` (of the dimensions `only`, when
+    /// given).
+    private func dimensions(_ scope: String, only: [String]? = nil) async throws -> [(String, String, Int)] {
         struct Row: Decodable {
             var dimension: String
             var value: String
@@ -92,7 +104,8 @@ extension ClickHouseEngine {
         return try await client.rows(
             """
             SELECT dimension, value, sum(clicks) AS clicks FROM \(database).click_dimensions
-            WHERE \(scope) GROUP BY dimension, value
+            WHERE \(scope)\(only.map { " AND dimension IN (" + $0.map(ClickHouseClient.literal).joined(separator: ", ") + ")" } ?? "")
+            GROUP BY dimension, value
             """, as: Row.self
         ).map { ($0.dimension, $0.value, $0.clicks) }
     }
