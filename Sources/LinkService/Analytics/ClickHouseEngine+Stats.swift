@@ -9,6 +9,7 @@ extension ClickHouseEngine {
     ) {
         let scope = Self.scope(tenant: tenant, linkID: linkID, from: from, to: to)
         async let dimensionRows = dimensions(scope)
+        async let visitorReads = visitorReads(tenant: tenant, linkID: linkID, from: from, to: to, today: today)
         struct Day: Decodable {
             var date: String
             var isBot: Int
@@ -30,7 +31,7 @@ extension ClickHouseEngine {
             }
         }
         breakdowns.visitorsByDay = try await visitorsByDay(
-            tenant: tenant, linkID: linkID, clicksByDay: stats.byDay, today: today
+            tenant: tenant, linkID: linkID, clicksByDay: stats.byDay, today: today, reads: try await visitorReads
         ).filter { $0.value > 0 }
         for (dimension, value, clicks) in try await dimensionRows {
             switch dimension {
@@ -57,6 +58,7 @@ extension ClickHouseEngine {
     ) {
         let scope = Self.scope(tenant: tenant, linkID: nil, from: from, to: to)
         async let dimensionRows = dimensions(scope, only: ["platform", "country"])
+        async let visitorReads = visitorReads(tenant: tenant, linkID: nil, from: from, to: to, today: today)
         struct Link: Decodable {
             var linkID: String
             var clicks: Int
@@ -79,7 +81,8 @@ extension ClickHouseEngine {
         // a day merges the day's states over its links.
         let visitors = try await visitorsByDay(
             tenant: tenant, linkID: nil,
-            clicksByDay: Dictionary(days.map { ($0.date, $0.clicks) }, uniquingKeysWith: +), today: today)
+            clicksByDay: Dictionary(days.map { ($0.date, $0.clicks) }, uniquingKeysWith: +), today: today,
+            reads: try await visitorReads)
         var platforms: [String: Int] = [:]
         var countries: [String: Int] = [:]
         for (dimension, value, clicks) in try await dimensionRows {
@@ -112,7 +115,7 @@ extension ClickHouseEngine {
 
     /// The `WHERE` condition of a tenant's rows (of one link, or of all its links but route
     /// paths) on days `from` through `to`.
-    private static func scope(tenant: String, linkID: String?, from: String?, to: String?) -> String {
+    static func scope(tenant: String, linkID: String?, from: String?, to: String?) -> String {
         var conditions = ["tenant = \(ClickHouseClient.literal(tenant))"]
         conditions.append(linkID.map { "link_id = \(ClickHouseClient.literal($0))" } ?? "link_id != ''")
         // ClickHouse's `Date` holds 1970 to 2105: a bound outside bounds nothing.
