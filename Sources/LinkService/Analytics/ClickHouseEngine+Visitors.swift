@@ -10,44 +10,35 @@ extension ClickHouseEngine {
     static let wholeTenant = "*"
 
     /// A day's unique visitors and the people's clicks they were counted from.
-    struct VisitorCount: Decodable, Sendable {
-        var date: String
+    struct VisitorCount: Sendable {
         var clicks: Int
         var visitors: Int
     }
 
-    /// What a stats call reads beside the days' clicks, at the same time: the kept counts of the
-    /// range's days, and today's visitors when the range holds today.
+    /// What a stats statement read of the visitors: the kept counts of the range's days
+    /// (`kept` rows), and today's visitors when the range holds today (`today`).
     struct VisitorReads: Sendable {
-        var kept: [String: VisitorCount]
-        var today: [VisitorCount]
+        var kept: [String: VisitorCount] = [:]
+        var today: [String: VisitorCount] = [:]
+
+        init(_ rows: [StatsRow]) {
+            for row in rows {
+                let count = VisitorCount(clicks: row.clicks, visitors: row.visitors)
+                if row.kind == "kept" { kept[row.key] = count }
+                if row.kind == "today" { today[row.key] = count }
+            }
+        }
     }
 
-    /// The kept counts of a link (or, with `linkID` `nil`, of the tenant) on days `from` through
-    /// `to`, and the visitors of `today` when it is in the range, read at once.
-    func visitorReads(tenant: String, linkID: String?, from: String?, to: String?, today: String) async throws
-        -> VisitorReads
-    {
+    /// The ``StatsRow`` branches of ``VisitorReads`` for a link (or, with `linkID` `nil`, the
+    /// tenant) on days `from` through `to`.
+    func visitorBranches(tenant: String, linkID: String?, from: String?, to: String?, today: String) -> [String] {
+        let kept = Self.branch(
+            "kept", key: "day", clicks: "max(clicks)", visitors: "argMax(visitors, clicks)",
+            from: "\(database).click_visitor_days",
+            where: Self.scope(tenant: tenant, linkID: linkID ?? Self.wholeTenant, from: from, to: to), groupBy: "day")
         let inRange = (from.map { today >= $0 } ?? true) && (to.map { today <= $0 } ?? true)
-        async let current = inRange ? merged(tenant: tenant, linkID: linkID, days: [today]) : []
-        let scope = Self.scope(tenant: tenant, linkID: linkID ?? Self.wholeTenant, from: from, to: to)
-        // Aliases apart from the column names: 18.16 reads a column's name as its alias's.
-        let kept = try await client.rows(
-            """
-            SELECT toString(day) AS date, max(clicks) AS madeFrom, argMax(visitors, clicks) AS count
-            FROM \(database).click_visitor_days WHERE \(scope) GROUP BY day
-            """, as: KeptRow.self)
-        return VisitorReads(
-            kept: Dictionary(
-                kept.map { ($0.date, VisitorCount(date: $0.date, clicks: $0.madeFrom, visitors: $0.count)) },
-                uniquingKeysWith: { first, _ in first }),
-            today: try await current)
-    }
-
-    private struct KeptRow: Decodable {
-        var date: String
-        var madeFrom: Int
-        var count: Int
+        return inRange ? [kept, mergedBranch("today", tenant: tenant, linkID: linkID, days: [today])] : [kept]
     }
 
     /// The unique visitors of a link (or, with `linkID` `nil`, of the tenant's links together)
@@ -61,18 +52,18 @@ extension ClickHouseEngine {
         tenant: String, linkID: String?, clicksByDay: [String: Int], today: String, reads: VisitorReads
     ) async throws -> [String: Int] {
         var visitors: [String: Int] = [:]
-        for count in reads.today where clicksByDay[count.date] != nil { visitors[count.date] = count.visitors }
+        for (day, count) in reads.today where clicksByDay[day] != nil { visitors[day] = count.visitors }
         for (day, count) in reads.kept where day < today && clicksByDay[day] == count.clicks {
             visitors[day] = count.visitors
         }
         let open = clicksByDay.keys.filter { visitors[$0] == nil }.sorted()
         guard !open.isEmpty else { return visitors }
-        let counts = try await merged(tenant: tenant, linkID: linkID, days: open)
+        let counts = try await statsRows([mergedBranch("merged", tenant: tenant, linkID: linkID, days: open)])
         var finished: [String] = []
         for count in counts {
-            visitors[count.date] = count.visitors
-            if count.date < today {
-                let values = [tenant, linkID ?? Self.wholeTenant, count.date].map(ClickHouseClient.literal)
+            visitors[count.key] = count.visitors
+            if count.key < today {
+                let values = [tenant, linkID ?? Self.wholeTenant, count.key].map(ClickHouseClient.literal)
                 finished.append("(\(values.joined(separator: ", ")), \(count.clicks), \(count.visitors))")
             }
         }
@@ -85,17 +76,15 @@ extension ClickHouseEngine {
         return visitors
     }
 
-    /// People's clicks and unique visitors on `days`, merged from `click_daily`'s states in one
-    /// read (a count is kept with the clicks it saw).
-    private func merged(tenant: String, linkID: String?, days: [String]) async throws -> [VisitorCount] {
+    /// The branch of people's clicks and unique visitors on `days`, merged from `click_daily`'s
+    /// states in one read (a count is kept with the clicks it saw).
+    private func mergedBranch(_ kind: String, tenant: String, linkID: String?, days: [String]) -> String {
         let links = linkID.map { "link_id = \(ClickHouseClient.literal($0))" } ?? "link_id != ''"
         let list = days.map { "toDate(\(ClickHouseClient.literal($0)))" }.joined(separator: ", ")
-        return try await client.rows(
-            """
-            SELECT toString(day) AS date, countMerge(clicks) AS clicks, uniqCombinedMerge(visitors) AS visitors
-            FROM \(database).click_daily
-            WHERE tenant = \(ClickHouseClient.literal(tenant)) AND \(links) AND is_bot = 0 AND day IN (\(list))
-            GROUP BY day
-            """, as: VisitorCount.self)
+        return Self.branch(
+            kind, key: "day", clicks: "countMerge(clicks)", visitors: "uniqCombinedMerge(visitors)",
+            from: "\(database).click_daily",
+            where: "tenant = \(ClickHouseClient.literal(tenant)) AND \(links) AND is_bot = 0 AND day IN (\(list))",
+            groupBy: "day")
     }
 }
