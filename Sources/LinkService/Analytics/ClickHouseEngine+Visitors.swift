@@ -38,7 +38,23 @@ extension ClickHouseEngine {
             from: "\(database).click_visitor_days",
             where: Self.scope(tenant: tenant, linkID: linkID ?? Self.wholeTenant, from: from, to: to), groupBy: "day")
         let inRange = (from.map { today >= $0 } ?? true) && (to.map { today <= $0 } ?? true)
-        return inRange ? [kept, mergedBranch("today", tenant: tenant, linkID: linkID, days: [today])] : [kept]
+        return inRange ? [kept, todayBranch(tenant: tenant, linkID: linkID, today: today)] : [kept]
+    }
+
+    /// The branch of today's people's clicks and unique visitors, counted from the day's events
+    /// (one range of `click_events`' primary key per link) rather than merged from states:
+    /// reading a state means reading its whole granule of `click_daily`, which holds a busy
+    /// link's other days' large states too (three times slower at 10,000,000 clicks).
+    private func todayBranch(tenant: String, linkID: String?, today: String) -> String {
+        let links = linkID.map { "link_id = \(ClickHouseClient.literal($0))" } ?? "link_id != ''"
+        let start = ClickHouseClient.literal(today + " 00:00:00")
+        let end = ClickHouseClient.literal(today + " 23:59:59")
+        return Self.branch(
+            "today", key: "toDate(time)", clicks: "count()", visitors: "uniqCombinedIf(visitor, visitor != 0)",
+            from: "\(database).click_events",
+            where: "tenant = \(ClickHouseClient.literal(tenant)) AND \(links) AND is_bot = 0"
+                + " AND time >= toDateTime(\(start), 'UTC') AND time <= toDateTime(\(end), 'UTC')",
+            groupBy: "toDate(time)")
     }
 
     /// The unique visitors of a link (or, with `linkID` `nil`, of the tenant's links together)
