@@ -78,7 +78,7 @@ struct ClickHouseAnalyticsTests {
                     configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store)
                 let (key, record) = APIKey.make(tenant: "local")
                 try await store.insertAPIKey(record)
-                try await server.makeApplication().test(.live) { client in
+                try await server.makeApplication().testLive { client in
                     for slug in ["first", "second"] {
                         let created = try await LocalTenant.create(
                             slug, destination: "https://www.local.example.com/\(slug)", key: key, via: client)
@@ -140,7 +140,7 @@ struct ClickHouseAnalyticsTests {
                     [Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.android, address: c)],
                     Array(repeating: Visit(agent: Agents.iPhone, address: a), count: 5),
                 ]
-                try await server.makeApplication().test(.live) { client in
+                try await server.makeApplication().testLive { client in
                     let created = try await LocalTenant.create(
                         "people", destination: "https://www.local.example.com/p", key: key, via: client)
                     #expect(created.status == .created)
@@ -226,7 +226,7 @@ struct ClickHouseAnalyticsTests {
                         configuration: Self.configuration(ClickHouseTestDatabase.deadURL),
                         manifests: [LocalTenant.manifest],
                         store: store)
-                    try await server.makeApplication().test(.live) { client in
+                    try await server.makeApplication().testLive { client in
                         let created = try await LocalTenant.create(
                             "kept", destination: "https://www.local.example.com/k", key: key, via: client)
                         #expect(created.status == .created)
@@ -265,7 +265,7 @@ struct ClickHouseAnalyticsTests {
             try await SQLiteLinkStore.withStore(path: directory.path("links.sqlite")) { store in
                 let server = try LinkServer(
                     configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store)
-                try await server.makeApplication().test(.live) { client in
+                try await server.makeApplication().testLive { client in
                     #expect(try await Self.drained(store, clicks: clicks))
                     let answer = try await Self.json("/api/v1/links/kept/stats", key: key, via: client)
                     #expect(answer["source"]?.stringValue == "clickhouse")

@@ -38,8 +38,8 @@ struct ClickHouseMultiInstanceTests {
         let (key, record) = APIKey.make(tenant: "local")
         try await firstStore.insertAPIKey(record)
         let perServer = 60
-        try await first.makeApplication().test(.live) { firstClient in
-            try await second.makeApplication().test(.live) { secondClient in
+        try await first.makeApplication().testLive { firstClient in
+            try await second.makeApplication().testLive { secondClient in
                 let created = try await LocalTenant.create(
                     "shared", destination: "https://www.local.example.com/s", key: key, via: firstClient)
                 #expect(created.status == .created)
