@@ -28,7 +28,8 @@ struct StatsReader: Sendable {
         if let analytics {
             do {
                 var (stats, breakdowns) = try await analytics.reader.linkStats(
-                    tenant: tenant, linkID: link.id, from: range.from, to: range.to)
+                    tenant: tenant, linkID: link.id, from: range.from, to: range.to,
+                    today: Click.day(of: analytics.clock.now()))
                 stats.deferred = try await store.deferredFunnel(tenant: tenant, linkID: link.id)
                 return LinkAnswer(stats: stats, breakdowns: breakdowns, source: .clickhouse)
             } catch let error as ClickHouseError {
@@ -45,7 +46,8 @@ struct StatsReader: Sendable {
         if let analytics {
             do {
                 let answer = try await analytics.reader.tenantStats(
-                    tenant: tenant, from: range.from, to: range.to, top: top)
+                    tenant: tenant, from: range.from, to: range.to, top: top,
+                    today: Click.day(of: analytics.clock.now()))
                 let slugs = try await tenantRecords.slugs(tenant: tenant, linkIDs: answer.topLinks.map(\.linkID))
                 return (
                     TenantStats(

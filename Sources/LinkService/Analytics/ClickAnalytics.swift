@@ -85,7 +85,9 @@ struct ClickAnalytics: Sendable {
             ClickHouseShipper(
                 engine: engine, outbox: outbox, holder: UUID().uuidString, batchSize: batchSize,
                 idleInterval: .seconds(1), clock: clock, metrics: metrics, logger: logger),
-            VisitorKeyRefresher(keys: keys, outbox: outbox, clock: clock, logger: logger),
+            SecretRefresher(name: "visitor-key secrets", logger: logger) {
+                try await keys.refresh(from: outbox, now: clock.now())
+            },
         ]
     }
 }

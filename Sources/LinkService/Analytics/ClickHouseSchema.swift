@@ -14,8 +14,11 @@
 /// - `click_dimensions` (`SummingMergeTree`, fed by `click_dimensions_mv`): people's clicks per
 ///   tenant, link, day, dimension (`platform`, `referrer`, `os`, `browser`, `country`, `hour`,
 ///   `rule`, `variant`) and value: one `ARRAY JOIN` row per dimension of each click.
+/// - `click_visitor_days` (`ReplacingMergeTree`, written by stats calls): the visitors of a day
+///   that is over, of a link or (`link_id` `*`) of a whole tenant, as a plain number, with the
+///   people's clicks it was counted from (``ClickHouseEngine/visitorsByDay(tenant:linkID:clicksByDay:today:)``).
 ///
-/// Stats read the two aggregates (a row per day and per breakdown value), never the events.
+/// Stats read the aggregates (a row per day and per breakdown value), never the events.
 enum ClickHouseSchema {
     /// The oldest release the server runs against (the one CI installs).
     static let oldestVersion = [18, 16]
@@ -91,6 +94,17 @@ enum ClickHouseSchema {
             ] AS pair
             WHERE is_bot = 0 AND pair.2 != ''
             GROUP BY tenant, link_id, day, dimension, value
+            """,
+            // The version is the clicks a count was made from: they only grow, so the row of
+            // most clicks is the newest.
+            """
+            CREATE TABLE IF NOT EXISTS \(database).click_visitor_days (
+                tenant String,
+                link_id String,
+                day Date,
+                clicks UInt64,
+                visitors UInt64
+            ) ENGINE = ReplacingMergeTree(clicks) PARTITION BY toYYYYMM(day) ORDER BY (tenant, link_id, day)
             """,
         ]
     }

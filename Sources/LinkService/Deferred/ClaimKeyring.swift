@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// ``load(from:)`` creates the first secret when the store has none (instances racing to do so
 /// agree on the winner's). It runs before the server takes requests, then from
-/// ``ClaimKeyringRefresher`` every minute, and on a claim naming a key id this copy does not know
-/// yet (another instance may have read a rotation first).
+/// ``DeferredLinks/refresher(store:logger:)`` every minute, and on a claim naming a key id this
+/// copy does not know yet (another instance may have read a rotation first).
 final class ClaimKeyring: Sendable {
     private struct State {
         var secrets: [ClaimSecret] = []

@@ -32,7 +32,13 @@ extension DeferredLinks {
         }
     }
 
-    func refresher(store: any LinkStore, logger: Logger) -> ClaimKeyringRefresher {
-        ClaimKeyringRefresher(keyring: keyring, store: store, interval: .seconds(60), logger: logger)
+    /// Reads the claim-token secrets again every minute, so that a rotation made on another
+    /// instance (or with `wayfinder deferred rotate-secret`) reaches this one.
+    func refresher(store: any LinkStore, logger: Logger) -> SecretRefresher {
+        let keyring = keyring
+        let interval = Duration.seconds(60)
+        return SecretRefresher(name: "claim-token secrets", interval: interval, logger: logger) {
+            try await keyring.reloadIfOlder(than: interval, from: store)
+        }
     }
 }

@@ -55,6 +55,12 @@ struct ClickHouseAnalyticsTests {
         }
     }
 
+    /// The one value `sql` answers, as text.
+    static func scalar(_ sql: String, _ url: ClickHouseURL) async throws -> String {
+        String(buffer: try await ClickHouseClient(url: url).run(sql + " FORMAT TSV"))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     static let mixedVisits: [Visit] = [
         Visit(agent: Agents.iPhone, referrer: "https://t.co/x"),
         Visit(agent: Agents.iPhone, referrer: "https://t.co/y"),
@@ -117,67 +123,89 @@ struct ClickHouseAnalyticsTests {
         try await ClickHouseTestDatabase.withDatabase { url in
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
-            let clock = ManualClock(Date(timeIntervalSince1970: 1_767_225_600 + 3_600))  // 2026-01-01 01:00 UTC
-            let server = try LinkServer(
-                configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store,
-                clock: clock.clock)
-            let (key, record) = APIKey.make(tenant: "local")
-            try await store.insertAPIKey(record)
-            let (a, b, c) = ("198.51.100.17", "198.51.100.42", "2001:db8::77")
-            let days: [[Visit]] = [
-                [
-                    Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.iPhone, address: a),
-                    Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.desktop, address: a),
-                    Visit(agent: Agents.iPhone, address: b), Visit(agent: Agents.iPhone, address: b),
-                ],
-                [Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.android, address: c)],
-                Array(repeating: Visit(agent: Agents.iPhone, address: a), count: 5),
-            ]
-            try await server.makeApplication().testLive { client in
-                let created = try await LocalTenant.create(
-                    "people", destination: "https://www.local.example.com/p", key: key, via: client)
-                #expect(created.status == .created)
-                let analytics = try #require(server.analytics)
-                for (index, visits) in days.enumerated() {
-                    if index > 0 {
-                        clock.advance(by: .seconds(86_400))
-                        try await analytics.keys.refresh(from: analytics.outbox, now: clock.clock.now())
+            try await SQLiteLinkStore.withStore(path: directory.path("links.sqlite")) { store in
+                let clock = ManualClock(Date(timeIntervalSince1970: 1_767_225_600 + 3_600))  // 2026-01-01 01:00 UTC
+                let server = try LinkServer(
+                    configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store,
+                    clock: clock.clock)
+                let (key, record) = APIKey.make(tenant: "local")
+                try await store.insertAPIKey(record)
+                let (a, b, c) = ("198.51.100.17", "198.51.100.42", "2001:db8::77")
+                let days: [[Visit]] = [
+                    [
+                        Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.iPhone, address: a),
+                        Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.desktop, address: a),
+                        Visit(agent: Agents.iPhone, address: b), Visit(agent: Agents.iPhone, address: b),
+                    ],
+                    [Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.android, address: c)],
+                    Array(repeating: Visit(agent: Agents.iPhone, address: a), count: 5),
+                ]
+                try await server.makeApplication().testLive { client in
+                    let created = try await LocalTenant.create(
+                        "people", destination: "https://www.local.example.com/p", key: key, via: client)
+                    #expect(created.status == .created)
+                    let analytics = try #require(server.analytics)
+                    for (index, visits) in days.enumerated() {
+                        if index > 0 {
+                            clock.advance(by: .seconds(86_400))
+                            try await analytics.keys.refresh(from: analytics.outbox, now: clock.clock.now())
+                        }
+                        for visit in visits { try await Self.visit("people", visit, via: client) }
                     }
-                    for visit in visits { try await Self.visit("people", visit, via: client) }
-                }
-                #expect(try await Self.drained(store, clicks: 13))
-                let answer = try await Self.json("/api/v1/links/people/stats", key: key, via: client)
-                #expect(answer[path: "clicks"] == "13")
-                #expect(answer[path: "visitors.total"] == "6")
-                let byDay = (answer["visitors"]?["byDay"]?.arrayValue ?? []).map {
-                    "\($0[path: "day"] ?? "")=\($0[path: "visitors"] ?? "")"
-                }
-                #expect(byDay == ["2026-01-01=3", "2026-01-02=2", "2026-01-03=1"])
-                let ranged = try await Self.json(
-                    "/api/v1/links/people/stats?from=2026-01-02&to=2026-01-02", key: key, via: client)
-                #expect(ranged[path: "clicks"] == "2")
-                #expect(ranged[path: "visitors.total"] == "2")
-                let tenant = try await Self.json("/api/v1/stats?from=2026-01-01&to=2026-01-01", key: key, via: client)
-                #expect(tenant[path: "visitors"] == "3")
+                    #expect(try await Self.drained(store, clicks: 13))
+                    let answer = try await Self.json("/api/v1/links/people/stats", key: key, via: client)
+                    #expect(answer[path: "clicks"] == "13")
+                    #expect(answer[path: "visitors.total"] == "6")
+                    let byDay = (answer["visitors"]?["byDay"]?.arrayValue ?? []).map {
+                        "\($0[path: "day"] ?? "")=\($0[path: "visitors"] ?? "")"
+                    }
+                    #expect(byDay == ["2026-01-01=3", "2026-01-02=2", "2026-01-03=1"])
+                    let ranged = try await Self.json(
+                        "/api/v1/links/people/stats?from=2026-01-02&to=2026-01-02", key: key, via: client)
+                    #expect(ranged[path: "clicks"] == "2")
+                    #expect(ranged[path: "visitors.total"] == "2")
+                    let tenant = try await Self.json(
+                        "/api/v1/stats?from=2026-01-01&to=2026-01-01", key: key, via: client)
+                    #expect(tenant[path: "visitors"] == "3")
 
-                // Every table of the ClickHouse database, and the database file, without the addresses.
-                let client = ClickHouseClient(url: url)
-                var dump = ""
-                for table in ["click_events", "click_daily", "click_dimensions"] {
-                    dump += String(buffer: try await client.run("SELECT * FROM \(url.database).\(table) FORMAT TSV"))
-                }
-                #expect(dump.split(separator: "\n").count > 13)
-                var files = Data()
-                for name in try FileManager.default.contentsOfDirectory(atPath: directory.path("")) {
-                    files += FileManager.default.contents(atPath: directory.path(name)) ?? Data()
-                }
-                for address in [a, b, c] {
-                    #expect(dump.contains(address) == false)
-                    #expect(files.range(of: Data(address.utf8)) == nil)
+                    // Days that are over are kept as numbers (the link's two, the tenant's first),
+                    // read as such, and counted again when a late click (an outbox sent after
+                    // midnight) changes the day's clicks.
+                    let engine = ClickHouseEngine(client: ClickHouseClient(url: url))
+                    #expect(try await Self.scalar("SELECT count() FROM \(url.database).click_visitor_days", url) == "3")
+                    let again = try await Self.json("/api/v1/links/people/stats", key: key, via: client)
+                    #expect(again["visitors"]?.jsonText() == answer["visitors"]?.jsonText())
+                    let link = try #require(try await store.link(tenant: "local", slug: "people"))
+                    let late =
+                        #"{"click_id":"\#(UUID().uuidString.lowercased())","tenant":"local","link_id":"\#(link.id)","#
+                        + #""time":1767232800,"is_bot":0,"visitor":4242}"#
+                    #expect(try await engine.insert([late], checkingFirst: false) == 1)
+                    let counted = try await Self.json("/api/v1/links/people/stats", key: key, via: client)
+                    #expect(counted[path: "visitors.total"] == "7")
+                    #expect(counted["visitors"]?["byDay"]?.arrayValue?.first?[path: "visitors"] == "4")
+                    let tenantAgain = try await Self.json(
+                        "/api/v1/stats?from=2026-01-01&to=2026-01-01", key: key, via: client)
+                    #expect(tenantAgain[path: "visitors"] == "4")
+                    #expect(try await Self.scalar("SELECT count() FROM \(url.database).click_visitor_days", url) == "5")
+
+                    // Every table of the ClickHouse database, and the database file, without the addresses.
+                    let client = ClickHouseClient(url: url)
+                    var dump = ""
+                    for table in ["click_events", "click_daily", "click_dimensions", "click_visitor_days"] {
+                        dump += String(
+                            buffer: try await client.run("SELECT * FROM \(url.database).\(table) FORMAT TSV"))
+                    }
+                    #expect(dump.split(separator: "\n").count > 13)
+                    var files = Data()
+                    for name in try FileManager.default.contentsOfDirectory(atPath: directory.path("")) {
+                        files += FileManager.default.contents(atPath: directory.path(name)) ?? Data()
+                    }
+                    for address in [a, b, c] {
+                        #expect(dump.contains(address) == false)
+                        #expect(files.range(of: Data(address.utf8)) == nil)
+                    }
                 }
             }
-            try await store.close()
         }
     }
 
@@ -192,68 +220,68 @@ struct ClickHouseAnalyticsTests {
             let clicks = 40
             // Away: a port where nothing listens.
             do {
-                let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
-                try await store.insertAPIKey(record)
-                let server = try LinkServer(
-                    configuration: Self.configuration(ClickHouseTestDatabase.deadURL),
-                    manifests: [LocalTenant.manifest],
-                    store: store)
-                try await server.makeApplication().testLive { client in
-                    let created = try await LocalTenant.create(
-                        "kept", destination: "https://www.local.example.com/k", key: key, via: client)
-                    #expect(created.status == .created)
-                    for index in 0..<clicks {
-                        try await Self.visit(
-                            "kept", Visit(agent: Agents.iPhone, address: "192.0.2.\(index)"), via: client)
+                try await SQLiteLinkStore.withStore(path: directory.path("links.sqlite")) { store in
+                    try await store.insertAPIKey(record)
+                    let server = try LinkServer(
+                        configuration: Self.configuration(ClickHouseTestDatabase.deadURL),
+                        manifests: [LocalTenant.manifest],
+                        store: store)
+                    try await server.makeApplication().testLive { client in
+                        let created = try await LocalTenant.create(
+                            "kept", destination: "https://www.local.example.com/k", key: key, via: client)
+                        #expect(created.status == .created)
+                        for index in 0..<clicks {
+                            try await Self.visit(
+                                "kept", Visit(agent: Agents.iPhone, address: "192.0.2.\(index)"), via: client)
+                        }
+                        let outbox: any OutboxRecords = store
+                        #expect(
+                            try await eventually(within: .seconds(20)) {
+                                try await outbox.outboxDepth(topic: OutboxTopic.clickhouse) == clicks
+                            })
+                        let answer = try await Self.json("/api/v1/links/kept/stats", key: key, via: client)
+                        #expect(answer["source"]?.stringValue == "rollups")
+                        #expect(answer[path: "clicks"] == String(clicks))
+                        #expect(answer["visitors"]?.value == .null)
+                        let tenant = try await Self.json("/api/v1/stats", key: key, via: client)
+                        #expect(tenant["source"]?.stringValue == "rollups")
+                        // The shipper reads the depth after each failed send (backing off up to 30 s).
+                        #expect(
+                            try await eventually(within: .seconds(40)) {
+                                try await server.metricsText().contains(
+                                    "wayfinder_clickhouse_outbox_depth \(clicks)")
+                            })
+                        #expect(try await server.metricsText().contains("wayfinder_clickhouse_stats_fallbacks_total 2"))
                     }
-                    let outbox: any OutboxRecords = store
-                    #expect(
-                        try await eventually(within: .seconds(20)) {
-                            try await outbox.outboxDepth(topic: OutboxTopic.clickhouse) == clicks
-                        })
-                    let answer = try await Self.json("/api/v1/links/kept/stats", key: key, via: client)
-                    #expect(answer["source"]?.stringValue == "rollups")
-                    #expect(answer[path: "clicks"] == String(clicks))
-                    #expect(answer["visitors"]?.value == .null)
-                    let tenant = try await Self.json("/api/v1/stats", key: key, via: client)
-                    #expect(tenant["source"]?.stringValue == "rollups")
-                    // The shipper reads the depth after each failed send (backing off up to 30 s).
-                    #expect(
-                        try await eventually(within: .seconds(40)) {
-                            try await server.metricsText().contains(
-                                "wayfinder_clickhouse_outbox_depth \(clicks)")
-                        })
-                    #expect(try await server.metricsText().contains("wayfinder_clickhouse_stats_fallbacks_total 2"))
+                    // A send that reached ClickHouse but whose answer was lost: the first ten events
+                    // are there already while the outbox still holds them.
+                    let first = try await store.outboxEntries(topic: OutboxTopic.clickhouse, limit: 10)
+                    let engine = ClickHouseEngine(client: ClickHouseClient(url: url))
+                    try await engine.prepare()
+                    #expect(try await engine.insert(first.map(\.payload), checkingFirst: false) == 10)
                 }
-                // A send that reached ClickHouse but whose answer was lost: the first ten events
-                // are there already while the outbox still holds them.
-                let first = try await store.outboxEntries(topic: OutboxTopic.clickhouse, limit: 10)
-                let engine = ClickHouseEngine(client: ClickHouseClient(url: url))
-                try await engine.prepare()
-                #expect(try await engine.insert(first.map(\.payload), checkingFirst: false) == 10)
-                try await store.close()
             }
             // Back: the backlog drains, and every click counts once.
-            let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
-            let server = try LinkServer(
-                configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store)
-            try await server.makeApplication().testLive { client in
-                #expect(try await Self.drained(store, clicks: clicks))
-                let answer = try await Self.json("/api/v1/links/kept/stats", key: key, via: client)
-                #expect(answer["source"]?.stringValue == "clickhouse")
-                #expect(answer[path: "clicks"] == String(clicks))
-                #expect(answer[path: "visitors.total"] == String(clicks))
-                // The depth is read after the last batch is deleted.
+            try await SQLiteLinkStore.withStore(path: directory.path("links.sqlite")) { store in
+                let server = try LinkServer(
+                    configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store)
+                try await server.makeApplication().testLive { client in
+                    #expect(try await Self.drained(store, clicks: clicks))
+                    let answer = try await Self.json("/api/v1/links/kept/stats", key: key, via: client)
+                    #expect(answer["source"]?.stringValue == "clickhouse")
+                    #expect(answer[path: "clicks"] == String(clicks))
+                    #expect(answer[path: "visitors.total"] == String(clicks))
+                    // The depth is read after the last batch is deleted.
+                    #expect(
+                        try await eventually(within: .seconds(20)) {
+                            let metrics = try await server.metricsText()
+                            return metrics.contains("wayfinder_clickhouse_outbox_depth 0")
+                                && metrics.contains("wayfinder_clickhouse_events_sent_total \(clicks - 10)")
+                        })
+                }
                 #expect(
-                    try await eventually(within: .seconds(20)) {
-                        let metrics = try await server.metricsText()
-                        return metrics.contains("wayfinder_clickhouse_outbox_depth 0")
-                            && metrics.contains("wayfinder_clickhouse_events_sent_total \(clicks - 10)")
-                    })
+                    try await Self.scalar("SELECT count() FROM \(url.database).click_events", url) == String(clicks))
             }
-            let rows = try await ClickHouseClient(url: url).run("SELECT count() FROM \(url.database).click_events")
-            #expect(String(buffer: rows).trimmingCharacters(in: .whitespacesAndNewlines) == String(clicks))
-            try await store.close()
         }
     }
 
@@ -276,6 +304,7 @@ struct ClickHouseAnalyticsTests {
             #expect(
                 String(buffer: tables).split(separator: "\n").sorted() == [
                     "click_daily", "click_daily_mv", "click_dimensions", "click_dimensions_mv", "click_events",
+                    "click_visitor_days",
                 ])
             await #expect {
                 try await ClickHouseEngine(client: ClickHouseClient(url: ClickHouseTestDatabase.deadURL)).prepare()
@@ -284,13 +313,13 @@ struct ClickHouseAnalyticsTests {
             }
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
-            let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
-            let analytics = try #require(
-                try ClickAnalytics(
-                    configuration: Self.configuration(ClickHouseTestDatabase.deadURL), store: store,
-                    registry: LinkServiceMetrics().registry, clock: .system))
-            try await analytics.start(logger: .init(label: "test"))
-            try await store.close()
+            try await SQLiteLinkStore.withStore(path: directory.path("links.sqlite")) { store in
+                let analytics = try #require(
+                    try ClickAnalytics(
+                        configuration: Self.configuration(ClickHouseTestDatabase.deadURL), store: store,
+                        registry: LinkServiceMetrics().registry, clock: .system))
+                try await analytics.start(logger: .init(label: "test"))
+            }
         }
     }
 }
