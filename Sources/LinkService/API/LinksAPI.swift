@@ -100,9 +100,14 @@ struct LinksAPI: Sendable {
             }
             limit = value
         }
+        let tag = query.get("tag")
+        if let problem = tag.flatMap(LinkTags.problem(with:)) {
+            throw Problem.invalidField("tag", problem, code: "invalid-tag")
+        }
         let page: LinkPage
         do {
-            page = try await store.links(tenant: context.tenant.id, after: query.get("cursor"), limit: limit)
+            page = try await store.links(
+                tenant: context.tenant.id, tagged: tag, after: query.get("cursor"), limit: limit)
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", error.description)
         }

@@ -136,16 +136,20 @@ struct Console: Sendable {
         let parameters = request.uri.queryParameters
         let query = (parameters.get("q") ?? "").trimmingCharacters(in: .whitespaces)
         let cursor = parameters.get("cursor").flatMap { $0.isEmpty ? nil : $0 }
+        let tag = parameters.get("tag").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let page: LinkPage
         do {
             page = try await store.searchLinks(
-                tenant: signedIn.tenant.id, matching: query, before: cursor, limit: Self.pageSize)
+                tenant: signedIn.tenant.id, matching: query, tagged: tag, before: cursor, limit: Self.pageSize)
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", "this page of results does not exist; start from the first page")
         }
         let layout = layout(signedIn, title: "Links", notice: Self.notice(request))
         return html(
-            pages.render(ConsoleLinksPage(layout: layout, query: query, cursor: cursor, page: page, now: clock.now())))
+            pages.render(
+                ConsoleLinksPage(layout: layout, query: query, tag: tag, cursor: cursor, page: page, now: clock.now())))
     }
 
     private func newLink(_ context: ConsoleRequestContext) -> Response {

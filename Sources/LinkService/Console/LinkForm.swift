@@ -40,6 +40,9 @@ struct LinkForm: Sendable {
         Field(
             name: "expires", label: "Expires", apiField: "expiresAt", type: "datetime-local",
             hint: "UTC. Leave empty for a link that never expires."),
+        Field(
+            name: "tags", label: "Tags", apiField: "tags", type: "text",
+            hint: "Up to 20, separated by spaces or commas: letters, digits, \"-\" and \"_\"."),
     ]
 
     /// What was typed, by form name (`skipPreview` is `"on"` when checked).
@@ -72,6 +75,7 @@ struct LinkForm: Sendable {
             "skipPreview": content.skipPreview ? "on" : "",
         ]
         values["expires"] = content.expiresAt.map(Self.localTime) ?? ""
+        values["tags"] = content.tags.joined(separator: " ")
         self.values = values
     }
 
@@ -120,6 +124,13 @@ struct LinkForm: Sendable {
         }
         members.append(.init(key: "skipPreview", value: JSONNode(.bool(value("skipPreview") == "on"))))
         if let expires = text("expires") { members.append(.init(key: "expiresAt", value: expires)) }
+        // Tags are typed as one line; the API judges each (`tags[i]` comes back to this field).
+        let tags = value("tags").split(whereSeparator: { $0 == " " || $0 == "," }).map { JSONNode(.string(String($0))) }
+        if !tags.isEmpty {
+            members.append(.init(key: "tags", value: JSONNode(.array(tags))))
+        } else if removingEmpty {
+            members.append(.init(key: "tags", value: JSONNode(.null)))
+        }
         return members
     }
 
@@ -128,7 +139,9 @@ struct LinkForm: Sendable {
     /// Puts the API's problem next to the field it names (or above the form).
     mutating func show(_ problem: Problem) {
         let apiField = problem.field ?? ""
-        if let field = Self.fields.first(where: { $0.apiField == apiField }) {
+        // A list's element (`tags[3]`) is shown at the list's field.
+        let listField = apiField.split(separator: "[").first.map(String.init) ?? apiField
+        if let field = Self.fields.first(where: { $0.apiField == apiField || $0.apiField == listField }) {
             errors[field.name] = problem.detail
         } else if apiField == "domain" || apiField == "skipPreview" {
             errors[apiField] = problem.detail
