@@ -158,6 +158,8 @@ struct Console: Sendable {
 
     private func create(_ context: ConsoleRequestContext) async throws -> Response {
         var form = LinkForm(form: context.form)
+        // "Show final URL": the form again with the server's result, nothing created.
+        if context.form["preview"] != nil { return formPage(form, editing: nil, context.signedIn) }
         do {
             let creation = try await LinkCreator(store: store, clock: clock).create(
                 try form.linkRequest(), for: context.tenant)

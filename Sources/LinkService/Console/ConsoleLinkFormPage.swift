@@ -35,6 +35,9 @@ struct ConsoleLinkFormPage: PageModel {
     var domains: [Domain]
     var domainError: String?
     var skipPreview: Bool
+    /// The destination with the UTM fields merged in, as the server computes it (the script keeps
+    /// it current while typing); `nil` while there is no destination.
+    var finalURL: String?
 
     static let example = ConsoleLinkFormPage(
         layout: .example, heading: "Edit https://go.example.com/spring", action: "/admin/links/spring",
@@ -45,7 +48,7 @@ struct ConsoleLinkFormPage: PageModel {
                 error: "Not a URL.", hint: "A deep link of the app.", multiline: true, readOnly: true)
         ],
         domains: [Domain(name: "go.example.com", selected: true)], domainError: "Not a domain of the app.",
-        skipPreview: true)
+        skipPreview: true, finalURL: "https://www.example.com/?utm_source=newsletter")
 }
 
 extension ConsoleLinkFormPage {
@@ -65,6 +68,6 @@ extension ConsoleLinkFormPage {
                     readOnly: link != nil && field.name == "slug")
             },
             domains: domains.map { Domain(name: $0, selected: $0 == selected) }, domainError: form.errors["domain"],
-            skipPreview: form.value("skipPreview") == "on")
+            skipPreview: form.value("skipPreview") == "on", finalURL: form.finalURL)
     }
 }

@@ -65,6 +65,8 @@ struct ConsoleLinkPage: PageModel {
     var rules: [Choice]
     var hasVariants: Bool
     var variants: [Choice]
+    /// The destination with the link's UTM fields merged in; `nil` when it has none.
+    var finalURL: String?
 
     static let example: ConsoleLinkPage = {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -77,7 +79,8 @@ struct ConsoleLinkPage: PageModel {
                 fallbacks: Fallbacks(
                     ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=s",
                     desktop: "https://www.example.com"),
-                expiresAt: now, firebase: FirebaseParameters(linkName: "Spring campaign"),
+                utm: UTMParameters(source: "newsletter"), expiresAt: now,
+                firebase: FirebaseParameters(linkName: "Spring campaign"),
                 rules: [
                     RedirectRule(
                         name: "German speakers", conditions: [.language(["de"])],
@@ -137,7 +140,8 @@ extension ConsoleLinkPage {
             visitors: breakdowns?.visitors ?? 0,
             breakdowns: sections, hasSections: !sections.isEmpty,
             hasRules: !content.rules.isEmpty, rules: Self.rules(of: content),
-            hasVariants: !content.variants.isEmpty, variants: Self.variants(of: content))
+            hasVariants: !content.variants.isEmpty, variants: Self.variants(of: content),
+            finalURL: content.utm.isEmpty ? nil : LinkForm(link: link).finalURL)
     }
 
     private static func platformRows(_ counts: [String: Int]) -> [Count] {

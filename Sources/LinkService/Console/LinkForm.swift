@@ -18,32 +18,41 @@ struct LinkForm: Sendable {
         var multiline = false
     }
 
-    static let fields: [Field] = [
+    static let fields: [Field] =
+        [
+            Field(
+                name: "destination", label: "Destination", apiField: "destination",
+                hint: "A deep link of the app, or a page of its website."),
+            Field(
+                name: "slug", label: "Slug", apiField: "slug", type: "text",
+                hint: "Leave empty for a generated one. Letters, digits, \"-\" and \"_\"."),
+            Field(
+                name: "title", label: "Title", apiField: "social.title", type: "text", hint: "The social card's title."),
+            Field(
+                name: "description", label: "Description", apiField: "social.description", type: "text",
+                multiline: true),
+            Field(name: "imageURL", label: "Image URL", apiField: "social.imageURL"),
+            Field(
+                name: "iosFallback", label: "iOS fallback", apiField: "fallbacks.ios",
+                hint: "Where iPhone visitors without the app go: the App Store or a page of the website."),
+            Field(
+                name: "androidFallback", label: "Android fallback", apiField: "fallbacks.android",
+                hint: "The Play Store or a page of the website."),
+            Field(name: "desktopFallback", label: "Desktop fallback", apiField: "fallbacks.desktop"),
+            Field(
+                name: "expires", label: "Expires", apiField: "expiresAt", type: "datetime-local",
+                hint: "UTC. Leave empty for a link that never expires."),
+            Field(
+                name: "tags", label: "Tags", apiField: "tags", type: "text",
+                hint: "Up to 20, separated by spaces or commas: letters, digits, \"-\" and \"_\"."),
+        ] + utmFields
+
+    /// The UTM builder: each field becomes a `utm_*` parameter of the web URLs visits are sent to.
+    static let utmFields: [Field] = UTMParameters.names.map { name in
         Field(
-            name: "destination", label: "Destination", apiField: "destination",
-            hint: "A deep link of the app, or a page of its website."),
-        Field(
-            name: "slug", label: "Slug", apiField: "slug", type: "text",
-            hint: "Leave empty for a generated one. Letters, digits, \"-\" and \"_\"."),
-        Field(name: "title", label: "Title", apiField: "social.title", type: "text", hint: "The social card's title."),
-        Field(
-            name: "description", label: "Description", apiField: "social.description", type: "text",
-            multiline: true),
-        Field(name: "imageURL", label: "Image URL", apiField: "social.imageURL"),
-        Field(
-            name: "iosFallback", label: "iOS fallback", apiField: "fallbacks.ios",
-            hint: "Where iPhone visitors without the app go: the App Store or a page of the website."),
-        Field(
-            name: "androidFallback", label: "Android fallback", apiField: "fallbacks.android",
-            hint: "The Play Store or a page of the website."),
-        Field(name: "desktopFallback", label: "Desktop fallback", apiField: "fallbacks.desktop"),
-        Field(
-            name: "expires", label: "Expires", apiField: "expiresAt", type: "datetime-local",
-            hint: "UTC. Leave empty for a link that never expires."),
-        Field(
-            name: "tags", label: "Tags", apiField: "tags", type: "text",
-            hint: "Up to 20, separated by spaces or commas: letters, digits, \"-\" and \"_\"."),
-    ]
+            name: "utm" + name.prefix(1).uppercased() + name.dropFirst(), label: "UTM \(name)", apiField: "utm." + name,
+            type: "text", hint: name == "source" ? "Where the link is shared, such as newsletter." : nil)
+    }
 
     /// What was typed, by form name (`skipPreview` is `"on"` when checked).
     var values: [String: String]
@@ -76,10 +85,25 @@ struct LinkForm: Sendable {
         ]
         values["expires"] = content.expiresAt.map(Self.localTime) ?? ""
         values["tags"] = content.tags.joined(separator: " ")
+        for (field, name) in zip(Self.utmFields, UTMParameters.names) { values[field.name] = content.utm[name] ?? "" }
         self.values = values
     }
 
     func value(_ name: String) -> String { values[name] ?? "" }
+
+    /// The destination as visitors' browsers will get it, with the UTM fields merged in as the
+    /// redirect merges them (web URLs only); `nil` while there is no destination.
+    var finalURL: String? {
+        let destination = value("destination").trimmingCharacters(in: .whitespaces)
+        guard !destination.isEmpty else { return nil }
+        guard WebURL(http: destination) != nil else { return destination }
+        var utm = UTMParameters()
+        for (field, name) in zip(Self.utmFields, UTMParameters.names) {
+            let text = value(field.name)
+            utm[name] = text.isEmpty ? nil : text
+        }
+        return utm.merged(into: destination)
+    }
 
     // MARK: To the API
 
@@ -121,6 +145,9 @@ struct LinkForm: Sendable {
             ("ios", "iosFallback"), ("android", "androidFallback"), ("desktop", "desktopFallback"),
         ]) {
             members.append(.init(key: "fallbacks", value: fallbacks))
+        }
+        if let utm = object(zip(UTMParameters.names, Self.utmFields.map(\.name)).map { ($0, $1) }) {
+            members.append(.init(key: "utm", value: utm))
         }
         members.append(.init(key: "skipPreview", value: JSONNode(.bool(value("skipPreview") == "on"))))
         if let expires = text("expires") { members.append(.init(key: "expiresAt", value: expires)) }

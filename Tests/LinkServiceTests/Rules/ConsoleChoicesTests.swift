@@ -48,3 +48,45 @@ struct ConsoleChoicesTests {
         await service.close()
     }
 }
+
+/// The new-link form's UTM builder: the server shows the final URL after "Show final URL" (nothing
+/// created) and on the link page after a save; the fields are the API's `utm`.
+@Suite("Console UTM builder")
+struct ConsoleUTMBuilderTests {
+    static let web = "https://www.stories.example.com/story?ref=x&utm_source=old"
+
+    @Test("Show final URL answers the form with the merged URL and creates nothing; Create link stores utm")
+    func builder() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            let token = try await console.csrf()
+            let blank = try await console.get("/admin/new-link").text
+            #expect(blank.contains(#"<label for="utmSource">UTM source</label>"#))
+            #expect(blank.contains("Type a destination."))
+            let fields = [
+                "destination": Self.web, "slug": "utm", "utmSource": "mail", "utmCampaign": "spring sale",
+            ]
+            let preview = try await console.post("/admin/links", fields.merging(["preview": "1"]) { $1 }, csrf: token)
+            #expect(preview.status == .ok)
+            let merged =
+                "https://www.stories.example.com/story?ref=x&amp;utm_source=mail&amp;utm_campaign=spring%20sale"
+            #expect(preview.text.contains(merged))
+            #expect(preview.text.contains(#"value="spring sale""#))
+            #expect(try await service.store.link(tenant: "storyteller", slug: "utm") == nil)
+
+            let created = try await console.post("/admin/links", fields, csrf: token)
+            #expect(created.status == .seeOther)
+            let link = try #require(try await service.store.link(tenant: "storyteller", slug: "utm"))
+            #expect(link.content.utm == UTMParameters(source: "mail", campaign: "spring sale"))
+            let page = try await console.get("/admin/links/utm").text
+            #expect(page.contains("<dt>Final URL</dt><dd class=\"url\">\(merged)</dd>"))
+            // The visit goes where the form said.
+            let visit = try await client.execute(uri: "/utm", method: .get, headers: .visitor(Agents.desktop))
+            #expect(visit.headers[.location] == merged.replacingOccurrences(of: "&amp;", with: "&"))
+        }
+        await service.close()
+    }
+}
