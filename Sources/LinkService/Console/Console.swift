@@ -158,8 +158,8 @@ struct Console: Sendable {
 
     private func create(_ context: ConsoleRequestContext) async throws -> Response {
         var form = LinkForm(form: context.form)
-        // "Show final URL": the form again with the server's result, nothing created.
-        if context.form["preview"] != nil { return formPage(form, editing: nil, context.signedIn) }
+        // "Show final URL", "Add rule", "Add condition": the form again, nothing created.
+        if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: nil, context.signedIn) }
         do {
             let creation = try await LinkCreator(store: store, clock: clock).create(
                 try form.linkRequest(), for: context.tenant)
@@ -182,6 +182,7 @@ struct Console: Sendable {
         let link = try await existingLink(context)
         var form = LinkForm(form: context.form)
         form.values["slug"] = link.slug
+        if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: link, context.signedIn) }
         do {
             _ = try await LinkUpdater(store: store, clock: clock).update(
                 link, by: form.patch(), for: context.tenant)

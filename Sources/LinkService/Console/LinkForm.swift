@@ -60,9 +60,12 @@ struct LinkForm: Sendable {
     var errors: [String: String] = [:]
     /// A problem no single field is at fault for.
     var formError: String? = nil
+    /// The rules and variants.
+    var editor = RuleEditor()
 
     init(values: [String: String]) {
         self.values = values
+        editor.isPresent = true
     }
 
     init(form: ConsoleForm) {
@@ -71,6 +74,7 @@ struct LinkForm: Sendable {
         values["domain"] = form.text("domain")
         values["skipPreview"] = form["skipPreview"] == nil ? "" : "on"
         self.values = values
+        editor = RuleEditor(form: form)
     }
 
     /// The form filled with a stored link.
@@ -87,6 +91,7 @@ struct LinkForm: Sendable {
         values["tags"] = content.tags.joined(separator: " ")
         for (field, name) in zip(Self.utmFields, UTMParameters.names) { values[field.name] = content.utm[name] ?? "" }
         self.values = values
+        editor = RuleEditor(content: content)
     }
 
     func value(_ name: String) -> String { values[name] ?? "" }
@@ -150,6 +155,7 @@ struct LinkForm: Sendable {
             members.append(.init(key: "utm", value: utm))
         }
         members.append(.init(key: "skipPreview", value: JSONNode(.bool(value("skipPreview") == "on"))))
+        members += editor.members
         if let expires = text("expires") { members.append(.init(key: "expiresAt", value: expires)) }
         // Tags are typed as one line; the API judges each (`tags[i]` comes back to this field).
         let tags = value("tags").split(whereSeparator: { $0 == " " || $0 == "," }).map { JSONNode(.string(String($0))) }
@@ -163,9 +169,16 @@ struct LinkForm: Sendable {
 
     // MARK: From the API
 
+    /// Whether the form was sent by one of its helper buttons ("Show final URL", "Add rule", "Add
+    /// condition"): shown again, nothing written.
+    static func isHelperSubmit(_ form: ConsoleForm) -> Bool {
+        ["preview", "add-rule", "add-condition"].contains { form[$0] != nil }
+    }
+
     /// Puts the API's problem next to the field it names (or above the form).
     mutating func show(_ problem: Problem) {
         let apiField = problem.field ?? ""
+        if editor.show(apiField, problem.detail) { return }
         // A list's element (`tags[3]`) is shown at the list's field.
         let listField = apiField.split(separator: "[").first.map(String.init) ?? apiField
         if let field = Self.fields.first(where: { $0.apiField == apiField || $0.apiField == listField }) {

@@ -90,3 +90,110 @@ struct ConsoleUTMBuilderTests {
         await service.close()
     }
 }
+
+/// The link form's rule and variant editor, without JavaScript: plain fields, the API's problems
+/// next to the field their JSON path names, and what is saved is what the API stores.
+@Suite("Console rule editor")
+struct ConsoleRuleEditorTests {
+    static let web = "https://www.stories.example.com/story"
+
+    @Test("a rule is added, a bad condition is shown at its field, and the saved rule is on the link")
+    func addRule() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            let token = try await console.csrf()
+            let blank = try await console.get("/admin/new-link").text
+            #expect(blank.contains(#"<legend>Rule 1</legend>"#))
+            #expect(blank.contains(#"<label for="rule0-when0-type">Condition 1</label>"#))
+            #expect(blank.contains(#"<legend>Variant B</legend>"#))
+            var fields = [
+                "destination": Self.web, "slug": "r", "rules-count": "1", "rule0-conditions": "2",
+                "rule0-name": "Germans", "rule0-destination": Self.web + "/de",
+                "rule0-when0-type": "language", "rule0-when0-value": "de",
+                "rule0-when1-type": "country", "rule0-when1-value": "DE, Germany",
+                "variants-count": "2",
+            ]
+            // "Add condition" shows the form again with one more condition, nothing stored.
+            let more = try await console.post(
+                "/admin/links", fields.merging(["add-condition": "0"]) { $1 }, csrf: token)
+            #expect(more.status == .ok)
+            #expect(more.text.contains(#"id="rule0-when2-value""#))
+            #expect(more.text.contains(#"value="DE, Germany""#))
+            #expect(try await service.store.link(tenant: "storyteller", slug: "r") == nil)
+
+            let bad = try await console.post("/admin/links", fields, csrf: token)
+            #expect(bad.status == .badRequest)
+            #expect(bad.text.contains(#"<p class="field-error" id="rule0-when1-error">"#))
+            #expect(bad.text.contains("not an ISO 3166-1 alpha-2 country code"))
+            #expect(try await service.store.link(tenant: "storyteller", slug: "r") == nil)
+
+            fields["rule0-when1-value"] = "DE, AT"
+            fields["variant0-destination"] = Self.web + "/a"
+            fields["variant0-weight"] = "60"
+            fields["variant1-destination"] = Self.web + "/b"
+            fields["variant1-weight"] = "30"
+            let weights = try await console.post("/admin/links", fields, csrf: token)
+            #expect(weights.status == .badRequest)
+            #expect(weights.text.contains(#"id="variants-error""#))
+            fields["variant1-weight"] = "40"
+            let created = try await console.post("/admin/links", fields, csrf: token)
+            #expect(created.status == .seeOther)
+            let link = try #require(try await service.store.link(tenant: "storyteller", slug: "r"))
+            #expect(
+                link.content.rules == [
+                    RedirectRule(
+                        name: "Germans", conditions: [.language(["de"]), .country(["DE", "AT"])],
+                        destination: Self.web + "/de")
+                ])
+            #expect(link.content.variants.map(\.weight) == [60, 40])
+            let page = try await console.get("/admin/links/r").text
+            #expect(page.contains("<strong>Rule 1 “Germans”</strong>: when language de and country DE or AT"))
+        }
+        await service.close()
+    }
+
+    @Test("the edit form shows the stored rules; position reorders, Remove drops, and a save keeps the rest")
+    func reorderAndRemove() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            let created = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(
+                    string:
+                        #"{"destination": "\#(Self.web)", "slug": "e", "rules": [{"name": "one", "when": [{"query": "ref", "equals": "mail"}], "destination": "\#(Self.web)/1"}, {"name": "two", "when": [{"query": "x", "valueless": true}], "fallbacks": {"android": "\#(Self.web)/2"}}, {"name": "three", "when": [{"ip": "203.0.113.0/24"}], "destination": "\#(Self.web)/3"}]}"#
+                ))
+            try #require(created.status == .created)
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            let token = try await console.csrf()
+            let edit = try await console.get("/admin/links/e/edit").text
+            #expect(edit.contains(#"value="ref=mail""#))
+            #expect(edit.contains(#"value="x=""#))
+            #expect(edit.contains(#"id="rule1-android" name="rule1-android" type="url" value="\#(Self.web)/2""#))
+            #expect(edit.contains(#"<legend>Rule 4</legend>"#))
+            let saved = try await console.post(
+                "/admin/links/e",
+                [
+                    "destination": Self.web, "rules-count": "4",
+                    "rule0-name": "one", "rule0-position": "3", "rule0-destination": Self.web + "/1",
+                    "rule0-conditions": "1", "rule0-when0-type": "query", "rule0-when0-value": "ref=mail",
+                    "rule1-name": "two", "rule1-position": "2", "rule1-android": Self.web + "/2", "rule1-remove": "on",
+                    "rule1-conditions": "1", "rule1-when0-type": "query", "rule1-when0-value": "x=",
+                    "rule2-name": "three", "rule2-position": "1", "rule2-destination": Self.web + "/3",
+                    "rule2-conditions": "1", "rule2-when0-type": "ip", "rule2-when0-value": "203.0.113.0/24",
+                    "rule3-conditions": "1", "rule3-when0-type": "device", "rule3-when0-value": "",
+                    "variants-count": "2",
+                ],
+                csrf: token)
+            #expect(saved.status == .seeOther)
+            let link = try #require(try await service.store.link(tenant: "storyteller", slug: "e"))
+            #expect(link.content.rules.map(\.name) == ["three", "one"])
+            #expect(link.content.rules.last?.conditions == [.query(name: "ref", match: .equals("mail"))])
+        }
+        await service.close()
+    }
+}

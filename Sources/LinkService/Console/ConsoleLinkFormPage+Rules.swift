@@ -1,0 +1,94 @@
+extension ConsoleLinkFormPage {
+    /// A text field of a rule or variant: its form name (also its `id`), label, value and problem.
+    struct SlotField: Sendable {
+        var id: String
+        var label: String
+        var value: String
+        var fieldError: String?
+    }
+
+    /// A condition type in a condition's menu.
+    struct Option: Sendable {
+        var value: String
+        var selected: Bool
+    }
+
+    struct ConditionSlot: Sendable {
+        /// `rule0-when1`: the stem of its fields' names.
+        var id: String
+        var number: Int
+        var options: [Option]
+        var text: String
+        var conditionError: String?
+    }
+
+    struct RuleSlot: Sendable {
+        var index: Int
+        var number: Int
+        var ruleError: String?
+        var conditionCount: Int
+        var conditions: [ConditionSlot]
+        /// Name and destination.
+        var fields: [SlotField]
+        var fallbackFields: [SlotField]
+        var position: String
+        var remove: Bool
+    }
+
+    struct VariantSlot: Sendable {
+        var index: Int
+        var letter: String
+        var variantError: String?
+        /// Destination and weight.
+        var fields: [SlotField]
+        var fallbackFields: [SlotField]
+    }
+
+    /// The editor's slots as the page draws them, with a blank rule, condition and variant to fill.
+    static func slots(of editor: RuleEditor) -> (rules: [RuleSlot], variants: [VariantSlot]) {
+        var editor = editor
+        editor.addBlanks()
+        let fallbackLabels = ["iOS fallback", "Android fallback", "Desktop fallback"]
+        func fallbacks(_ stem: String, _ texts: [String], _ errors: [String: String]) -> [SlotField] {
+            RuleEditor.fallbackKeys.indices.map { index in
+                let key = RuleEditor.fallbackKeys[index]
+                return SlotField(
+                    id: stem + key, label: fallbackLabels[index], value: texts[index], fieldError: errors[key])
+            }
+        }
+        let rules = editor.rules.enumerated().map { index, rule in
+            let stem = "rule\(index)-"
+            return RuleSlot(
+                index: index, number: index + 1, ruleError: rule.error, conditionCount: rule.conditions.count,
+                conditions: rule.conditions.enumerated().map { number, condition in
+                    ConditionSlot(
+                        id: stem + "when\(number)", number: number + 1,
+                        options: RuleCondition.kinds.map { Option(value: $0, selected: $0 == condition.type) },
+                        text: condition.value, conditionError: condition.error)
+                },
+                fields: [
+                    SlotField(id: stem + "name", label: "Name", value: rule.name, fieldError: rule.fieldErrors["name"]),
+                    SlotField(
+                        id: stem + "destination", label: "Destination", value: rule.destination,
+                        fieldError: rule.fieldErrors["destination"]),
+                ],
+                fallbackFields: fallbacks(stem, rule.fallbacks, rule.fieldErrors), position: rule.position,
+                remove: rule.remove)
+        }
+        let variants = editor.variants.enumerated().map { index, variant in
+            let stem = "variant\(index)-"
+            return VariantSlot(
+                index: index, letter: ConsoleLinkPage.variantLetter(index), variantError: variant.error,
+                fields: [
+                    SlotField(
+                        id: stem + "destination", label: "Destination", value: variant.destination,
+                        fieldError: variant.fieldErrors["destination"]),
+                    SlotField(
+                        id: stem + "weight", label: "Weight (%)", value: variant.weight,
+                        fieldError: variant.fieldErrors["weight"]),
+                ],
+                fallbackFields: fallbacks(stem, variant.fallbacks, variant.fieldErrors))
+        }
+        return (rules, variants)
+    }
+}
