@@ -17,6 +17,8 @@ extension ConsoleLinkFormPage {
         /// `rule0-when1`: the stem of its fields' names.
         var id: String
         var number: Int
+        /// The rule's number, for the labels.
+        var ruleNumber: Int
         var options: [Option]
         var text: String
         var conditionError: String?
@@ -49,45 +51,51 @@ extension ConsoleLinkFormPage {
         var editor = editor
         editor.addBlanks()
         let fallbackLabels = ["iOS fallback", "Android fallback", "Desktop fallback"]
-        func fallbacks(_ stem: String, _ texts: [String], _ errors: [String: String]) -> [SlotField] {
+        // Labels name their rule or variant: each control's label is unique on the page.
+        func fallbacks(_ stem: String, _ owner: String, _ texts: [String], _ errors: [String: String]) -> [SlotField] {
             RuleEditor.fallbackKeys.indices.map { index in
                 let key = RuleEditor.fallbackKeys[index]
                 return SlotField(
-                    id: stem + key, label: fallbackLabels[index], value: texts[index], fieldError: errors[key])
+                    id: stem + key, label: "\(fallbackLabels[index]) of \(owner)", value: texts[index],
+                    fieldError: errors[key])
             }
         }
         let rules = editor.rules.enumerated().map { index, rule in
             let stem = "rule\(index)-"
+            let owner = "rule \(index + 1)"
             return RuleSlot(
                 index: index, number: index + 1, ruleError: rule.error, conditionCount: rule.conditions.count,
                 conditions: rule.conditions.enumerated().map { number, condition in
                     ConditionSlot(
-                        id: stem + "when\(number)", number: number + 1,
+                        id: stem + "when\(number)", number: number + 1, ruleNumber: index + 1,
                         options: RuleCondition.kinds.map { Option(value: $0, selected: $0 == condition.type) },
                         text: condition.value, conditionError: condition.error)
                 },
                 fields: [
-                    SlotField(id: stem + "name", label: "Name", value: rule.name, fieldError: rule.fieldErrors["name"]),
                     SlotField(
-                        id: stem + "destination", label: "Destination", value: rule.destination,
+                        id: stem + "name", label: "Name of \(owner)", value: rule.name,
+                        fieldError: rule.fieldErrors["name"]),
+                    SlotField(
+                        id: stem + "destination", label: "Destination of \(owner)", value: rule.destination,
                         fieldError: rule.fieldErrors["destination"]),
                 ],
-                fallbackFields: fallbacks(stem, rule.fallbacks, rule.fieldErrors), position: rule.position,
+                fallbackFields: fallbacks(stem, owner, rule.fallbacks, rule.fieldErrors), position: rule.position,
                 remove: rule.remove)
         }
         let variants = editor.variants.enumerated().map { index, variant in
             let stem = "variant\(index)-"
+            let owner = "variant \(ConsoleLinkPage.variantLetter(index))"
             return VariantSlot(
                 index: index, letter: ConsoleLinkPage.variantLetter(index), variantError: variant.error,
                 fields: [
                     SlotField(
-                        id: stem + "destination", label: "Destination", value: variant.destination,
+                        id: stem + "destination", label: "Destination of \(owner)", value: variant.destination,
                         fieldError: variant.fieldErrors["destination"]),
                     SlotField(
-                        id: stem + "weight", label: "Weight (%)", value: variant.weight,
+                        id: stem + "weight", label: "Weight of \(owner) (%)", value: variant.weight,
                         fieldError: variant.fieldErrors["weight"]),
                 ],
-                fallbackFields: fallbacks(stem, variant.fallbacks, variant.fieldErrors))
+                fallbackFields: fallbacks(stem, owner, variant.fallbacks, variant.fieldErrors))
         }
         return (rules, variants)
     }

@@ -61,7 +61,8 @@ struct ConsoleLinkFormPage: PageModel {
                 index: 0, number: 1, ruleError: "A rule needs a condition.", conditionCount: 1,
                 conditions: [
                     ConditionSlot(
-                        id: "rule0-when0", number: 1, options: [Option(value: "country", selected: true)], text: "XY",
+                        id: "rule0-when0", number: 1, ruleNumber: 1,
+                        options: [Option(value: "country", selected: true)], text: "XY",
                         conditionError: "Not a country.")
                 ],
                 fields: [SlotField(id: "rule0-name", label: "Name", value: "Germany", fieldError: "Too long.")],

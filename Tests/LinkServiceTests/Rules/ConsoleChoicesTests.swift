@@ -107,7 +107,7 @@ struct ConsoleRuleEditorTests {
             let token = try await console.csrf()
             let blank = try await console.get("/admin/new-link").text
             #expect(blank.contains(#"<legend>Rule 1</legend>"#))
-            #expect(blank.contains(#"<label for="rule0-when0-type">Condition 1</label>"#))
+            #expect(blank.contains(#"<label for="rule0-when0-type">Condition 1 of rule 1</label>"#))
             #expect(blank.contains(#"<legend>Variant B</legend>"#))
             var fields = [
                 "destination": Self.web, "slug": "r", "rules-count": "1", "rule0-conditions": "2",
