@@ -91,6 +91,8 @@ let package = Package(
                 "QRCode",
                 "GeoIP",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The HTTP/1 channel, wrapped with the server's connection guards.
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
@@ -117,10 +119,14 @@ let package = Package(
             resources: [.embedInCode("OpenAPI/openapi.json"), .embedInCode("Templates/Resources")],
             swiftSettings: ownSwiftSettings
         ),
+        // glibc's malloc arenas bounded before `main` (the server's memory default); C, since it
+        // must run before any thread exists.
+        .target(name: "CMallocDefaults"),
         // The command line: parses flags and calls the modules above.
         .executableTarget(
             name: "wayfinder",
             dependencies: [
+                "CMallocDefaults",
                 "DeepLinkRouting",
                 "AssociatedDomains",
                 "LinkService",

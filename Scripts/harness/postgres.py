@@ -1,5 +1,6 @@
 """Databases and schemas of a run's own on a PostgreSQL server, through psql."""
 
+import os
 import subprocess
 import urllib.parse
 
@@ -26,7 +27,10 @@ def with_schema(url, schema):
 
 
 def test_cluster():
-    """The URL of the cluster of `Scripts/test-postgres start` (started when it is not running)."""
+    """WAYFINDER_TEST_POSTGRES_URL when it is set (a database of one's own), else the URL of the
+    cluster of `Scripts/test-postgres start` (started when it is not running)."""
+    if os.environ.get("WAYFINDER_TEST_POSTGRES_URL"):
+        return os.environ["WAYFINDER_TEST_POSTGRES_URL"]
     result = subprocess.run([f"{ROOT}/Scripts/test-postgres", "start"], cwd=ROOT, capture_output=True, text=True)
     if result.returncode != 0:
         raise HarnessError(f"Scripts/test-postgres start failed: {result.stderr}")

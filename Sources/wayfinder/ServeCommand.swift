@@ -1,4 +1,5 @@
 import ArgumentParser
+import CMallocDefaults
 import Configuration
 import DeepLinkRouting
 import Foundation
@@ -98,6 +99,13 @@ struct ServeCommand: AsyncParsableCommand {
             "listening on \(host):\(port), reachable from the network; put a TLS-terminating proxy in front and set WAYFINDER_TRUSTED_PROXIES to its address."
     }
 
+    /// What the start-up log says about glibc's malloc arenas (bounded before `main`).
+    static func mallocNotice(bound: Int) -> String {
+        bound > 0
+            ? "malloc arenas bounded to \(bound) (glibc); set MALLOC_ARENA_MAX to choose another bound"
+            : "malloc arenas as the environment or the C library sets them"
+    }
+
     /// The manifests read again for a reload (`SIGHUP`), through the same loader as at start-up:
     /// a bad one is refused with `manifest validate`'s diagnostics, each logged as an error.
     static func reloadManifests(_ paths: [String], logger: Logger) throws -> [Manifest] {
@@ -147,7 +155,15 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let manifests = try CommandInput.manifests(configuration.manifestPaths).map(\.manifest)
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        switch configuration.logFormat {
+        case .text:
+            LoggingSystem.bootstrap(
+                StreamLogHandler.standardError, metadataProvider: RequestLogContext.metadataProvider)
+        case .json:
+            LoggingSystem.bootstrap(
+                { label, provider in JSONLogHandler(label: label, metadataProvider: provider) },
+                metadataProvider: RequestLogContext.metadataProvider)
+        }
         var logger = Logger(label: "wayfinder")
         logger.logLevel = .info
         let linkStore = try await configuration.database.openStore(postgres: configuration.postgres, logger: logger)
@@ -163,6 +179,7 @@ struct ServeCommand: AsyncParsableCommand {
                     "clickhouse": "\(configuration.clickhouse.map(\.description) ?? "none")",
                 ])
             logger.notice("\(Self.listeningNotice(host: configuration.host, port: configuration.port))")
+            logger.info("\(Self.mallocNotice(bound: Int(wayfinder_malloc_arena_bound())))")
             try await server.run(reloadManifests: { [paths = configuration.manifestPaths, logger] in
                 try Self.reloadManifests(paths, logger: logger)
             })

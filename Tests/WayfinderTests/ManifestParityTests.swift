@@ -57,6 +57,7 @@ struct ManifestParityTests {
             "query-parameter-collision",
             manifest(routes: #"[{"name": "a", "paths": ["/s/{id}"], "query": {"id": "required"}}]"#)
         ),
+        ("invalid-long-links", manifest(extra: #""longLinks": {"social": "sometimes"}"#)),
         (
             "invalid-query-requirement",
             manifest(routes: #"[{"name": "a", "paths": ["/s"], "query": {"q": "sometimes"}}]"#)

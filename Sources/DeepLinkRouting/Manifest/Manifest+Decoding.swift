@@ -74,8 +74,9 @@ struct ManifestReader {
 
     static let topLevelKeys = [
         "id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp", "iconURL",
-        "linkPathPrefixes",
+        "linkPathPrefixes", "longLinks",
     ]
+    static let longLinksKeys = ["social", "imageHosts"]
     static let iosKeys = ["appIDs", "appStoreID", "scheme"]
     static let androidKeys = ["package", "sha256CertFingerprints", "scheme"]
     static let routeKeys = ["name", "paths", "schemeLinks", "query", "barriers", "web"]
@@ -112,12 +113,52 @@ struct ManifestReader {
             }
         }
         let linkPathPrefixes = readLinkPathPrefixes(members["linkPathPrefixes"], domains: domains)
+        var longLinks = Manifest.LongLinks()
+        if let node = members["longLinks"] { longLinks = readLongLinks(node) }
         guard let id else { return nil }
         return Manifest(
             id: id, name: name ?? id, ios: ios, android: android, domains: domains, web: web, routes: routes,
             exclude: exclude, shortLinksOpenApp: shortLinksOpenApp, iconURL: iconURL,
-            linkPathPrefixes: linkPathPrefixes
+            linkPathPrefixes: linkPathPrefixes, longLinks: longLinks
         )
+    }
+
+    private mutating func readLongLinks(_ node: JSONNode) -> Manifest.LongLinks {
+        let path = JSONPath.root.appending("longLinks")
+        guard
+            let members = collector.members(
+                of: node, at: path, knownKeys: Self.longLinksKeys,
+                expected: "an object such as {\"social\": \"ignore\"} or {\"imageHosts\": [\"cdn.example.com\"]}")
+        else { return Manifest.LongLinks() }
+        var social = Manifest.LongLinks.Social.keep
+        if let text = collector.string(
+            "social", in: members, at: path, required: false, what: "\"keep\" or \"ignore\"")
+        {
+            if let value = Manifest.LongLinks.Social(rawValue: text) {
+                social = value
+            } else {
+                collector.error(
+                    "invalid-long-links", path.appending("social"),
+                    "\"\(text)\" is not a choice; write \"keep\" (show a long link's st, sd and si, as FDL did) or \"ignore\" (drop them)",
+                    at: members["social"])
+            }
+        }
+        var imageHosts: [String]? = nil
+        if let items = collector.strings(
+            "imageHosts", in: members, at: path, required: false,
+            what: "the hosts a long link's si image may come from, such as \"cdn.example.com\"")
+        {
+            imageHosts = []
+            for item in items {
+                if let problem = HostName.problem(with: item.value) {
+                    collector.error(
+                        "invalid-long-links", item.path, "\"\(item.value)\" \(problem)", at: item.node)
+                } else {
+                    imageHosts?.append(item.value.lowercased())
+                }
+            }
+        }
+        return Manifest.LongLinks(social: social, imageHosts: imageHosts)
     }
 
     private mutating func readTenantID(_ members: [String: JSONNode]) -> String? {

@@ -35,6 +35,8 @@ public struct Manifest: Sendable, Hashable {
     /// did: short links (`/link/abc`) and long links (`/link/?link=…`) answer there as well as at
     /// the root. Each prefix starts with `/` and has no trailing `/`.
     public let linkPathPrefixes: [String: [String]]
+    /// What a Firebase Dynamic Links long link may put on the domains (`"longLinks"`).
+    public let longLinks: LongLinks
 
     /// The custom schemes the app registers, lowercased, without duplicates.
     public var customSchemes: [String] {
@@ -53,7 +55,7 @@ public struct Manifest: Sendable, Hashable {
     init(
         id: String, name: String, ios: IOSApp?, android: AndroidApp?, domains: [String], web: URL?,
         routes: [Route], exclude: [PathPattern], shortLinksOpenApp: Bool, iconURL: URL? = nil,
-        linkPathPrefixes: [String: [String]] = [:]
+        linkPathPrefixes: [String: [String]] = [:], longLinks: LongLinks = LongLinks()
     ) {
         self.id = id
         self.name = name
@@ -66,6 +68,7 @@ public struct Manifest: Sendable, Hashable {
         self.shortLinksOpenApp = shortLinksOpenApp
         self.iconURL = iconURL
         self.linkPathPrefixes = linkPathPrefixes
+        self.longLinks = longLinks
     }
 }
 

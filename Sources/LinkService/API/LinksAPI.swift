@@ -13,6 +13,7 @@ import Prometheus
 struct LinksAPI: Sendable {
     let tenants: TenantDirectory
     let store: CachingLinkStore
+    let cursors: ListCursors
     let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
     let apiLimiter: RateLimiter
@@ -109,8 +110,9 @@ struct LinksAPI: Sendable {
         }
         let page: LinkPage
         do {
-            page = try await store.links(
-                tenant: context.tenant.id, tagged: tag, after: query.get("cursor"), limit: limit)
+            page = try await cursors.page(tenant: context.tenant.id, cursor: query.get("cursor")) { position in
+                try await store.links(tenant: context.tenant.id, tagged: tag, after: position, limit: limit)
+            }
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", error.description)
         }
@@ -150,7 +152,7 @@ struct LinksAPI: Sendable {
 
     /// What an installed app asks when a short link opened it: the destination and the link's data.
     private func resolve(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let client = addressing.clientAddress(of: request, context: context)
+        let client = addressing.rateLimitBucket(of: request, context: context)
         if let wait = resolveLimiter.acquire(client) {
             throw Problem.rateLimited("too many resolve calls from \(client)", retryAfter: wait)
         }

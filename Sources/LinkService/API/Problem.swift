@@ -14,6 +14,8 @@ struct Problem: Error, HTTPResponseError, Sendable {
     var field: String?
     /// Seconds, for `429`.
     var retryAfter: Int?
+    /// The methods the path takes, for `405`.
+    var allow: String?
 
     init(
         _ status: HTTPResponse.Status, _ code: String, title: String, detail: String, field: String? = nil,
@@ -45,6 +47,7 @@ struct Problem: Error, HTTPResponseError, Sendable {
     func response() -> Response {
         var headers: HTTPFields = [:]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if let allow { headers[.allow] = allow }
         if status == .unauthorized { headers[.wwwAuthenticate] = "Bearer" }
         return .json(jsonNode, status: status, contentType: "application/problem+json", headers: headers)
     }
@@ -76,6 +79,15 @@ extension Problem {
         Problem(
             .internalServerError, "missing-middleware", title: "Internal error",
             detail: "this route was registered without \(middleware) before it")
+    }
+
+    /// A method the path does not take: `405` with `Allow`.
+    static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allow: String) -> Problem {
+        var problem = Problem(
+            .methodNotAllowed, "method-not-allowed", title: "Method not allowed",
+            detail: "\(path) does not take \(method.rawValue); it takes \(allow)")
+        problem.allow = allow
+        return problem
     }
 
     static func notFound(_ what: String, field: String? = nil) -> Problem {

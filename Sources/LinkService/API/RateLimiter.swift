@@ -41,17 +41,13 @@ final class RateLimiter: Sendable {
         if isUnlimited { return nil }
         return table.withLock { table -> Int? in
             let slot = table.slot(for: key, fresh: Bucket(tokens: capacity, updated: now))
-            var bucket = table.buckets[slot]
-            // `max`: a system clock set back refills nothing rather than taking tokens away.
-            bucket.tokens = min(
-                capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.updated)) * refillPerSecond)
-            bucket.updated = now
+            var bucket = refilled(table.buckets[slot], at: now)
             defer { table.buckets[slot] = bucket }
             if bucket.tokens >= 1 {
                 bucket.tokens -= 1
                 return nil
             }
-            return max(1, Int(((1 - bucket.tokens) / refillPerSecond).rounded(.up)))
+            return secondsUntilToken(bucket)
         }
     }
 
@@ -62,10 +58,21 @@ final class RateLimiter: Sendable {
         let now = clock.now()
         return table.withLock { table -> Int? in
             let slot = table.slot(for: key, fresh: Bucket(tokens: capacity, updated: now))
-            let bucket = table.buckets[slot]
-            let tokens = min(capacity, bucket.tokens + max(0, now.timeIntervalSince(bucket.updated)) * refillPerSecond)
-            return tokens >= 1 ? nil : max(1, Int(((1 - tokens) / refillPerSecond).rounded(.up)))
+            let bucket = refilled(table.buckets[slot], at: now)
+            return bucket.tokens >= 1 ? nil : secondsUntilToken(bucket)
         }
+    }
+
+    /// `bucket` with the tokens earned since it was last updated, up to the capacity.
+    private func refilled(_ bucket: Bucket, at now: Date) -> Bucket {
+        // `max`: a system clock set back refills nothing rather than taking tokens away.
+        let earned = max(0, now.timeIntervalSince(bucket.updated)) * refillPerSecond
+        return Bucket(tokens: min(capacity, bucket.tokens + earned), updated: now)
+    }
+
+    /// The whole seconds (at least 1) until `bucket`, short of a token, has one.
+    private func secondsUntilToken(_ bucket: Bucket) -> Int {
+        max(1, Int(((1 - bucket.tokens) / refillPerSecond).rounded(.up)))
     }
 
     /// Buckets held now (at most the maximum).

@@ -56,6 +56,10 @@ extension LinkServiceConfiguration {
             "seconds a console session lasts without a request (default 1800)"
         ),
         (
+            "wayfinder.console.lifetime.seconds", "WAYFINDER_CONSOLE_LIFETIME_SECONDS",
+            "seconds a console session lasts at most after signing in, however active (default 43200)"
+        ),
+        (
             "wayfinder.console.signin.rate.per.minute", "WAYFINDER_CONSOLE_SIGNIN_RATE_PER_MINUTE",
             "console sign-in attempts per client address per minute (default 10)"
         ),
@@ -74,6 +78,26 @@ extension LinkServiceConfiguration {
         (
             "wayfinder.memory.trim.seconds", "WAYFINDER_MEMORY_TRIM_SECONDS",
             "seconds between handing freed memory back to the system, on glibc (default 1; 0: never)"
+        ),
+        (
+            "wayfinder.log.format", "WAYFINDER_LOG_FORMAT",
+            "text (default) or json: one JSON object per line and event, with the request id of each request's events"
+        ),
+        (
+            "wayfinder.http.head.timeout.seconds", "WAYFINDER_HTTP_HEAD_TIMEOUT_SECONDS",
+            "seconds a new connection may take to send a whole request head (default 60)"
+        ),
+        (
+            "wayfinder.http.body.timeout.seconds", "WAYFINDER_HTTP_BODY_TIMEOUT_SECONDS",
+            "seconds a request may take to send its whole body (default 60)"
+        ),
+        (
+            "wayfinder.http.idle.timeout.seconds", "WAYFINDER_HTTP_IDLE_TIMEOUT_SECONDS",
+            "seconds a keep-alive connection may stay silent between requests (default 75)"
+        ),
+        (
+            "wayfinder.http.connections.per.address", "WAYFINDER_HTTP_CONNECTIONS_PER_ADDRESS",
+            "open connections per client address; trusted proxies are not counted (default 256; 0: no limit)"
         ),
         (
             "wayfinder.metrics.address", "WAYFINDER_METRICS_ADDRESS",
@@ -156,6 +180,9 @@ extension LinkServiceConfiguration {
         if let seconds = scope.int(forKey: "console.idle.seconds") {
             consoleIdleTimeout = .seconds(seconds)
         }
+        if let seconds = scope.int(forKey: "console.lifetime.seconds") {
+            consoleSessionLifetime = .seconds(seconds)
+        }
         if let perMinute = scope.int(forKey: "console.signin.rate.per.minute") {
             consoleSignInRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
@@ -186,6 +213,48 @@ extension LinkServiceConfiguration {
                     key: "wayfinder.clickhouse.outbox.limit", value: String(limit), expected: "a whole number from 1")
             }
             clickhouseOutboxLimit = limit
+        }
+        if let format = scope.string(forKey: "log.format") {
+            guard let value = LogFormat(rawValue: format) else {
+                throw InvalidValue(
+                    key: "wayfinder.log.format", value: format,
+                    expected: LogFormat.allCases.map(\.rawValue).joined(separator: " or "))
+            }
+            logFormat = value
+        }
+        try readConnectionLimits(scope)
+    }
+
+    private mutating func readConnectionLimits(_ scope: ConfigReader) throws {
+        func seconds(_ value: Int?, key: String) throws -> Duration? {
+            guard let value else { return nil }
+            guard value >= 1 else {
+                throw InvalidValue(key: key, value: String(value), expected: "a whole number of seconds from 1")
+            }
+            return .seconds(value)
+        }
+        if let head = try seconds(
+            scope.int(forKey: "http.head.timeout.seconds"), key: "wayfinder.http.head.timeout.seconds")
+        {
+            connectionLimits.headTimeout = head
+        }
+        if let body = try seconds(
+            scope.int(forKey: "http.body.timeout.seconds"), key: "wayfinder.http.body.timeout.seconds")
+        {
+            connectionLimits.bodyTimeout = body
+        }
+        if let idle = try seconds(
+            scope.int(forKey: "http.idle.timeout.seconds"), key: "wayfinder.http.idle.timeout.seconds")
+        {
+            connectionLimits.idleTimeout = idle
+        }
+        if let connections = scope.int(forKey: "http.connections.per.address") {
+            guard connections >= 0 else {
+                throw InvalidValue(
+                    key: "wayfinder.http.connections.per.address", value: String(connections),
+                    expected: "a whole number, 0 for no limit")
+            }
+            connectionLimits.connectionsPerAddress = connections
         }
     }
 

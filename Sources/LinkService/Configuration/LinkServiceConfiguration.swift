@@ -57,6 +57,11 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var trustedProxies: [String]
     /// How long a console session lasts without a request before it ends.
     public var consoleIdleTimeout: Duration
+    /// How long a console session lasts at most after its sign-in, however active it is.
+    public var consoleSessionLifetime: Duration
+    /// How `wayfinder serve` writes its log (the library itself logs through whatever handler
+    /// swift-log was bootstrapped with).
+    public var logFormat: LogFormat
     /// Console sign-in attempts allowed per client address.
     public var consoleSignInRateLimit: RateLimit
     /// Requests allowed per client address to what needs no key: redirects, previews, `?d=1`
@@ -68,6 +73,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// How often memory freed by the server is handed back to the system (glibc's `malloc_trim`),
     /// so that RSS follows the live heap; `.zero` never does.
     public var memoryTrimInterval: Duration
+    /// Deadlines for a client's request head and body, the keep-alive idle timeout, and the
+    /// connections one client address may hold.
+    public var connectionLimits: ConnectionLimits
     /// The request header a trusted proxy writes the visitor's country into (Cloudflare's
     /// `CF-IPCountry`), for redirect rules' `country` conditions; believed only from
     /// ``trustedProxies``. `nil`: no header is read.
@@ -114,6 +122,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         consoleSignInRateLimit: RateLimit = RateLimit(requests: 10, per: .seconds(60)),
         publicRateLimit: RateLimit = RateLimit(requests: 12_000, per: .seconds(60)),
         memoryTrimInterval: Duration = .seconds(1),
+        connectionLimits: ConnectionLimits = ConnectionLimits(),
+        consoleSessionLifetime: Duration = .seconds(12 * 3600),
+        logFormat: LogFormat = .text,
         metricsAddress: ListenAddress? = nil,
         clickhouse: ClickHouseURL? = nil,
         clickhouseOutboxLimit: Int = 10_000_000
@@ -143,6 +154,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
         self.consoleSignInRateLimit = consoleSignInRateLimit
         self.publicRateLimit = publicRateLimit
         self.memoryTrimInterval = memoryTrimInterval
+        self.connectionLimits = connectionLimits
+        self.consoleSessionLifetime = consoleSessionLifetime
+        self.logFormat = logFormat
         self.metricsAddress = metricsAddress
     }
 }

@@ -18,6 +18,7 @@ import NIOCore
 struct Console: Sendable {
     let sessions: ConsoleSessions
     let store: CachingLinkStore
+    let cursors: ListCursors
     let pages: PageRenderer
     /// Sign-in attempts per address (``LinkServiceConfiguration/consoleSignInRateLimit``).
     let signInLimiter: RateLimiter
@@ -60,7 +61,8 @@ struct Console: Sendable {
         signedIn.get("/domains") { _, context in domains(context) }
         registerWebhooks(on: signedIn)
         // Everything else under /admin is the console's too: never a tenant's redirect.
-        for method in [HTTPRequest.Method.get, .head, .post, .put, .patch, .delete] {
+        // (HEAD is generated from GET, without the body.)
+        for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
             admin.on("/**", method: method) { _, _ -> Response in
                 throw Problem.notFound("there is no console page here")
             }
@@ -89,7 +91,7 @@ struct Console: Sendable {
 
     private func signIn(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         try addressing.checkSameOrigin(request, context: context)
-        let client = addressing.clientAddress(of: request, context: context)
+        let client = addressing.rateLimitBucket(of: request, context: context)
         if let wait = signInLimiter.acquire(client) {
             var response = signInPage(
                 request, context, error: "Too many sign-in attempts from your address; try again in \(wait) seconds.",
@@ -114,7 +116,7 @@ struct Console: Sendable {
                 status: .unauthorized)
         }
         // A session the browser had before is over: one browser, one session.
-        try? await sessions.signOut(request)
+        try? await sessions.signOut(request, overTLS: addressing.cameOverTLS(request, context: context))
         logger.info("console sign-in", metadata: ["tenant": "\(opened.session.tenant)", "client": "\(client)"])
         var response = redirect("/admin/links")
         response.setCookie(
@@ -141,8 +143,10 @@ struct Console: Sendable {
         }
         let page: LinkPage
         do {
-            page = try await store.searchLinks(
-                tenant: signedIn.tenant.id, matching: query, tagged: tag, before: cursor, limit: Self.pageSize)
+            page = try await cursors.page(tenant: signedIn.tenant.id, cursor: cursor) { position in
+                try await store.searchLinks(
+                    tenant: signedIn.tenant.id, matching: query, tagged: tag, before: position, limit: Self.pageSize)
+            }
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", "this page of results does not exist; start from the first page")
         }

@@ -21,7 +21,10 @@ struct ConsoleSessionMiddleware: RouterMiddleware {
     ) async throws -> Response {
         let isForm = request.method == .post
         if isForm { try addressing.checkSameOrigin(request, context: context) }
-        guard let signedIn = try await sessions.current(request) else {
+        guard
+            let signedIn = try await sessions.current(
+                request, overTLS: addressing.cameOverTLS(request, context: context))
+        else {
             guard isForm else { return Response(status: .seeOther, headers: [.location: "/admin/sign-in"]) }
             throw Problem(
                 .forbidden, "no-session", title: "Not signed in",

@@ -7,16 +7,25 @@ import Hummingbird
 ///
 /// The cookie carries a random session id (256 bits); the store keeps only its SHA-256, the
 /// tenant, the hash of the API key used to sign in, the session's CSRF token and when it was
-/// last used. A session ends when it is idle longer than the configured time, when its key is
-/// revoked, or on "Sign out"; being in the store, it works on every instance behind one database.
+/// made and last used. A session ends when it is idle longer than the configured time, when it is
+/// older than its lifetime (however active), when its key is revoked, or on "Sign out"; being in
+/// the store, it works on every instance behind one database.
+///
+/// Over TLS the cookie is `__Host-wayfinder_console` (`Secure`, `Path=/`, no `Domain`): a browser
+/// takes such a cookie only from this very host over TLS, so a sibling subdomain cannot set or
+/// shadow it. Over plain HTTP it is `wayfinder_console`, for `/admin`.
 struct ConsoleSessions: Sendable {
     let store: CachingLinkStore
     let keys: APIKeyCache
     /// ``LinkServiceConfiguration/consoleIdleTimeout``.
     let idleTimeout: Duration
+    /// ``LinkServiceConfiguration/consoleSessionLifetime``.
+    let lifetime: Duration
     let clock: ServiceClock
 
     static let cookieName = "wayfinder_console"
+    /// The cookie's name over TLS.
+    static let secureCookieName = "__Host-" + cookieName
     /// A request refreshes the stored last use at most this often (not a write per page view).
     static let touchInterval: TimeInterval = 60
 
@@ -46,13 +55,14 @@ struct ConsoleSessions: Sendable {
     }
 
     /// The live session of the request's cookie, refreshed; `nil` without one (none, unknown,
-    /// idle too long, or its key revoked: the last two are deleted).
-    func current(_ request: Request) async throws -> SignedIn? {
+    /// idle too long, past its lifetime, or its key revoked: the last three are deleted).
+    func current(_ request: Request, overTLS: Bool) async throws -> SignedIn? {
         let now = clock.now()
-        guard let id = Self.sessionID(in: request) else { return nil }
+        guard let id = Self.sessionID(in: request, overTLS: overTLS) else { return nil }
         let idHash = APIKey.hash(id)
         guard let session = try await store.session(idHash: idHash) else { return nil }
         guard now.timeIntervalSince(session.lastUsedAt) < idleTimeout.timeInterval,
+            now.timeIntervalSince(session.createdAt) < lifetime.timeInterval,
             let tenant = try await keys.tenant(ofKeyHash: session.keyHash), tenant.id == session.tenant
         else {
             _ = try await store.deleteSession(idHash: idHash)
@@ -65,8 +75,8 @@ struct ConsoleSessions: Sendable {
     }
 
     /// Ends the request's session on the server (the one its cookie names, if any).
-    func signOut(_ request: Request) async throws {
-        guard let id = Self.sessionID(in: request) else { return }
+    func signOut(_ request: Request, overTLS: Bool) async throws {
+        guard let id = Self.sessionID(in: request, overTLS: overTLS) else { return }
         try await end(idHash: APIKey.hash(id))
     }
 
@@ -87,20 +97,27 @@ struct ConsoleSessions: Sendable {
 
     // MARK: Cookie
 
-    /// The cookie of a new session: `HttpOnly`, `SameSite=Strict`, path `/admin`, `Secure` over
-    /// TLS. No `Max-Age`: the browser forgets it when it closes, the server when it idles.
+    /// The cookie of a new session: `HttpOnly`, `SameSite=Strict`; over TLS `Secure` with the
+    /// `__Host-` prefix (which requires `Path=/`), else for `/admin`. No `Max-Age`: the browser
+    /// forgets it when it closes, the server when it idles or reaches its lifetime.
     static func cookie(id: String, secure: Bool) -> Cookie {
-        Cookie(name: cookieName, value: id, path: "/admin", secure: secure, httpOnly: true, sameSite: .strict)
+        Cookie(
+            name: secure ? secureCookieName : cookieName, value: id, path: secure ? "/" : "/admin", secure: secure,
+            httpOnly: true, sameSite: .strict)
     }
 
     /// The cookie that removes the session cookie.
     static func removalCookie(secure: Bool) -> Cookie {
         Cookie(
-            name: cookieName, value: "", maxAge: 0, path: "/admin", secure: secure, httpOnly: true, sameSite: .strict)
+            name: secure ? secureCookieName : cookieName, value: "", maxAge: 0, path: secure ? "/" : "/admin",
+            secure: secure, httpOnly: true, sameSite: .strict)
     }
 
-    static func sessionID(in request: Request) -> String? {
-        guard let value = request.cookies[cookieName]?.value, !value.isEmpty else { return nil }
+    /// The session id of the request's cookie: over TLS only the `__Host-` one counts.
+    static func sessionID(in request: Request, overTLS: Bool) -> String? {
+        guard let value = request.cookies[overTLS ? secureCookieName : cookieName]?.value, !value.isEmpty else {
+            return nil
+        }
         return value
     }
 }

@@ -31,7 +31,7 @@ struct DeferredClaimsAPI: Sendable {
     }
 
     func claim(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        let client = addressing.clientAddress(of: request, context: context)
+        let client = addressing.rateLimitBucket(of: request, context: context)
         if let wait = deferred.claimLimiter.acquire(client) {
             deferred.metrics.reject(.rateLimited)
             throw Problem.rateLimited("too many claims from \(client)", retryAfter: wait)

@@ -8,7 +8,8 @@ import DeepLinkRouting
 /// link. `link` must be a valid destination of the tenant (as for a created link); fallbacks
 /// (`afl`, `ifl`, `ipfl`, `ofl`) and `si` are kept only when ``LinkPolicy`` allows them, so a long
 /// link cannot turn the domain into an open redirect (nobody is there to be told, so a refused
-/// fallback is dropped and the default applies).
+/// fallback is dropped and the default applies). The social card (`st`, `sd`, `si`) is kept as
+/// the manifest's `"longLinks"` says (``Manifest/LongLinks``).
 struct FirebaseLongLink: Sendable {
     /// The visit target, or `nil` when `link` is missing or not a destination of the tenant.
     static func target(query: (String) -> String?, visitedURL: String, policy: LinkPolicy) -> RedirectTarget? {
@@ -29,8 +30,12 @@ struct FirebaseLongLink: Sendable {
             desktop: allowed(content.fallbacks.desktop, stores: []))
         target.ipadFallback = allowed(content.firebase?.ipadFallback, stores: LinkPolicy.appStoreHosts)
         target.skipPreview = content.skipPreview
-        var social = content.social
-        if let image = social?.imageURL, policy.checkImage(image) != nil { social?.imageURL = nil }
+        // The tenant decides whether a long link's own card is shown at all (manifest "longLinks").
+        let setting = policy.tenant.manifest.longLinks
+        var social = setting.social == .keep ? content.social : nil
+        if let image = social?.imageURL, policy.checkImage(image) != nil || !setting.allowsImage(image) {
+            social?.imageURL = nil
+        }
         target.social = social?.isEmpty == true ? nil : social
         target.utm = content.utm
         target.firebase = content.firebase

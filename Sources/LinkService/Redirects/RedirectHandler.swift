@@ -31,9 +31,12 @@ struct RedirectHandler: Sendable {
     let clock: ServiceClock
     /// Where visitors are, for `country` conditions; `nil` when the server has no source.
     var countryLookup: (any CountryLookup)?
-    /// Wrong passwords per client address and link: 10 in 10 minutes.
-    var passwordLimiter = RateLimiter(RateLimit(requests: 10, per: .seconds(600)))
+    /// Wrong passwords per client address and link, on the server's clock.
+    let passwordLimiter: RateLimiter
     let logger: Logger
+
+    /// Wrong passwords allowed per client address and link: 10 in 10 minutes.
+    static let passwordGuesses = RateLimit(requests: 10, per: .seconds(600))
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
         if let refused = publicLimit.refusal(request, context: context) { return refused }
@@ -94,14 +97,18 @@ struct RedirectHandler: Sendable {
         // the store's referrer, not into the URL.
         if let link, link.content.firebase == nil { decision = decision.mergingUTM(target.utm) }
         let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
-        await record(
-            target, tenant: tenant, client: client, query: query, request: request, context: context,
-            claimIssued: claimIssued, country: &country)
+        // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
+        if request.method != .head {
+            await record(
+                target, tenant: tenant, client: client, query: query, request: request, context: context,
+                claimIssued: claimIssued, country: &country)
+        }
         var response: Response
         switch decision {
         case .redirect(let location):
             metrics.countRedirect(platform: client.platform)
-            response = Response(status: .found, headers: [.location: location, .cacheControl: "no-store"])
+            response = Response(
+                status: .found, headers: [.location: LocationField.value(for: location), .cacheControl: "no-store"])
         case .preview(let page):
             metrics.countRedirect(platform: client.platform)
             metrics.previews.increment()

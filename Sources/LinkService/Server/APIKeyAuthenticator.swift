@@ -25,10 +25,16 @@ struct APIKeyAuthenticator: RouterMiddleware {
         return try await next(request, context)
     }
 
+    /// The token of an `Authorization: Bearer <token>` value; the scheme is matched without
+    /// regard to case (RFC 9110 §11.1).
+    static func bearerToken(_ header: String) -> String? {
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
     func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
-        let key = request.headers[.authorization].flatMap { header in
-            header.hasPrefix("Bearer ") ? header.dropFirst("Bearer ".count).trimmingCharacters(in: .whitespaces) : nil
-        }
+        let key = request.headers[.authorization].flatMap(Self.bearerToken)
         let hash = key.map(APIKey.hash)
         guard let hash, let tenant = try await keys.tenant(ofKeyHash: hash) else {
             // No valid key: an unauthenticated request, held to its address's public budget.

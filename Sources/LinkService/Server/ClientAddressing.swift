@@ -15,6 +15,11 @@ struct ClientAddressing: Sendable {
         self.trustedProxies = configuration.trustedProxies
     }
 
+    /// Whether the peer `address` is a proxy whose connections carry many clients.
+    func isProxy(_ address: String) -> Bool {
+        trustForwardedFor || trustedProxies.contains(address)
+    }
+
     /// The client's address, for rate limits and logs: the peer's; or, when the peer is a trusted
     /// proxy, the address the proxies appended to `X-Forwarded-For`: the rightmost entry that is
     /// not itself a trusted proxy.
@@ -24,7 +29,7 @@ struct ClientAddressing: Sendable {
     /// client sent to a server with no proxy) is not believed: the peer's address is used.
     func clientAddress(of request: Request, context: some RemoteAddressRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
-        guard trustForwardedFor || trustedProxies.contains(peer) else { return peer }
+        guard isProxy(peer) else { return peer }
         let values = request.headers[values: .xForwardedFor]
         guard !values.isEmpty else { return peer }
         let entries = values.joined(separator: ",").split(separator: ",")
@@ -41,6 +46,12 @@ struct ClientAddressing: Sendable {
     static func isIPAddress(_ text: String) -> Bool {
         guard !text.isEmpty, text.utf8.count <= 45 else { return false }
         return (try? SocketAddress(ipAddress: text, port: 0)) != nil
+    }
+
+    /// The rate-limit bucket of the request's client: ``clientAddress(of:context:)``, an IPv6
+    /// address by its /64 (``RateLimitBucket``).
+    func rateLimitBucket(of request: Request, context: some RemoteAddressRequestContext) -> String {
+        RateLimitBucket.key(for: clientAddress(of: request, context: context))
     }
 
     /// Whether the request came over TLS: said by a trusted proxy in `X-Forwarded-Proto`, or an

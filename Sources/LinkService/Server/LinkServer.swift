@@ -39,6 +39,8 @@ public struct LinkServer: Sendable {
     let apiLimiter: RateLimiter
     let resolveLimiter: RateLimiter
     let consoleSignInLimiter: RateLimiter
+    /// Wrong passwords per client address and link: ``RedirectHandler/passwordGuesses``.
+    let passwordLimiter: RateLimiter
     /// Per client address, for everything that needs no key.
     let publicLimit: PublicRateLimit
     /// Every "now" of the server (``ServiceClock``).
@@ -81,6 +83,7 @@ public struct LinkServer: Sendable {
         self.apiLimiter = RateLimiter(configuration.apiRateLimit, clock: clock)
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit, clock: clock)
         self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit, clock: clock)
+        self.passwordLimiter = RateLimiter(RedirectHandler.passwordGuesses, clock: clock)
         self.publicLimit = PublicRateLimit(
             limiter: RateLimiter(configuration.publicRateLimit, clock: clock),
             addressing: ClientAddressing(configuration))
@@ -121,6 +124,7 @@ public struct LinkServer: Sendable {
         }
         var application = Application(
             router: makeRouter(),
+            server: .link(limits: configuration.connectionLimits, addressing: publicLimit.addressing),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
@@ -133,8 +137,13 @@ public struct LinkServer: Sendable {
     }
 
     func makeRouter() -> Hummingbird.Router<LinkRequestContext> {
-        let router = Hummingbird.Router(context: LinkRequestContext.self)
+        // HEAD is GET without a body on every GET route (RFC 9110 §9.3.2).
+        let router = Hummingbird.Router(context: LinkRequestContext.self, options: .autoGenerateHeadEndpoints)
+        router.add(middleware: RequestLogMiddleware())
         router.add(middleware: ProblemMiddleware(metrics: metrics))
+        let allowed = AllowedMethods()
+        router.add(middleware: MethodNotAllowedMiddleware(allowed: allowed))
+        let cursors = ListCursors(keyring: deferred.keyring, store: store)
         router.get("/healthz") { _, _ in Response.text("ok\n") }
         ReadinessHandler(store: store.base, logger: logger).register(on: router)
         TLSAskHandler(tenants: tenants, trustedProxies: configuration.trustedProxies).register(on: router)
@@ -143,9 +152,10 @@ public struct LinkServer: Sendable {
         DeferredClaimsAPI(deferred: deferred, tenants: tenants, store: store, addressing: addressing, logger: logger)
             .register(on: router)
         LinksAPI(
-            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, resolveLimiter: resolveLimiter,
-            addressing: addressing, publicLimit: publicLimit, maxBodySize: configuration.maxBodySize,
-            statsReader: statsReader, clock: clock, countryKnown: countryLookup != nil, logger: logger
+            tenants: tenants, store: store, cursors: cursors, keys: keys, apiLimiter: apiLimiter,
+            resolveLimiter: resolveLimiter, addressing: addressing, publicLimit: publicLimit,
+            maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock,
+            countryKnown: countryLookup != nil, logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
@@ -160,8 +170,9 @@ public struct LinkServer: Sendable {
         // Before the catch-all below: /admin is never a tenant's path.
         Console(
             sessions: ConsoleSessions(
-                store: store, keys: keys, idleTimeout: configuration.consoleIdleTimeout, clock: clock),
-            store: store, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
+                store: store, keys: keys, idleTimeout: configuration.consoleIdleTimeout,
+                lifetime: configuration.consoleSessionLifetime, clock: clock),
+            store: store, cursors: cursors, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, statsReader: statsReader,
             clock: clock, logger: logger
         ).register(on: router)
@@ -169,10 +180,11 @@ public struct LinkServer: Sendable {
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,
             clickFlush: configuration.clickFlush,
             issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
-            countryLookup: countryLookup, logger: logger)
+            countryLookup: countryLookup, passwordLimiter: passwordLimiter, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         router.post("/**") { request, context in try await redirects.submitPassword(to: request, context: context) }
+        allowed.learn(router.routes)
         return router
     }
 

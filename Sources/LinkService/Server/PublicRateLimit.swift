@@ -10,7 +10,7 @@ struct PublicRateLimit: Sendable {
     /// (with `Retry-After`).
     func problem(_ request: Request, context: LinkRequestContext) -> Problem? {
         if limiter.isUnlimited { return nil }
-        let client = addressing.clientAddress(of: request, context: context)
+        let client = addressing.rateLimitBucket(of: request, context: context)
         guard let wait = limiter.acquire(client) else { return nil }
         return Problem.rateLimited("too many requests from \(client)", retryAfter: wait)
     }

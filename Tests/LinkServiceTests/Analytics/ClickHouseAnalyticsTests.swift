@@ -72,7 +72,7 @@ struct ClickHouseAnalyticsTests {
                     configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store)
                 let (key, record) = APIKey.make(tenant: "local")
                 try await store.insertAPIKey(record)
-                try await server.makeApplication().test(.live) { client in
+                try await server.makeApplication().testLive { client in
                     for slug in ["first", "second"] {
                         let created = try await LocalTenant.create(
                             slug, destination: "https://www.local.example.com/\(slug)", key: key, via: client)
@@ -134,7 +134,7 @@ struct ClickHouseAnalyticsTests {
                 [Visit(agent: Agents.iPhone, address: a), Visit(agent: Agents.android, address: c)],
                 Array(repeating: Visit(agent: Agents.iPhone, address: a), count: 5),
             ]
-            try await server.makeApplication().test(.live) { client in
+            try await server.makeApplication().testLive { client in
                 let created = try await LocalTenant.create(
                     "people", destination: "https://www.local.example.com/p", key: key, via: client)
                 #expect(created.status == .created)
@@ -198,7 +198,7 @@ struct ClickHouseAnalyticsTests {
                     configuration: Self.configuration(ClickHouseTestDatabase.deadURL),
                     manifests: [LocalTenant.manifest],
                     store: store)
-                try await server.makeApplication().test(.live) { client in
+                try await server.makeApplication().testLive { client in
                     let created = try await LocalTenant.create(
                         "kept", destination: "https://www.local.example.com/k", key: key, via: client)
                     #expect(created.status == .created)
@@ -237,7 +237,7 @@ struct ClickHouseAnalyticsTests {
             let store = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
             let server = try LinkServer(
                 configuration: Self.configuration(url), manifests: [LocalTenant.manifest], store: store)
-            try await server.makeApplication().test(.live) { client in
+            try await server.makeApplication().testLive { client in
                 #expect(try await Self.drained(store, clicks: clicks))
                 let answer = try await Self.json("/api/v1/links/kept/stats", key: key, via: client)
                 #expect(answer["source"]?.stringValue == "clickhouse")

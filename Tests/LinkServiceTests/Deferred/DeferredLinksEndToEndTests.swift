@@ -23,7 +23,7 @@ struct DeferredLinksEndToEndTests {
             manifests: [DeferredTenants.local, DeferredTenants.other], configuration: configuration, clock: clock)
         let key = try await service.key(for: "local")
         do {
-            try await service.server.makeApplication().test(.live) { client in
+            try await service.server.makeApplication().testLive { client in
                 let created = try await client.execute(
                     uri: "/api/v1/links", method: .post,
                     headers: [.authorization: "Bearer \(key)", .contentType: "application/json"],

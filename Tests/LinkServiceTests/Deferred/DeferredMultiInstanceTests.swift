@@ -22,8 +22,8 @@ struct DeferredMultiInstanceTests {
             let (key, record) = APIKey.make(tenant: "local")
             try await storeA.insertAPIKey(record)
 
-            try await a.makeApplication().test(.live) { clientA in
-                try await b.makeApplication().test(.live) { clientB in
+            try await a.makeApplication().testLive { clientA in
+                try await b.makeApplication().testLive { clientB in
                     #expect(try await storeA.claimSecrets().count == 1)
                     let created = try await clientA.execute(
                         uri: "/api/v1/links", method: .post, headers: .bearer(key),
@@ -58,7 +58,7 @@ struct DeferredMultiInstanceTests {
                 configuration: configuration, manifests: [DeferredTenants.local], store: storeB, clock: time.clock)
             let (key, record) = APIKey.make(tenant: "local")
             try await storeA.insertAPIKey(record)
-            try await a.makeApplication().test(.live) { clientA in
+            try await a.makeApplication().testLive { clientA in
                 let created = try await clientA.execute(
                     uri: "/api/v1/links", method: .post, headers: .bearer(key),
                     body: ByteBuffer(string: #"{"destination": "https://localhost/item/8", "slug": "rotated"}"#))
@@ -67,7 +67,7 @@ struct DeferredMultiInstanceTests {
                 let rotated = try await storeB.rotateClaimSecret()
                 #expect(rotated.keyID == 2)
                 // B starts after the rotation: it signs with key 2 and still accepts key 1's token.
-                try await b.makeApplication().test(.live) { clientB in
+                try await b.makeApplication().testLive { clientB in
                     #expect(try await DeferredTenants.claim(token, via: clientB).status == .ok)
                     let newer = try #require(try await DeferredTenants.androidToken("rotated", via: clientB))
                     // A has not read the rotation yet: the unknown key id makes it look again (at most

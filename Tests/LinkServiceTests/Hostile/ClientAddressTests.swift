@@ -21,7 +21,7 @@ struct ClientAddressTests {
         configuration.trustForwardedFor = trustForwardedFor
         let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
         do {
-            try await service.server.makeApplication().test(.live, body)
+            try await service.server.makeApplication().testLive(body)
         } catch {
             await service.close()
             throw error
@@ -92,6 +92,20 @@ struct ClientAddressTests {
             #expect(try await Self.resolve("1.1.1.1, 192.0.2.1", via: client).status == .notFound)
             #expect(try await Self.resolve("2.2.2.2, 192.0.2.1", via: client).status == .notFound)
             #expect(try await Self.resolve("3.3.3.3, 192.0.2.1", via: client).status == .tooManyRequests)
+        }
+    }
+
+    @Test("IPv6 clients share a bucket per /64 (one subscriber's prefix); another /64 has its own")
+    func ipv6Prefix() async throws {
+        try await withServer(trustedProxies: ["127.0.0.1"]) { (client: any TestClientProtocol) async throws in
+            #expect(try await Self.resolve("2001:db8:1:2::1", via: client).status == .notFound)
+            #expect(try await Self.resolve("2001:db8:1:2:ffff:ffff:ffff:fffe", via: client).status == .notFound)
+            let limited = try await Self.resolve("2001:db8:1:2:aaaa::7", via: client)
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.json?[path: "detail"]?.contains("2001:db8:1:2::/64") == true)
+            #expect(try await Self.resolve("2001:db8:1:3::1", via: client).status == .notFound)
+            // IPv4 addresses stay exact.
+            #expect(try await Self.resolve("203.0.113.7", via: client).status == .notFound)
         }
     }
 }

@@ -24,7 +24,7 @@ struct HostileContentTests {
         let service = try await TestService.make(manifests: [DeferredTenants.local, DeferredTenants.other])
         let keys = Keys(local: try await service.key(for: "local"), other: try await service.key(for: "other"))
         do {
-            try await service.server.makeApplication().test(.live) { client in
+            try await service.server.makeApplication().testLive { client in
                 let created = try await client.execute(
                     uri: "/api/v1/links", method: .post, headers: .bearer(keys.local),
                     body: ByteBuffer(

@@ -121,47 +121,125 @@ struct HostileRequestTests {
         }
     }
 
-    @Test("200 stalled connections (half a head, half a body) do not keep others from being served")
+    @Test(
+        "300 stalled connections (half a head, half a body, silence, idle keep-alive) do not keep others from being served, and each is closed at its deadline"
+    )
     func stalledConnections() async throws {
-        try await Self.withSpringServer { client, port in
+        // Short deadlines, so that the test sees them pass; the defaults are nginx's (60 s, 75 s).
+        var configuration = LinkServiceConfiguration(port: 0)
+        configuration.connectionLimits = ConnectionLimits(
+            headTimeout: .seconds(6), bodyTimeout: .seconds(6), idleTimeout: .seconds(6), connectionsPerAddress: 0)
+        // Claims over their budget are answered 429 and closed at once: no stalling there.
+        configuration.claimRateLimit = RateLimit(requests: 0, per: .seconds(60))
+        try await Self.withSpringServer(configuration: configuration) { _, port in
             var stalled: [RawHTTPConnection] = []
-            for index in 0..<200 {
-                let connection = try RawHTTPConnection(port: port)
-                if index.isMultiple(of: 2) {
-                    await connection.send(Array("GET /spring HTTP/1.1\r\nHost: localh".utf8))
-                } else {
+            let opened = ContinuousClock.now
+            for index in 0..<300 {
+                let connection = try RawHTTPConnection(port: port, timeout: 20)
+                switch index % 4 {
+                case 0: await connection.send(Array("GET /spring HTTP/1.1\r\nHost: localh".utf8))
+                case 1:
                     await connection.send(
                         Self.request(
                             "/api/v1/deferred/claims", method: "POST",
                             headers: ["Content-Type: application/json", "Content-Length: 1000"])
                             + Array(#"{"tok"#.utf8))
+                case 2: break  // connected, then silent
+                default: #expect(await connection.exchange(Self.request("/healthz")).status == 200)  // then idle
                 }
                 stalled.append(connection)
             }
-            let start = ContinuousClock.now
+            // Served on fresh connections (the test client's own keep-alive connection may have
+            // idled past the short deadline while the 300 were opened).
             for _ in 0..<50 {
-                #expect(
-                    try await LocalTenant.location(of: "spring", via: client) == "https://www.local.example.com/s")
+                let visitor = try RawHTTPConnection(port: port)
+                let answer = await visitor.exchange(Self.request("/spring", headers: ["User-Agent: \(Agents.desktop)"]))
+                visitor.close()
+                #expect(answer.status == 302 && answer.text.contains("https://www.local.example.com/s"))
             }
-            // A fresh connection is served too, while the 200 still hang.
+            // A fresh connection is served too, while the 300 still hang.
             let fresh = try RawHTTPConnection(port: port)
             #expect(await fresh.exchange(Self.request("/healthz")).status == 200)
             fresh.close()
-            #expect(ContinuousClock.now - start < .seconds(30))
+            if ContinuousClock.now - opened < .seconds(5) {
+                let open = stalled.filter { $0.isOpen }.count
+                #expect(open == stalled.count, "closed before their deadline")
+            }
+            // Then the server closes every one of them: none waits for the client to give up.
+            var closed = 0
+            for connection in stalled where await connection.closedByServer() { closed += 1 }
+            #expect(closed == stalled.count)
+            #expect(ContinuousClock.now - opened < .seconds(60))
             for connection in stalled { connection.close() }
-            #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
+            let after = try RawHTTPConnection(port: port)
+            #expect(await after.exchange(Self.request("/healthz")).status == 200)
+            after.close()
         }
+    }
+
+    @Test("a client address past its connection cap is closed at once; its other connections are served")
+    func connectionCap() async throws {
+        var configuration = LinkServiceConfiguration(port: 0)
+        configuration.connectionLimits.connectionsPerAddress = 12
+        // The test client is not used: every connection to the server is one of the test's.
+        try await Self.withServer(configuration: configuration) { port in
+            // Connections are answered (so counted) one by one until one is refused: the twelfth
+            // at the latest (the test harness may hold one connection of its own).
+            var held: [RawHTTPConnection] = []
+            var refused: RawHTTPConnection? = nil
+            for _ in 0..<13 {
+                let connection = try RawHTTPConnection(port: port)
+                if await connection.exchange(Self.request("/healthz")).status == 200 {
+                    held.append(connection)
+                } else {
+                    refused = connection
+                    break
+                }
+            }
+            #expect((11...12).contains(held.count), "\(held.count) connections let in with a cap of 12")
+            let closed = await refused?.closedByServer() ?? false
+            #expect(closed, "a connection past the cap was let in")
+            refused?.close()
+            let open = held.filter { $0.isOpen }.count
+            #expect(open == held.count)
+            #expect(await held[1].exchange(Self.request("/healthz")).status == 200)
+            // A connection that ends makes room for another.
+            held.removeLast().close()
+            try await Task.sleep(for: .milliseconds(200))
+            let next = try RawHTTPConnection(port: port)
+            #expect(await next.exchange(Self.request("/healthz")).status == 200)
+            next.close()
+            for connection in held { connection.close() }
+        }
+    }
+
+    /// A live server of the local tenant, with no link; `body` gets its port. The service is
+    /// closed even when `body` throws.
+    static func withServer(
+        configuration: LinkServiceConfiguration, _ body: @Sendable (Int) async throws -> Void
+    ) async throws {
+        let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
+        do {
+            // HummingbirdTesting's own live client: it holds one connection, as the cap test expects.
+            try await service.server.makeApplication().test(.live) { client in try await body(try #require(client.port))
+            }
+        } catch {
+            await service.close()
+            throw error
+        }
+        await service.close()
     }
 
     /// A live server of the local tenant with the link `spring` made through the API; `body`
     /// gets the client and the server's port. The service is closed even when `body` throws.
     static func withSpringServer(
+        configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0),
         _ body: @Sendable (any TestClientProtocol, Int) async throws -> Void
     ) async throws {
-        let service = try await TestService.make(manifests: [LocalTenant.manifest])
+        let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
         let key = try await service.key(for: "local")
         do {
-            try await service.server.makeApplication().test(.live) { client in
+            try await service.server.makeApplication().testLive { client in
                 let port = try #require(client.port)
                 #expect(
                     try await LocalTenant.create(

@@ -16,7 +16,7 @@ struct KeyGuessingTests {
         let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
         let key = try await service.key(for: "local")
         do {
-            try await service.server.makeApplication().test(.live) { client in
+            try await service.server.makeApplication().testLive { client in
                 let guesses: [HTTPFields] = [[:], .bearer("wf_guess_1"), .bearer("wf_guess_2")]
                 for headers in guesses {
                     let answer = try await client.execute(uri: "/api/v1/links", method: .get, headers: headers)

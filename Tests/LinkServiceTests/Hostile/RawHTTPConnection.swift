@@ -79,6 +79,27 @@ final class RawHTTPConnection: @unchecked Sendable {
         return (Self.status(of: text), text)
     }
 
+    /// Waits (up to the read timeout) for the server to close the connection, reading and
+    /// dropping whatever it sends first; `false` when the connection is still open.
+    func closedByServer() async -> Bool {
+        await Self.offThread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
+                if count == 0 { return true }
+                if count < 0 { return errno == ECONNRESET }
+            }
+        }
+    }
+
+    /// Whether the connection is still open now (nothing waiting to be read, and not closed by
+    /// the server), without waiting.
+    var isOpen: Bool {
+        var byte: UInt8 = 0
+        let count = recv(descriptor, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+    }
+
     func close() {
         guard !closed else { return }
         closed = true

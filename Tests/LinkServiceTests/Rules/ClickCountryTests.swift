@@ -67,7 +67,7 @@ struct ClickCountryTests {
                 description: "d", secret: "whsec_" + Data(repeating: 7, count: 32).base64EncodedString(),
                 createdAt: start, updatedAt: start),
             limit: 10)
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             let created = try await client.execute(
                 uri: "/api/v1/links", method: .post, headers: .bearer(key), body: ByteBuffer(string: body))
             try #require(created.status == .created, "\(created.text)")

@@ -18,7 +18,7 @@ struct RuleRedirectTests {
     /// Runs `body` with a server that has the link `campaign` made with `members`.
     static func withLink(
         _ members: String, configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0),
-        clock: ServiceClock = .system, testing: TestingSetup = .router,
+        clock: ServiceClock = .system, testing: TestTransport = .router,
         _ body: @Sendable (any TestClientProtocol, String) async throws -> Void
     ) async throws {
         try await TestService.withLink(

@@ -53,7 +53,7 @@ struct APIKeyCacheTests {
             let server = try LinkServer(configuration: configuration, manifests: [LocalTenant.manifest], store: served)
             let (key, record) = APIKey.make(tenant: "local")
             try await other.insertAPIKey(record)
-            try await server.makeApplication().test(.live) { client in
+            try await server.makeApplication().testLive { client in
                 #expect(
                     try await client.execute(uri: "/api/v1/links", method: .get, headers: .bearer(key)).status == .ok)
                 _ = try await other.revokeAPIKeys(prefix: record.prefix, at: Date())

@@ -63,12 +63,17 @@ struct ConsoleTests {
             configuration.trustedProxies = trusted ? ["127.0.0.1"] : []
             let service = try await TestService.make(configuration: configuration)
             let key = try await service.key(for: "storyteller")
-            try await service.server.makeApplication().test(.live) { client in
+            try await service.server.makeApplication().testLive { client in
                 var console = ConsoleClient(client)
                 console.extraHeaders[HTTPField.Name("X-Forwarded-Proto")!] = "https"
                 let response = try await console.signIn(key)
                 let cookie = try #require(response.headers[.setCookie])
                 #expect(Self.attributes(of: cookie).contains("Secure") == trusted)
+                // Over TLS the cookie takes the __Host- prefix: Secure, Path=/, no Domain, so no
+                // sibling subdomain can set or shadow it.
+                #expect(cookie.hasPrefix("__Host-wayfinder_console=") == trusted)
+                #expect(Self.attributes(of: cookie).contains("Path=/") == trusted)
+                #expect(try await console.get("/admin/links").status == .ok)
                 let signOut = try await console.post("/admin/sign-out", [:], csrf: try await console.csrf())
                 #expect(signOut.headers[.setCookie].map { Self.attributes(of: $0).contains("Secure") } == trusted)
             }
@@ -113,6 +118,30 @@ struct ConsoleTests {
         await service.close()
     }
 
+    @Test("a session ends at its absolute lifetime, however active it is")
+    func absoluteLifetime() async throws {
+        var configuration = LinkServiceConfiguration(port: 0)
+        configuration.consoleIdleTimeout = .seconds(100)
+        configuration.consoleSessionLifetime = .seconds(300)
+        let time = ManualClock()
+        let service = try await TestService.make(configuration: configuration, clock: time.clock)
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            // Each request is more than a minute after the last: the session's last use is stored.
+            for _ in 0..<3 {
+                time.advance(by: .seconds(90))
+                #expect(try await console.get("/admin/links").status == .ok)
+            }
+            time.advance(by: .seconds(40))
+            let ended = try await console.get("/admin/links")
+            #expect(ended.status == .seeOther)
+            #expect(ended.headers[.location] == "/admin/sign-in")
+        }
+        await service.close()
+    }
+
     @Test("revoking the key ends the sessions opened with it, once the key's cache entry runs out")
     func revokedKey() async throws {
         let time = ManualClock()
@@ -135,7 +164,7 @@ struct ConsoleTests {
         configuration.consoleSignInRateLimit = RateLimit(requests: 2, per: .seconds(60))
         let service = try await TestService.make(configuration: configuration)
         let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             var console = ConsoleClient(client)
             #expect(try await console.signIn("wrong").status == .unauthorized)
             #expect(try await console.signIn("wrong").status == .unauthorized)
@@ -191,7 +220,7 @@ struct ConsoleTests {
     func crossOrigin() async throws {
         let service = try await TestService.make()
         let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             var console = ConsoleClient(client)
             try await console.signIn(key)
             let token = try await console.csrf()

@@ -36,7 +36,7 @@ struct DatabaseOutageTests {
         try await store.insertAPIKey(record)
         let destination = "https://www.local.example.com/kept"
 
-        try await server.makeApplication().test(.live) { client in
+        try await server.makeApplication().testLive { client in
             #expect(
                 try await LocalTenant.create("kept", destination: destination, key: key, via: client).status == .created
             )

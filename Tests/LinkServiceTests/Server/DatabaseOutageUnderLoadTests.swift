@@ -70,7 +70,7 @@ struct DatabaseOutageUnderLoadTests {
         let phase = Locked(Phase.before)
         let running = Locked(true)
 
-        try await server.makeApplication().test(.live) { client in
+        try await server.makeApplication().testLive { client in
             for slug in hot {
                 #expect(
                     try await LocalTenant.create(

@@ -49,7 +49,7 @@ struct LifecycleTests {
         let service = try await TestService.make(manifests: [manifest], configuration: configuration)
         let key = try await service.key(for: "local")
         let requests = 57
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             let created = try await client.execute(
                 uri: "/api/v1/links", method: .post, headers: .bearer(key),
                 body: ByteBuffer(string: #"{"destination": "https://www.local.example.com/a", "slug": "live"}"#))

@@ -117,6 +117,37 @@ struct LinksAPITests {
         await service.close()
     }
 
+    @Test("the list cursor is opaque and the tenant's own: no row count in it, refused with another tenant's key")
+    func opaqueCursor() async throws {
+        let service = try await TestService.make()
+        let stories = try await service.key(for: "storyteller")
+        let chat = try await service.key(for: "chat")
+        try await service.server.makeApplication().test(.router) { client in
+            for index in 0..<3 {
+                _ = try await client.execute(
+                    uri: "/api/v1/links", method: .post, headers: .bearer(stories),
+                    body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "s\#(index)"}"#))
+            }
+            let page = try await client.execute(uri: "/api/v1/links?limit=1", method: .get, headers: .bearer(stories))
+            let cursor = try #require(page.json?[path: "nextCursor"])
+            #expect(Int(cursor) == nil, "the cursor \(cursor) is a row number")
+            let next = try await client.execute(
+                uri: "/api/v1/links?limit=1&cursor=\(cursor)", method: .get, headers: .bearer(stories))
+            #expect(next.json?["links"]?.arrayValue?.compactMap { $0[path: "slug"] } == ["s1"])
+            let foreign = try await client.execute(
+                uri: "/api/v1/links?limit=1&cursor=\(cursor)", method: .get, headers: .bearer(chat))
+            #expect(foreign.status == .badRequest)
+            #expect(foreign.json?[path: "field"] == "cursor")
+            // A made-up position is refused too, not read as a place among all tenants' links.
+            for made in ["1", "2", "100"] {
+                let guessed = try await client.execute(
+                    uri: "/api/v1/links?limit=1&cursor=\(made)", method: .get, headers: .bearer(stories))
+                #expect(guessed.status == .badRequest, "cursor \(made)")
+            }
+        }
+        await service.close()
+    }
+
     @Test(
         "bad requests are problem documents that name the field",
         arguments: [
@@ -133,6 +164,18 @@ struct LinksAPITests {
             (#"{"slug": "x"}"#, "destination", 400),
             (#"[1, 2]"#, "$", 400),
             (#"{"destination": "https://www.stories.example.com/", "expiresAt": "tomorrow"}"#, "expiresAt", 400),
+            (
+                #"{"destination": "https://www.stories.example.com/", "expiresAt": "2026-02-30T12:00:00Z"}"#,
+                "expiresAt", 400
+            ),
+            (
+                #"{"destination": "https://www.stories.example.com/", "expiresAt": "2027-02-29T00:00:00Z"}"#,
+                "expiresAt", 400
+            ),
+            (
+                #"{"destination": "https://www.stories.example.com/", "expiresAt": "2026-04-31T08:00:00Z"}"#,
+                "expiresAt", 400
+            ),
             (#"{"destination": "https://www.stories.example.com/", "domain": "chat.example.com"}"#, "domain", 400),
             (#"{"destination": "https://www.stories.example.com/", "skipPreview": "yes"}"#, "skipPreview", 400),
         ])
@@ -180,6 +223,19 @@ struct LinksAPITests {
                 #expect(response.status == .unauthorized)
                 #expect(response.headers[.contentType] == "application/problem+json")
             }
+        }
+        await service.close()
+    }
+
+    @Test(
+        "the Bearer scheme is matched case-insensitively (RFC 9110 §11.1)", arguments: ["bearer", "BEARER", "BeArEr"])
+    func bearerScheme(scheme: String) async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            let response = try await client.execute(
+                uri: "/api/v1/links", method: .get, headers: [.authorization: "\(scheme) \(key)"])
+            #expect(response.status == .ok)
         }
         await service.close()
     }

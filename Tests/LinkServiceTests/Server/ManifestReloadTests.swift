@@ -20,7 +20,7 @@ struct ManifestReloadTests {
         let storyteller = try TestService.example("storyteller")
         let chat = try TestService.example("chat")
         let service = try await TestService.make(manifests: [storyteller])
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             #expect(
                 try await client.execute(uri: Self.aasa, method: .get, headers: Self.host("chat.example.com")).status
                     == .notFound)
@@ -73,7 +73,7 @@ struct ManifestReloadTests {
         let chat = try TestService.example("chat")
         let service = try await TestService.make(manifests: [storyteller, chat])
         let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             let created = try await client.execute(
                 uri: "/api/v1/links", method: .post, headers: .bearer(key),
                 body: ByteBuffer(string: #"{"destination": "https://www.stories.example.com/kept", "slug": "kept"}"#))

@@ -29,8 +29,8 @@ struct MultiInstanceTests {
             let first = "https://www.local.example.com/first"
             let second = "https://www.local.example.com/second"
 
-            try await a.makeApplication().test(.live) { clientA in
-                try await b.makeApplication().test(.live) { clientB in
+            try await a.makeApplication().testLive { clientA in
+                try await b.makeApplication().testLive { clientB in
                     // B learns that "shared" does not exist and caches that.
                     #expect(try await LocalTenant.location(of: "shared", via: clientB) == nil)
 

@@ -112,7 +112,7 @@ struct OpenAPIContractTests {
         let key = try await service.key(for: "local")
         let otherKey = try await service.key(for: "other")
         let auth: HTTPFields = .bearer(key)
-        let seen = try await service.server.makeApplication().test(.live) { client in
+        let seen = try await service.server.makeApplication().testLive { client in
             let api = Recorder(contract: contract, client: client)
             let links = "/api/v1/links"
             let link = "/api/v1/links/{slug}"
@@ -316,7 +316,7 @@ struct OpenAPIContractTests {
         configuration.claimRateLimit = RateLimit(requests: 1, per: .seconds(600))
         let service = try await TestService.make(manifests: [DeferredTenants.local], configuration: configuration)
         let key = try await service.key(for: "local")
-        let seen = try await service.server.makeApplication().test(.live) { client in
+        let seen = try await service.server.makeApplication().testLive { client in
             let api = Recorder(contract: contract, client: client)
             for _ in 0..<3 {
                 try await api.call(.get, "/api/v1/links", as: "/api/v1/links", headers: .bearer(key))

@@ -22,7 +22,7 @@ struct OperationsEndpointsTests {
     )
     func askAnswersTenantDomains() async throws {
         let service = try await TestService.make()
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             for name in ["stories.example.com", "Share.Stories.Example.COM", "chat.example.com."] {
                 let response = try await client.execute(uri: "/tls/ask?domain=\(name)", method: .get)
                 #expect(response.status == .ok, "\(name)")
@@ -57,7 +57,7 @@ struct OperationsEndpointsTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let service = try await TestService.make(directory: directory)
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             let ready = try await client.execute(uri: "/readyz", method: .get)
             #expect(ready.status == .ok)
             #expect(ready.text == "ready\n")
@@ -116,7 +116,7 @@ struct OperationsEndpointsTests {
         var configuration = LinkServiceConfiguration(port: 0)
         configuration.metricsAddress = ListenAddress(host: "127.0.0.1", port: port)
         let service = try await TestService.make(manifests: [LocalTenant.manifest], configuration: configuration)
-        try await service.server.makeApplication().test(.live) { client in
+        try await service.server.makeApplication().testLive { client in
             #expect(try await client.execute(uri: "/healthz", method: .get).status == .ok)
             let metrics = try await Self.get("http://127.0.0.1:\(port)/metrics")
             #expect(metrics.status == 200)

@@ -187,3 +187,22 @@ struct RedirectTests {
         }
     }
 }
+
+extension RedirectTests {
+    @Test("non-ASCII in a destination is percent-encoded in Location, from the API and from a long link")
+    func nonASCIILocation() async throws {
+        try await withLink(
+            slug: "cafe", extra: #", "fallbacks": {"desktop": "https://www.stories.example.com/café?q=ü"}"#
+        ) {
+            client, _ in
+            let response = try await client.execute(uri: "/cafe", method: .get, headers: .visitor(Agents.desktop))
+            #expect(response.status == .found)
+            #expect(response.headers[.location] == "https://www.stories.example.com/caf%C3%A9?q=%C3%BC")
+            let long = try await client.execute(
+                uri: "/?link=https%3A%2F%2Fwww.stories.example.com%2Fcaf%C3%A9%3Fq%3D%C3%BC", method: .get,
+                headers: .visitor(Agents.desktop))
+            #expect(long.status == .found)
+            #expect(long.headers[.location] == "https://www.stories.example.com/caf%C3%A9?q=%C3%BC")
+        }
+    }
+}

@@ -16,6 +16,21 @@ struct SQLiteLinkStoreTests {
         try await store.close()
     }
 
+    @Test("a new database file, its WAL and its shared memory are readable by their owner only (0600)")
+    func privateFiles() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("private.sqlite")
+        let store = try await SQLiteLinkStore.open(path: path)
+        try await store.insertAPIKey(APIKey.make(tenant: "t").record)
+        for file in [path, path + "-wal", path + "-shm"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            let mode = try #require(attributes[.posixPermissions] as? Int)
+            #expect(mode == 0o600, "\(file) is \(String(mode, radix: 8))")
+        }
+        try await store.close()
+    }
+
     @Test(
         "a database from a newer build is refused (schema-too-new) and no connection to it stays open",
         .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/fd"), "counts open files in /proc"))

@@ -36,6 +36,7 @@ package final class SQLiteLinkStore: LinkStore {
     package static func open(path: String, logger: Logger = Logger(label: "wayfinder.sqlite")) async throws
         -> SQLiteLinkStore
     {
+        try createPrivately(path: path)
         let threadPool = NIOThreadPool(numberOfThreads: readerCount + 1)
         threadPool.start()
         func connect() async throws -> SQLiteConnection {

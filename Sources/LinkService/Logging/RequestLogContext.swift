@@ -1,0 +1,29 @@
+import Hummingbird
+import Logging
+
+/// The request id of every event logged while a request is answered, whichever logger logs it:
+/// `RequestLogMiddleware` sets it for the request's task (and the tasks it starts), and
+/// ``metadataProvider`` adds it to each event as `request_id`. Bootstrap swift-log with the
+/// provider (`wayfinder serve` does) for it to show in text logs too.
+public enum RequestLogContext {
+    @TaskLocal static var requestID: String?
+
+    /// The metadata key of the request id.
+    public static let metadataKey = "request_id"
+
+    /// Adds `request_id` to the events logged while a request is answered.
+    public static let metadataProvider = Logger.MetadataProvider {
+        guard let requestID else { return [:] }
+        return [metadataKey: .string(requestID)]
+    }
+}
+
+/// Runs the rest of the request with its id (Hummingbird's, ``RequestContext/id``) as
+/// ``RequestLogContext``'s request id.
+struct RequestLogMiddleware: RouterMiddleware {
+    func handle(
+        _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
+    ) async throws -> Response {
+        try await RequestLogContext.$requestID.withValue(context.id) { try await next(request, context) }
+    }
+}

@@ -1,0 +1,24 @@
+/// The value of a `Location` field for a URL as stored: every byte that may not appear raw in a
+/// URI (non-ASCII, controls, space, `"<>\^`{|}`) percent-encoded as UTF-8, the rest (existing
+/// `%XX` escapes included) unchanged. RFC 9110 §10.2.2 makes `Location` a URI-reference, and a
+/// raw non-ASCII byte in a header is read differently by different clients.
+enum LocationField {
+    static func value(for url: String) -> String {
+        guard url.utf8.contains(where: needsEncoding) else { return url }
+        var result = ""
+        result.reserveCapacity(url.utf8.count * 3)
+        for byte in url.utf8 {
+            if needsEncoding(byte) {
+                result +=
+                    "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            } else {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return result
+    }
+
+    private static func needsEncoding(_ byte: UInt8) -> Bool {
+        byte <= 0x20 || byte >= 0x7F || Array(#""<>\^`{|}"#.utf8).contains(byte)
+    }
+}
