@@ -47,6 +47,9 @@ enum LinkJSON {
         if !content.variants.isEmpty {
             members.append(.init(key: "variants", value: RuleJSON.node(content.variants)))
         }
+        if !content.tags.isEmpty {
+            members.append(.init(key: "tags", value: JSONNode(.array(content.tags.map { JSONNode(.string($0)) }))))
+        }
         members.append(.init(key: "createdAt", value: JSONNode(.string(ISO8601.string(from: link.createdAt)))))
         members.append(.init(key: "updatedAt", value: JSONNode(.string(ISO8601.string(from: link.updatedAt)))))
         return JSONNode(.object(members))

@@ -15,7 +15,7 @@ struct LinkRequest: Sendable, Hashable {
 
     static let keys = [
         "destination", "slug", "domain", "social", "fallbacks", "skipPreview", "utm", "expiresAt", "unguessable",
-        "expiredURL", "rules", "variants", "password",
+        "expiredURL", "rules", "variants", "password", "tags",
     ]
     /// Password lengths accepted, in characters.
     static let passwordLengths = 8...128
@@ -89,9 +89,10 @@ struct LinkRequest: Sendable, Hashable {
         let expiredURL = try Self.optionalString(members["expiredURL"], at: "expiredURL")
         let rules = try members["rules"].map { node throws(Problem) in try RuleJSON.rules(node) } ?? []
         let variants = try members["variants"].map { node throws(Problem) in try RuleJSON.variants(node) } ?? []
+        let tags = try members["tags"].map { node throws(Problem) in try LinkTags.tags(node) } ?? []
         content = LinkContent(
             destination: destination, social: social, fallbacks: fallbacks, skipPreview: skipPreview, utm: utm,
-            expiresAt: expiresAt, expiredURL: expiredURL, rules: rules, variants: variants)
+            expiresAt: expiresAt, expiredURL: expiredURL, rules: rules, variants: variants, tags: tags)
     }
 
     /// The body that would create this link's content again: the document a `PATCH` merges into.

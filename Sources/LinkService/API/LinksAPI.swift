@@ -26,6 +26,9 @@ struct LinksAPI: Sendable {
     /// Link stats: from the analytics engine, or the rollups.
     let statsReader: StatsReader
     let clock: ServiceClock
+    /// Whether visitors' countries are known (``LinkServiceConfiguration/makeCountryLookup()``):
+    /// without, a link with a `country` condition is written with a warning.
+    let countryKnown: Bool
     let logger: Logger
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
@@ -63,7 +66,7 @@ struct LinksAPI: Sendable {
         let parsed = try LinkRequest(body: body.readableBytesView)
         switch try await LinkCreator(store: store, clock: clock).create(parsed, for: context.tenant) {
         case .created(let link): return created(link)
-        case .existing(let link): return .json(LinkJSON.node(link, now: clock.now()))
+        case .existing(let link): return .json(answer(link))
         }
     }
 
@@ -81,7 +84,7 @@ struct LinksAPI: Sendable {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
         let changed = try await LinkUpdater(store: store, clock: clock).update(link, by: patch, for: context.tenant)
-        return .json(LinkJSON.node(changed, now: clock.now()))
+        return .json(answer(changed))
     }
 
     private func delete(_ request: Request, _ context: APIRequestContext) async throws -> Response {
@@ -101,10 +104,14 @@ struct LinksAPI: Sendable {
             }
             limit = value
         }
+        let tag = query.get("tag")
+        if let problem = tag.flatMap(LinkTags.problem(with:)) {
+            throw Problem.invalidField("tag", problem, code: "invalid-tag")
+        }
         let page: LinkPage
         do {
             page = try await cursors.page(tenant: context.tenant.id, cursor: query.get("cursor")) { position in
-                try await store.links(tenant: context.tenant.id, after: position, limit: limit)
+                try await store.links(tenant: context.tenant.id, tagged: tag, after: position, limit: limit)
             }
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", error.description)
@@ -191,10 +198,16 @@ struct LinksAPI: Sendable {
         return link
     }
 
+    /// The answer to a write: the link, and the warnings about what it asked for.
+    private func answer(_ link: Link) -> JSONNode {
+        LinkJSON.node(
+            link, now: clock.now(), warnings: LinkWarning.warnings(for: link.content, countryKnown: countryKnown))
+    }
+
     private func created(_ link: Link) -> Response {
         logger.info(
             "link created", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)", "id": "\(link.id)"])
-        var response = Response.json(LinkJSON.node(link, now: clock.now()), status: .created)
+        var response = Response.json(answer(link), status: .created)
         response.headers[.location] = "/api/v1/links/\(link.slug)"
         return response
     }

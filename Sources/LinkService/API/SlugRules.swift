@@ -14,8 +14,8 @@ enum SlugRules {
     ]
     private static let alphabet = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789".utf8)
 
-    /// Whether `text` has the shape of a slug: 1–64 of `[A-Za-z0-9_-]`.
-    static func isWellFormed(_ text: some StringProtocol) -> Bool {
+    /// Whether `text` has the shape of a slug: 1–64 (or 1–`maximumLength`) of `[A-Za-z0-9_-]`.
+    static func isWellFormed(_ text: some StringProtocol, maximumLength: Int = maximumLength) -> Bool {
         let utf8 = text.utf8
         guard !utf8.isEmpty, utf8.count <= maximumLength else { return false }
         return utf8.allSatisfy { byte in

@@ -138,18 +138,22 @@ struct Console: Sendable {
         let parameters = request.uri.queryParameters
         let query = (parameters.get("q") ?? "").trimmingCharacters(in: .whitespaces)
         let cursor = parameters.get("cursor").flatMap { $0.isEmpty ? nil : $0 }
+        let tag = parameters.get("tag").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let page: LinkPage
         do {
             page = try await cursors.page(tenant: signedIn.tenant.id, cursor: cursor) { position in
                 try await store.searchLinks(
-                    tenant: signedIn.tenant.id, matching: query, before: position, limit: Self.pageSize)
+                    tenant: signedIn.tenant.id, matching: query, tagged: tag, before: position, limit: Self.pageSize)
             }
         } catch let error as LinkStoreError where error.code == .invalidCursor {
             throw Problem.invalidField("cursor", "this page of results does not exist; start from the first page")
         }
         let layout = layout(signedIn, title: "Links", notice: Self.notice(request))
         return html(
-            pages.render(ConsoleLinksPage(layout: layout, query: query, cursor: cursor, page: page, now: clock.now())))
+            pages.render(
+                ConsoleLinksPage(layout: layout, query: query, tag: tag, cursor: cursor, page: page, now: clock.now())))
     }
 
     private func newLink(_ context: ConsoleRequestContext) -> Response {
@@ -158,6 +162,8 @@ struct Console: Sendable {
 
     private func create(_ context: ConsoleRequestContext) async throws -> Response {
         var form = LinkForm(form: context.form)
+        // "Show final URL", "Add rule", "Add condition": the form again, nothing created.
+        if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: nil, context.signedIn) }
         do {
             let creation = try await LinkCreator(store: store, clock: clock).create(
                 try form.linkRequest(), for: context.tenant)
@@ -180,6 +186,7 @@ struct Console: Sendable {
         let link = try await existingLink(context)
         var form = LinkForm(form: context.form)
         form.values["slug"] = link.slug
+        if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: link, context.signedIn) }
         do {
             _ = try await LinkUpdater(store: store, clock: clock).update(
                 link, by: form.patch(), for: context.tenant)

@@ -35,6 +35,15 @@ struct ConsoleLinkFormPage: PageModel {
     var domains: [Domain]
     var domainError: String?
     var skipPreview: Bool
+    /// The destination with the UTM fields merged in, as the server computes it (the script keeps
+    /// it current while typing); `nil` while there is no destination.
+    var finalURL: String?
+    var ruleCount: Int
+    var ruleSlots: [RuleSlot]
+    var rulesError: String?
+    var variantCount: Int
+    var variantSlots: [VariantSlot]
+    var variantsError: String?
 
     static let example = ConsoleLinkFormPage(
         layout: .example, heading: "Edit https://go.example.com/spring", action: "/admin/links/spring",
@@ -45,13 +54,37 @@ struct ConsoleLinkFormPage: PageModel {
                 error: "Not a URL.", hint: "A deep link of the app.", multiline: true, readOnly: true)
         ],
         domains: [Domain(name: "go.example.com", selected: true)], domainError: "Not a domain of the app.",
-        skipPreview: true)
+        skipPreview: true, finalURL: "https://www.example.com/?utm_source=newsletter",
+        ruleCount: 1,
+        ruleSlots: [
+            RuleSlot(
+                index: 0, number: 1, ruleError: "A rule needs a condition.", conditionCount: 1,
+                conditions: [
+                    ConditionSlot(
+                        id: "rule0-when0", number: 1, ruleNumber: 1,
+                        options: [Option(value: "country", selected: true)], text: "XY",
+                        conditionError: "Not a country.")
+                ],
+                fields: [SlotField(id: "rule0-name", label: "Name", value: "Germany", fieldError: "Too long.")],
+                fallbackFields: [
+                    SlotField(id: "rule0-ios", label: "iOS fallback", value: "https://x", fieldError: "Not allowed.")
+                ], position: "1", remove: true)
+        ], rulesError: "At most 20 rules.", variantCount: 1,
+        variantSlots: [
+            VariantSlot(
+                index: 0, letter: "A", variantError: "Needs a destination.",
+                fields: [SlotField(id: "variant0-weight", label: "Weight (%)", value: "50", fieldError: "1 to 99.")],
+                fallbackFields: [
+                    SlotField(id: "variant0-ios", label: "iOS fallback", value: "https://x", fieldError: "Not allowed.")
+                ])
+        ], variantsError: "Weights sum to 100.")
 }
 
 extension ConsoleLinkFormPage {
     /// The form for a new link (`editing` `nil`) or for changes to `link`, offering `domains`.
     init(layout: ConsoleLayout, form: LinkForm, editing link: Link?, domains: [String]) {
         let selected = form.value("domain")
+        let slots = Self.slots(of: form.editor)
         self.init(
             layout: layout, heading: link.map { "Edit \($0.shortURL)" } ?? "New link",
             action: link.map { "/admin/links/\($0.slug)" } ?? "/admin/links",
@@ -65,6 +98,8 @@ extension ConsoleLinkFormPage {
                     readOnly: link != nil && field.name == "slug")
             },
             domains: domains.map { Domain(name: $0, selected: $0 == selected) }, domainError: form.errors["domain"],
-            skipPreview: form.value("skipPreview") == "on")
+            skipPreview: form.value("skipPreview") == "on", finalURL: form.finalURL, ruleCount: slots.rules.count,
+            ruleSlots: slots.rules, rulesError: form.editor.rulesError, variantCount: slots.variants.count,
+            variantSlots: slots.variants, variantsError: form.editor.variantsError)
     }
 }

@@ -58,7 +58,15 @@ struct ConsoleLinkPage: PageModel {
     /// With an analytics engine: unique visitors over every day, and the sections only it has.
     var hasBreakdowns: Bool
     var visitors: Int
+    /// Clicks by rule and by variant (when the link has them), then the engine's sections.
     var breakdowns: [ConsoleBreakdown]
+    var hasSections: Bool
+    var hasRules: Bool
+    var rules: [Choice]
+    var hasVariants: Bool
+    var variants: [Choice]
+    /// The destination with the link's UTM fields merged in; `nil` when it has none.
+    var finalURL: String?
 
     static let example: ConsoleLinkPage = {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -71,12 +79,25 @@ struct ConsoleLinkPage: PageModel {
                 fallbacks: Fallbacks(
                     ios: "https://apps.apple.com/app/id1", android: "https://play.google.com/store/apps/details?id=s",
                     desktop: "https://www.example.com"),
-                expiresAt: now, firebase: FirebaseParameters(linkName: "Spring campaign")),
+                utm: UTMParameters(source: "newsletter"), expiresAt: now,
+                firebase: FirebaseParameters(linkName: "Spring campaign"),
+                rules: [
+                    RedirectRule(
+                        name: "German speakers", conditions: [.language(["de"])],
+                        destination: "https://www.example.com/de",
+                        fallbacks: Fallbacks(ios: "https://www.example.com/i"))
+                ],
+                variants: [
+                    LinkVariant(destination: "https://www.example.com/a", weight: 50),
+                    LinkVariant(destination: "https://www.example.com/b", weight: 50),
+                ]),
             createdAt: now, updatedAt: now)
-        let stats = LinkStats(
+        var stats = LinkStats(
             clicks: 3, botClicks: 1, byDay: [ClicksChart.dayKey(now): 3], byPlatform: ["ios": 2, "tv": 1],
             byReferrer: [LinkStats.directReferrer: 2, "news.example.com": 1],
             deferred: DeferredFunnel(issued: 2, claimed: 1))
+        stats.ruleClicks = [0: 1]
+        stats.variantClicks = [0: 1, 1: 1]
         let breakdowns = ClickBreakdowns(
             visitorsByDay: [ClicksChart.dayKey(now): 2], countries: ["DE": 2, "FR": 1], browsers: ["Safari": 3],
             os: ["iOS": 2, "Android": 1], hours: ["9": 2, "17": 1])
@@ -92,6 +113,9 @@ extension ConsoleLinkPage {
 
     init(layout: ConsoleLayout, link: Link, stats: LinkStats, breakdowns: ClickBreakdowns?, now: Date) {
         let content = link.content
+        let sections =
+            Self.choiceSections(of: link, stats: stats, breakdowns: breakdowns)
+            + (breakdowns.map(ConsoleBreakdown.sections(of:)) ?? [])
         self.init(
             layout: layout, slug: link.slug, shortURL: link.shortURL, destination: content.destination,
             heading: content.social?.title.map { "\($0) (\(link.slug))" } ?? link.slug,
@@ -113,7 +137,11 @@ extension ConsoleLinkPage {
             },
             funnel: stats.deferred.issued > 0 || stats.deferred.claimed > 0 ? stats.deferred : nil,
             source: breakdowns == nil ? "the rollups" : "ClickHouse", hasBreakdowns: breakdowns != nil,
-            visitors: breakdowns?.visitors ?? 0, breakdowns: breakdowns.map(ConsoleBreakdown.sections(of:)) ?? [])
+            visitors: breakdowns?.visitors ?? 0,
+            breakdowns: sections, hasSections: !sections.isEmpty,
+            hasRules: !content.rules.isEmpty, rules: Self.rules(of: content),
+            hasVariants: !content.variants.isEmpty, variants: Self.variants(of: content),
+            finalURL: content.utm.isEmpty ? nil : LinkForm(link: link).finalURL)
     }
 
     private static func platformRows(_ counts: [String: Int]) -> [Count] {

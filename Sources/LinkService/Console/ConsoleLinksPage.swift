@@ -2,7 +2,7 @@ import DeepLinkRouting
 import Foundation
 
 /// The console's list of links (`console-links.mustache`): newest first, searched by slug,
-/// destination, title or name, in pages.
+/// destination, title or name and filtered by tag, in pages.
 struct ConsoleLinksPage: PageModel {
     static let template = PageTemplate.consoleLinks
 
@@ -19,13 +19,18 @@ struct ConsoleLinksPage: PageModel {
         /// `YYYY-MM-DD` of ``createdAt``.
         var createdDay: String
         var expired: Bool
+        /// The link's tags, each a link to the links carrying it.
+        var tags: [String]
     }
 
     var layout: ConsoleLayout
     /// The search term; `nil` when not searching.
     var query: String?
-    /// The search term, percent-encoded for the pager's links.
-    var queryParameter: String
+    /// The tag the list is filtered by; `nil` when it is not.
+    var tag: String?
+    /// The search term and tag as a query string for the pager's links (`q=…&tag=…`); `nil` when
+    /// there are neither.
+    var filterQuery: String?
     /// The cursor of this page; `nil` on the first.
     var cursor: String?
     var nextCursor: String?
@@ -35,31 +40,37 @@ struct ConsoleLinksPage: PageModel {
     var links: [Row]
 
     static let example = ConsoleLinksPage(
-        layout: .example, query: "spring", queryParameter: "spring", cursor: "a", nextCursor: "b", hasLinks: true,
-        caption: "Links matching spring, newest first",
+        layout: .example, query: "spring", tag: "launch", filterQuery: "q=spring&tag=launch", cursor: "a",
+        nextCursor: "b", hasLinks: true, caption: "Links tagged launch matching spring, newest first",
         links: [
             Row(
                 slug: "spring", shortURL: "https://go.example.com/spring",
                 destination: "https://www.example.com/stories/spring", title: "Spring stories",
-                name: "Spring campaign", createdAt: "2026-11-23T17:30:00.000Z", createdDay: "2026-11-23", expired: true)
+                name: "Spring campaign", createdAt: "2026-11-23T17:30:00.000Z", createdDay: "2026-11-23", expired: true,
+                tags: ["launch", "spring-2026"])
         ])
 }
 
 extension ConsoleLinksPage {
-    /// One page of links found for `query` (empty: all links), from `cursor` on.
-    init(layout: ConsoleLayout, query: String, cursor: String?, page: LinkPage, now: Date) {
+    /// One page of links found for `query` (empty: all links) carrying `tag` (`nil`: any), from
+    /// `cursor` on.
+    init(layout: ConsoleLayout, query: String, tag: String?, cursor: String?, page: LinkPage, now: Date) {
+        let filters = [("q", query.isEmpty ? nil : query), ("tag", tag)].compactMap { name, value in
+            value.map { name + "=" + PercentDecoding.encodeQueryComponent($0) }
+        }
+        let described = [tag.map { " tagged \($0)" }, query.isEmpty ? nil : " matching \(query)"].compactMap { $0 }
         self.init(
-            layout: layout, query: query.isEmpty ? nil : query,
-            queryParameter: PercentDecoding.encodeQueryComponent(query), cursor: cursor,
+            layout: layout, query: query.isEmpty ? nil : query, tag: tag,
+            filterQuery: filters.isEmpty ? nil : filters.joined(separator: "&"), cursor: cursor,
             nextCursor: page.nextCursor, hasLinks: !page.links.isEmpty,
-            caption: query.isEmpty ? "Your links, newest first" : "Links matching \(query), newest first",
+            caption: described.isEmpty ? "Your links, newest first" : "Links\(described.joined()), newest first",
             links: page.links.map { link in
                 Row(
                     slug: link.slug, shortURL: link.shortURL, destination: link.content.destination,
                     title: link.content.social?.title ?? "", name: link.content.firebase?.linkName,
                     createdAt: ISO8601.string(from: link.createdAt),
                     createdDay: String(ISO8601.string(from: link.createdAt).prefix(10)),
-                    expired: link.isExpired(at: now))
+                    expired: link.isExpired(at: now), tags: link.content.tags)
             })
     }
 }

@@ -18,29 +18,41 @@ struct LinkForm: Sendable {
         var multiline = false
     }
 
-    static let fields: [Field] = [
+    static let fields: [Field] =
+        [
+            Field(
+                name: "destination", label: "Destination", apiField: "destination",
+                hint: "A deep link of the app, or a page of its website."),
+            Field(
+                name: "slug", label: "Slug", apiField: "slug", type: "text",
+                hint: "Leave empty for a generated one. Letters, digits, \"-\" and \"_\"."),
+            Field(
+                name: "title", label: "Title", apiField: "social.title", type: "text", hint: "The social card's title."),
+            Field(
+                name: "description", label: "Description", apiField: "social.description", type: "text",
+                multiline: true),
+            Field(name: "imageURL", label: "Image URL", apiField: "social.imageURL"),
+            Field(
+                name: "iosFallback", label: "iOS fallback", apiField: "fallbacks.ios",
+                hint: "Where iPhone visitors without the app go: the App Store or a page of the website."),
+            Field(
+                name: "androidFallback", label: "Android fallback", apiField: "fallbacks.android",
+                hint: "The Play Store or a page of the website."),
+            Field(name: "desktopFallback", label: "Desktop fallback", apiField: "fallbacks.desktop"),
+            Field(
+                name: "expires", label: "Expires", apiField: "expiresAt", type: "datetime-local",
+                hint: "UTC. Leave empty for a link that never expires."),
+            Field(
+                name: "tags", label: "Tags", apiField: "tags", type: "text",
+                hint: "Up to 20, separated by spaces or commas: letters, digits, \"-\" and \"_\"."),
+        ] + utmFields
+
+    /// The UTM builder: each field becomes a `utm_*` parameter of the web URLs visits are sent to.
+    static let utmFields: [Field] = UTMParameters.names.map { name in
         Field(
-            name: "destination", label: "Destination", apiField: "destination",
-            hint: "A deep link of the app, or a page of its website."),
-        Field(
-            name: "slug", label: "Slug", apiField: "slug", type: "text",
-            hint: "Leave empty for a generated one. Letters, digits, \"-\" and \"_\"."),
-        Field(name: "title", label: "Title", apiField: "social.title", type: "text", hint: "The social card's title."),
-        Field(
-            name: "description", label: "Description", apiField: "social.description", type: "text",
-            multiline: true),
-        Field(name: "imageURL", label: "Image URL", apiField: "social.imageURL"),
-        Field(
-            name: "iosFallback", label: "iOS fallback", apiField: "fallbacks.ios",
-            hint: "Where iPhone visitors without the app go: the App Store or a page of the website."),
-        Field(
-            name: "androidFallback", label: "Android fallback", apiField: "fallbacks.android",
-            hint: "The Play Store or a page of the website."),
-        Field(name: "desktopFallback", label: "Desktop fallback", apiField: "fallbacks.desktop"),
-        Field(
-            name: "expires", label: "Expires", apiField: "expiresAt", type: "datetime-local",
-            hint: "UTC. Leave empty for a link that never expires."),
-    ]
+            name: "utm" + name.prefix(1).uppercased() + name.dropFirst(), label: "UTM \(name)", apiField: "utm." + name,
+            type: "text", hint: name == "source" ? "Where the link is shared, such as newsletter." : nil)
+    }
 
     /// What was typed, by form name (`skipPreview` is `"on"` when checked).
     var values: [String: String]
@@ -48,9 +60,12 @@ struct LinkForm: Sendable {
     var errors: [String: String] = [:]
     /// A problem no single field is at fault for.
     var formError: String? = nil
+    /// The rules and variants.
+    var editor = RuleEditor()
 
     init(values: [String: String]) {
         self.values = values
+        editor.isPresent = true
     }
 
     init(form: ConsoleForm) {
@@ -59,6 +74,7 @@ struct LinkForm: Sendable {
         values["domain"] = form.text("domain")
         values["skipPreview"] = form["skipPreview"] == nil ? "" : "on"
         self.values = values
+        editor = RuleEditor(form: form)
     }
 
     /// The form filled with a stored link.
@@ -72,10 +88,27 @@ struct LinkForm: Sendable {
             "skipPreview": content.skipPreview ? "on" : "",
         ]
         values["expires"] = content.expiresAt.map(Self.localTime) ?? ""
+        values["tags"] = content.tags.joined(separator: " ")
+        for (field, name) in zip(Self.utmFields, UTMParameters.names) { values[field.name] = content.utm[name] ?? "" }
         self.values = values
+        editor = RuleEditor(content: content)
     }
 
     func value(_ name: String) -> String { values[name] ?? "" }
+
+    /// The destination as visitors' browsers will get it, with the UTM fields merged in as the
+    /// redirect merges them (web URLs only); `nil` while there is no destination.
+    var finalURL: String? {
+        let destination = value("destination").trimmingCharacters(in: .whitespaces)
+        guard !destination.isEmpty else { return nil }
+        guard WebURL(http: destination) != nil else { return destination }
+        var utm = UTMParameters()
+        for (field, name) in zip(Self.utmFields, UTMParameters.names) {
+            let text = value(field.name)
+            utm[name] = text.isEmpty ? nil : text
+        }
+        return utm.merged(into: destination)
+    }
 
     // MARK: To the API
 
@@ -118,17 +151,37 @@ struct LinkForm: Sendable {
         ]) {
             members.append(.init(key: "fallbacks", value: fallbacks))
         }
+        if let utm = object(zip(UTMParameters.names, Self.utmFields.map(\.name)).map { ($0, $1) }) {
+            members.append(.init(key: "utm", value: utm))
+        }
         members.append(.init(key: "skipPreview", value: JSONNode(.bool(value("skipPreview") == "on"))))
+        members += editor.members
         if let expires = text("expires") { members.append(.init(key: "expiresAt", value: expires)) }
+        // Tags are typed as one line; the API judges each (`tags[i]` comes back to this field).
+        let tags = value("tags").split(whereSeparator: { $0 == " " || $0 == "," }).map { JSONNode(.string(String($0))) }
+        if !tags.isEmpty {
+            members.append(.init(key: "tags", value: JSONNode(.array(tags))))
+        } else if removingEmpty {
+            members.append(.init(key: "tags", value: JSONNode(.null)))
+        }
         return members
     }
 
     // MARK: From the API
 
+    /// Whether the form was sent by one of its helper buttons ("Show final URL", "Add rule", "Add
+    /// condition"): shown again, nothing written.
+    static func isHelperSubmit(_ form: ConsoleForm) -> Bool {
+        ["preview", "add-rule", "add-condition"].contains { form[$0] != nil }
+    }
+
     /// Puts the API's problem next to the field it names (or above the form).
     mutating func show(_ problem: Problem) {
         let apiField = problem.field ?? ""
-        if let field = Self.fields.first(where: { $0.apiField == apiField }) {
+        if editor.show(apiField, problem.detail) { return }
+        // A list's element (`tags[3]`) is shown at the list's field.
+        let listField = apiField.split(separator: "[").first.map(String.init) ?? apiField
+        if let field = Self.fields.first(where: { $0.apiField == apiField || $0.apiField == listField }) {
             errors[field.name] = problem.detail
         } else if apiField == "domain" || apiField == "skipPreview" {
             errors[apiField] = problem.detail

@@ -6,12 +6,13 @@ extension RedirectHandler {
     /// puts this browser; answers the cookie that keeps a newly chosen variant sticky.
     func choose(
         for link: Link, target: inout RedirectTarget, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
-        request: Request, context: LinkRequestContext, policy: LinkPolicy
+        request: Request, context: LinkRequestContext, policy: LinkPolicy, country: inout VisitCountry
     ) -> Cookie? {
         let content = link.content
         if !content.rules.isEmpty {
             let visit = ruleVisit(
-                needs: RuleNeeds(content.rules), client: client, query: query, request: request, context: context)
+                needs: RuleNeeds(content.rules), client: client, query: query, request: request, context: context,
+                country: &country)
             if let match = content.rules.firstMatch(for: visit) {
                 target.send(to: match.rule.destination, fallbacks: match.rule.fallbacks, policy: policy)
                 target.choice = .rule(match.index)
@@ -38,7 +39,7 @@ extension RedirectHandler {
     /// What the rules need to know of this visit, and nothing more.
     func ruleVisit(
         needs: RuleNeeds, client: ClientInfo, query: FlatDictionary<Substring, Substring>?, request: Request,
-        context: LinkRequestContext
+        context: LinkRequestContext, country: inout VisitCountry
     ) -> RuleVisit {
         var visit = RuleVisit(client: client, now: clock.now())
         if needs.languages {
@@ -50,14 +51,19 @@ extension RedirectHandler {
         if needs.address || needs.country {
             let address = publicLimit.addressing.clientAddress(of: request, context: context)
             if needs.address { visit.address = IPAddress(address) }
-            if needs.country, let countryLookup {
-                visit.country = countryLookup.country(
-                    of: VisitorOrigin(
-                        peerAddress: context.remoteAddress?.ipAddress, clientAddress: address,
-                        headers: request.headers))
+            if needs.country {
+                visit.country = country.country(of: origin(request, context: context, clientAddress: address))
             }
         }
         return visit
+    }
+}
+
+extension RedirectHandler {
+    /// What a country source may read of this request.
+    func origin(_ request: Request, context: LinkRequestContext, clientAddress: String) -> VisitorOrigin {
+        VisitorOrigin(
+            peerAddress: context.remoteAddress?.ipAddress, clientAddress: clientAddress, headers: request.headers)
     }
 }
 

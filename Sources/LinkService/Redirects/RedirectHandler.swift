@@ -80,10 +80,11 @@ struct RedirectHandler: Sendable {
         }
         let client = ClientInfo(userAgent: request.headers[.userAgent])
         var variantCookie: Cookie? = nil
+        var country = VisitCountry(lookup: countryLookup)
         if let link, !link.content.rules.isEmpty || !link.content.variants.isEmpty {
             variantCookie = choose(
                 for: link, target: &target, client: client, query: query, request: request, context: context,
-                policy: policy)
+                policy: policy, country: &country)
         }
         let planner = RedirectPlanner(tenant: tenant)
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers[.accept])
@@ -100,7 +101,7 @@ struct RedirectHandler: Sendable {
         if request.method != .head {
             await record(
                 target, tenant: tenant, client: client, query: query, request: request, context: context,
-                claimIssued: claimIssued)
+                claimIssued: claimIssued, country: &country)
         }
         var response: Response
         switch decision {
@@ -149,7 +150,7 @@ struct RedirectHandler: Sendable {
 
     private func record(
         _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
-        request: Request, context: LinkRequestContext, claimIssued: Bool
+        request: Request, context: LinkRequestContext, claimIssued: Bool, country: inout VisitCountry
     ) async {
         var utm = target.utm
         if let query {
@@ -159,13 +160,22 @@ struct RedirectHandler: Sendable {
         }
         let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
         let now = clock.now()
+        // The client address only when something reads it: the visitor key, or a country source
+        // the rules have not asked yet.
+        var address: String? = nil
+        func clientAddress() -> String {
+            if let address { return address }
+            let found = publicLimit.addressing.clientAddress(of: request, context: context)
+            address = found
+            return found
+        }
         let visitorKey = visitorKeys?.key(
-            tenant: tenant.id, address: publicLimit.addressing.clientAddress(of: request, context: context),
-            userAgent: request.headers[.userAgent], at: now)
+            tenant: tenant.id, address: clientAddress(), userAgent: request.headers[.userAgent], at: now)
         var click = Click(
             linkID: target.linkID, tenant: tenant.id, time: now, platform: client.platform, os: client.os,
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued,
-            visitorKey: visitorKey)
+            visitorKey: visitorKey,
+            country: country.country(of: origin(request, context: context, clientAddress: clientAddress())))
         switch target.choice {
         case .rule(let index): click.rule = index
         case .variant(let index): click.variant = index

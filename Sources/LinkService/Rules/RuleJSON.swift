@@ -223,7 +223,7 @@ enum RuleJSON {
         return values
     }
 
-    private static func array(_ node: JSONNode, at path: String, what: String) throws(Problem) -> [JSONNode] {
+    static func array(_ node: JSONNode, at path: String, what: String) throws(Problem) -> [JSONNode] {
         guard let elements = node.arrayValue else {
             throw Problem.invalidField(
                 path, "\(path) is a list of \(what), not \(node.kindDescription)", code: "wrong-type")

@@ -154,7 +154,8 @@ public struct LinkServer: Sendable {
         LinksAPI(
             tenants: tenants, store: store, cursors: cursors, keys: keys, apiLimiter: apiLimiter,
             resolveLimiter: resolveLimiter, addressing: addressing, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock, logger: logger
+            maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock,
+            countryKnown: countryLookup != nil, logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,

@@ -10,8 +10,8 @@
 enum RateLimitBucket {
     static func key(for address: String) -> String {
         guard address.contains(":") else { return address }
-        // Bytes rather than an in6_addr: with NIO's C module in the build, the initializer of
-        // in6_addr may be taken from it, and this file would then need to import it.
+        // Sixteen bytes rather than `in6_addr()`: with MemberImportVisibility its initializer is
+        // attributed to NIO's CNIOLinux on Linux, which this file does not import.
         var bytes = [UInt8](repeating: 0, count: 16)
         guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
         return bytes.withUnsafeMutableBytes { raw -> String in

@@ -175,13 +175,13 @@ final class CachingLinkStore: StoreWrapper {
         try await base.link(tenant: tenant, slug: slug)
     }
 
-    func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
-        try await base.links(tenant: tenant, after: cursor, limit: limit)
+    func links(tenant: String, tagged tag: String?, after cursor: String?, limit: Int) async throws -> LinkPage {
+        try await base.links(tenant: tenant, tagged: tag, after: cursor, limit: limit)
     }
 
-    func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
-        -> LinkPage
+    func searchLinks(tenant: String, matching text: String, tagged tag: String?, before cursor: String?, limit: Int)
+        async throws -> LinkPage
     {
-        try await base.searchLinks(tenant: tenant, matching: text, before: cursor, limit: limit)
+        try await base.searchLinks(tenant: tenant, matching: text, tagged: tag, before: cursor, limit: limit)
     }
 }

@@ -25,11 +25,14 @@ package struct LinkContent: Sendable, Hashable {
     /// The stored form of the link's password (``PasswordHash``), `nil` when it has none; the
     /// password itself is never stored.
     package var passwordHash: String? = nil
+    /// Labels to find the link by (``LinkTags``), in the order they were written.
+    package var tags: [String]
 
     package init(
         destination: String, social: SocialCard? = nil, fallbacks: Fallbacks = Fallbacks(), skipPreview: Bool = false,
         utm: UTMParameters = UTMParameters(), expiresAt: Date? = nil, firebase: FirebaseParameters? = nil,
-        expiredURL: String? = nil, rules: [RedirectRule] = [], variants: [LinkVariant] = []
+        expiredURL: String? = nil, rules: [RedirectRule] = [], variants: [LinkVariant] = [],
+        tags: [String] = []
     ) {
         self.destination = destination
         self.social = social
@@ -41,5 +44,6 @@ package struct LinkContent: Sendable, Hashable {
         self.expiredURL = expiredURL
         self.rules = rules
         self.variants = variants
+        self.tags = tags
     }
 }

@@ -21,14 +21,30 @@ package protocol LinkRecords: Sendable {
     func updateLink(_ link: Link) async throws -> Bool
     /// Deletes the tenant's link with this slug and its clicks at `date`; `false` when there is none.
     func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool
-    /// The tenant's links in creation order, `limit` at most, after the link `cursor` points at.
-    /// Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did not hand out.
-    func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage
+    /// The tenant's links in creation order (only those carrying `tag` when it is given), `limit`
+    /// at most, after the link `cursor` points at. Throws ``LinkStoreError/invalidCursor(_:)`` for
+    /// a cursor this store did not hand out.
+    func links(tenant: String, tagged tag: String?, after cursor: String?, limit: Int) async throws -> LinkPage
     /// The tenant's links whose slug, destination, social title or Firebase name
     /// (``FirebaseParameters/linkName``) contains `text` (ignoring case: both lowercased as Swift's
     /// `lowercased()` does, so "über" finds "Über uns"; every link when `text` is empty), newest
-    /// first, `limit` at most, older than the link `cursor` points at. Throws
-    /// ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did not hand out.
-    func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
+    /// first, only those carrying `tag` when it is given, `limit` at most, older than the link
+    /// `cursor` points at. Throws ``LinkStoreError/invalidCursor(_:)`` for a cursor this store did
+    /// not hand out.
+    func searchLinks(tenant: String, matching text: String, tagged tag: String?, before cursor: String?, limit: Int)
+        async throws -> LinkPage
+}
+
+extension LinkRecords {
+    /// The tenant's links in creation order, whatever their tags.
+    package func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+        try await links(tenant: tenant, tagged: nil, after: cursor, limit: limit)
+    }
+
+    /// The tenant's links matching `text`, newest first, whatever their tags.
+    package func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
         -> LinkPage
+    {
+        try await searchLinks(tenant: tenant, matching: text, tagged: nil, before: cursor, limit: limit)
+    }
 }

@@ -5,8 +5,11 @@ protocol NoncePage: PageModel {
     /// Whether the page's forms submit to the server itself (`form-action 'self'`); no form of
     /// other pages submits anywhere.
     static var submitsForms: Bool { get }
+    /// The CSP `form-action` sources: from ``submitsForms`` unless a page says otherwise.
+    static var formActionSources: String { get }
 }
 
 extension NoncePage {
     static var submitsForms: Bool { false }
+    static var formActionSources: String { submitsForms ? "'self'" : "'none'" }
 }

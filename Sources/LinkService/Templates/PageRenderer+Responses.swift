@@ -10,7 +10,7 @@ extension PageRenderer {
         var page = page
         page.nonce = SecurityHeaders.makeNonce()
         return SecurityHeaders.page(
-            status, html: render(page), nonce: page.nonce, formAction: type(of: page).submitsForms ? "'self'" : "'none'"
+            status, html: render(page), nonce: page.nonce, formAction: type(of: page).formActionSources
         )
     }
 

@@ -19,6 +19,10 @@ struct PasswordPage: NoncePage {
 
     /// The form posts to the link's own URL.
     static var submitsForms: Bool { true }
+    /// Browsers hold every redirect after a form's submission to `form-action`: the right
+    /// password's `302` back to the link is followed by the link's own redirect to its destination
+    /// (https: the website, a tenant domain, a store), which `'self'` alone would block in Chromium.
+    static var formActionSources: String { "'self' https:" }
 
     static let example = PasswordPage(
         siteName: "Stories", title: "Members' preview", shortURL: "https://go.example.com/members",

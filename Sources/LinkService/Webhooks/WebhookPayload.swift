@@ -23,8 +23,11 @@ enum WebhookPayload {
             "link": LinkJSON.node(link),
             "click": LinkRequest.stringObject([
                 ("at", ISO8601.string(from: click.time)), ("platform", click.platform.rawValue), ("os", click.os),
-                ("browser", click.browser), ("referrer", click.referrerHost),
-            ]).appending("bot", JSONNode(.bool(click.isBot))),
+                ("browser", click.browser), ("referrer", click.referrerHost), ("country", click.country),
+            ])
+            .appending("bot", JSONNode(.bool(click.isBot)))
+            .appending("rule", click.rule.map { JSONNode(.number(String($0))) })
+            .appending("variant", click.variant.map { JSONNode(.number(String($0))) }),
         ])
         return WebhookEvent(
             id: makeID(), tenant: link.tenant, type: .linkClicked,
@@ -69,8 +72,9 @@ enum WebhookPayload {
 }
 
 extension JSONNode {
-    /// This object with one more member at its end.
-    fileprivate func appending(_ key: String, _ value: JSONNode) -> JSONNode {
-        JSONNode(.object((objectValue ?? []) + [.init(key: key, value: value)]))
+    /// This object with one more member at its end (none when `value` is `nil`).
+    fileprivate func appending(_ key: String, _ value: JSONNode?) -> JSONNode {
+        guard let value else { return self }
+        return JSONNode(.object((objectValue ?? []) + [.init(key: key, value: value)]))
     }
 }

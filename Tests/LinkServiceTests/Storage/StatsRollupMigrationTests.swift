@@ -21,6 +21,9 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 12 added a link's tags and their index.
+            "ALTER TABLE \(prefix)links DROP COLUMN tags",
+            "DROP TABLE \(prefix)link_tags",
             // Version 11 added the rules, variants, expiry URL and password of a link, and the
             // per-rule and per-variant counts.
             "ALTER TABLE \(prefix)links DROP COLUMN expired_url",

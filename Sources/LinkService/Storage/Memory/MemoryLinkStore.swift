@@ -123,19 +123,21 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
         return true
     }
 
-    package func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+    package func links(tenant: String, tagged tag: String?, after cursor: String?, limit: Int) async throws
+        -> LinkPage
+    {
         let after = try cursor.map(LinkPage.position(of:)) ?? 0
         let tenant = Array(tenant.utf8)
         let rows = self.rows
         let candidates = order[Self.firstIndex(in: order) { $0 > after }...].lazy
             .compactMap { rows[$0] }
-            .filter { $0.link.tenant.utf8.elementsEqual(tenant) }
+            .filter { $0.link.tenant.utf8.elementsEqual(tenant) && Self.carries($0.link, tag) }
         return Self.page(of: candidates, limit: limit)
     }
 
-    package func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
-        -> LinkPage
-    {
+    package func searchLinks(
+        tenant: String, matching text: String, tagged tag: String?, before cursor: String?, limit: Int
+    ) async throws -> LinkPage {
         let before = try cursor.map(LinkPage.position(of:)) ?? Int.max
         let tenant = Array(tenant.utf8)
         // As the SQL stores: needle and fields lowered as Swift lowers them, and matched as written
@@ -146,7 +148,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
             .compactMap { rows[$0] }
             .filter { row in
                 let link = row.link
-                guard link.tenant.utf8.elementsEqual(tenant) else { return false }
+                guard link.tenant.utf8.elementsEqual(tenant), Self.carries(link, tag) else { return false }
                 return needle.isEmpty
                     || [
                         link.slug, link.content.destination, link.content.social?.title ?? "",
@@ -156,6 +158,12 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
                     }
             }
         return Self.page(of: candidates, limit: limit)
+    }
+
+    /// Whether `link` carries `tag` (every link does when there is none): as written, as the SQL
+    /// stores' `link_tags` match it.
+    private static func carries(_ link: Link, _ tag: String?) -> Bool {
+        tag.map { link.content.tags.contains($0) } ?? true
     }
 
     /// The first `limit` (at least one) rows, and the cursor of the last when more follow.

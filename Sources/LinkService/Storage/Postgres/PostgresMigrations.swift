@@ -299,6 +299,24 @@ enum PostgresMigrations {
                 """,
             ]
         ),
+        // Tags: the `tags` column is what a link reads back (in the order written, with the link's
+        // row, no join on the redirect path); `link_tags` is its index, written in the same
+        // transaction, so `?tag=` finds a tenant's tagged links without reading the others.
+        (
+            12,
+            [
+                "ALTER TABLE links ADD COLUMN tags text",
+                """
+                CREATE TABLE link_tags (
+                    tenant text NOT NULL,
+                    tag text NOT NULL,
+                    link_id text NOT NULL,
+                    PRIMARY KEY (tenant, tag, link_id)
+                )
+                """,
+                "CREATE INDEX link_tags_link ON link_tags (link_id)",
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -30,6 +30,7 @@ enum LinkRow {
                 .init("rules", \.content.rulesText),
                 .init("variants", \.content.variantsText),
                 .init("password_hash", \.content.passwordHash),
+                .init("tags", \.content.tagsText),
             ],
         blank: Link(
             id: "", tenant: "", domain: "", slug: "", content: LinkContent(destination: ""),
@@ -70,6 +71,12 @@ extension LinkContent {
         set { variants = RuleJSON.variants(storedText: newValue) }
     }
 
+    /// The tags separated by spaces (`nil` when there are none); `link_tags` indexes them.
+    fileprivate var tagsText: String? {
+        get { LinkTags.storedText(tags) }
+        set { tags = LinkTags.tags(storedText: newValue) }
+    }
+
     /// The Firebase parameters as JSON text (`nil` when there are none).
     fileprivate var firebaseText: String? {
         get { firebase?.storedText }
@@ -89,5 +96,6 @@ extension LinkRow {
     /// The tables whose rows belong to a link (by `link_id`) and go when it is deleted.
     static let ownedTables = [
         "clicks", "click_daily_totals", "click_totals", "claims_issued_daily", "deferred_claims", "choice_clicks",
+        "link_tags",
     ]
 }

@@ -47,6 +47,13 @@ struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
         mutating func appendInterpolation(_ text: String?) { appendInterpolation(SQLValue(text)) }
         mutating func appendInterpolation(_ integer: Int?) { appendInterpolation(SQLValue(integer)) }
         mutating func appendInterpolation(_ date: Date?) { appendInterpolation(SQLValue(date)) }
+
+        /// Another statement: its SQL and its bound values.
+        mutating func appendInterpolation(_ statement: SQLStatement) {
+            fragments[fragments.count - 1] += statement.fragments[0]
+            fragments += statement.fragments.dropFirst()
+            binds += statement.binds
+        }
     }
 
     /// Appends SQL text.

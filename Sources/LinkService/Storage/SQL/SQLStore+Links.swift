@@ -22,6 +22,7 @@ extension SQLStore {
         statement.append(rows: [link], values: row.values(of:))
         statement.append(raw: " ON CONFLICT (tenant, slug) DO NOTHING RETURNING seq")
         if try await !session.run(statement).isEmpty {
+            try await indexTags(of: link, on: session)
             try await enqueue(WebhookPayload.linkEvent(.linkCreated, link, at: link.createdAt), on: session)
             return .inserted(link)
         }
@@ -29,6 +30,21 @@ extension SQLStore {
             throw LinkStoreError.database("link \(link.slug) was neither inserted nor found")
         }
         return .slugTaken(existing: try row.record(from: existing))
+    }
+
+    /// Writes the link's tags into `link_tags`, the index `?tag=` reads (its `tags` column is what
+    /// the link reads back).
+    private static func indexTags(of link: Link, on session: SQLSession) async throws {
+        guard !link.content.tags.isEmpty else { return }
+        var statement: SQLStatement = "INSERT INTO link_tags (tenant, tag, link_id) VALUES "
+        statement.append(rows: link.content.tags) { tag in [.text(link.tenant), .text(tag), .text(link.id)] }
+        try await session.run(statement)
+    }
+
+    /// `AND` the link carries `tag`, or nothing when there is no tag.
+    private static func tagFilter(tenant: String, tag: String?) -> SQLStatement {
+        guard let tag else { return "" }
+        return " AND id IN (SELECT link_id FROM link_tags WHERE tenant = \(tenant) AND tag = \(tag))"
     }
 
     private static func select(tenant: String, slug: String) -> SQLStatement {
@@ -46,6 +62,8 @@ extension SQLStore {
             guard let row = try await session.run(statement).first else { return false }
             var stored = link
             stored.id = try Self.row.reader(of: row).read("id")
+            try await session.run("DELETE FROM link_tags WHERE link_id = \(stored.id)")
+            try await Self.indexTags(of: stored, on: session)
             try await Self.enqueue(WebhookPayload.linkEvent(.linkUpdated, stored, at: stored.updatedAt), on: session)
             return true
         }
@@ -66,20 +84,23 @@ extension SQLStore {
         }
     }
 
-    package func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
+    package func links(tenant: String, tagged tag: String?, after cursor: String?, limit: Int) async throws
+        -> LinkPage
+    {
         let after = try cursor.map(LinkPage.position(of:)) ?? 0
         let limit = max(1, limit)
         let rows = try await read(
             """
-            SELECT seq, \(raw: Self.row.columnList) FROM links WHERE tenant = \(tenant) AND seq > \(after)
+            SELECT seq, \(raw: Self.row.columnList) FROM links WHERE tenant = \(tenant) AND seq > \(after)\(
+                Self.tagFilter(tenant: tenant, tag: tag))
             ORDER BY seq LIMIT \(limit + 1)
             """)
         return try Self.page(of: rows, limit: limit)
     }
 
-    package func searchLinks(tenant: String, matching text: String, before cursor: String?, limit: Int) async throws
-        -> LinkPage
-    {
+    package func searchLinks(
+        tenant: String, matching text: String, tagged tag: String?, before cursor: String?, limit: Int
+    ) async throws -> LinkPage {
         let before = try cursor.map(LinkPage.position(of:)) ?? Int.max
         let limit = max(1, limit)
         let needle = text.lowercased()
@@ -89,7 +110,8 @@ extension SQLStore {
         // A position, not LIKE: what people type (%, _) is matched as written.
         let rows = try await read(
             """
-            SELECT seq, \(raw: Self.row.columnList) FROM links WHERE tenant = \(tenant) AND seq < \(before)
+            SELECT seq, \(raw: Self.row.columnList) FROM links WHERE tenant = \(tenant) AND seq < \(before)\(
+                Self.tagFilter(tenant: tenant, tag: tag))
             AND (\(needle) = '' OR \(raw: position)(\(raw: lower)(slug), \(needle)) > 0
                 OR \(raw: position)(\(raw: lower)(destination), \(needle)) > 0
                 OR \(raw: position)(\(raw: lower)(COALESCE(social_title, '')), \(needle)) > 0

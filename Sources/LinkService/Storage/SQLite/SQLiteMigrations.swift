@@ -280,6 +280,24 @@ enum SQLiteMigrations {
                 """,
             ]
         ),
+        // Tags: the `tags` column is what a link reads back (in the order written, with the link's
+        // row, no join on the redirect path); `link_tags` is its index, written in the same
+        // transaction, so `?tag=` finds a tenant's tagged links without reading the others.
+        (
+            12,
+            [
+                "ALTER TABLE links ADD COLUMN tags TEXT",
+                """
+                CREATE TABLE link_tags (
+                    tenant TEXT NOT NULL,
+                    tag TEXT NOT NULL,
+                    link_id TEXT NOT NULL,
+                    PRIMARY KEY (tenant, tag, link_id)
+                )
+                """,
+                "CREATE INDEX link_tags_link ON link_tags (link_id)",
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

@@ -1,5 +1,33 @@
-// Comfort only: copying the short URL, and a confirmation before a delete form is sent.
+// Comfort only: copying the short URL, and the link form's final URL kept current while typing
+// (the server computes the same after "Show final URL" or a save).
 document.addEventListener("DOMContentLoaded", function () {
+  var output = document.querySelector("output[data-final-url]");
+  var destination = document.getElementById("destination");
+  if (output && destination) {
+    var names = ["source", "medium", "campaign", "term", "content"];
+    var fields = names.map(function (name) {
+      return document.getElementById("utm" + name.charAt(0).toUpperCase() + name.slice(1));
+    });
+    var update = function () {
+      var text = destination.value.trim();
+      if (!text) { output.textContent = "Type a destination."; return; }
+      var url;
+      try { url = new URL(text); } catch (error) { output.textContent = text; return; }
+      if (url.protocol !== "http:" && url.protocol !== "https:") { output.textContent = text; return; }
+      names.forEach(function (name, index) {
+        var field = fields[index];
+        if (field && field.value) { url.searchParams.delete("utm_" + name); }
+      });
+      names.forEach(function (name, index) {
+        var field = fields[index];
+        if (field && field.value) { url.searchParams.append("utm_" + name, field.value); }
+      });
+      output.textContent = url.toString();
+    };
+    [destination].concat(fields).forEach(function (field) {
+      if (field) { field.addEventListener("input", update); }
+    });
+  }
   document.querySelectorAll("button[data-copy]").forEach(function (button) {
     var field = document.getElementById(button.getAttribute("data-copy"));
     var status = document.querySelector(".copy-status");
