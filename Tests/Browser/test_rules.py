@@ -15,6 +15,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from conftest import DESKTOP, create_link
@@ -55,6 +56,19 @@ def test_rule_editor_shows_the_apis_error_at_the_condition_then_saves_the_rule(c
     assert driver.find_element(By.ID, "rule-clicks-heading").text == "Clicks by rule"
     screenshot(driver, "link-rules", scroll_to="#rules-heading")
 
+
+
+def test_enter_in_a_field_of_the_link_form_saves_the_link(console_server, browser):
+    """The form's default button saves: Enter in a field creates the link rather than pressing the
+    first button in the form ("Show final URL" of the UTM builder). Runs signed in, after the
+    rule editor's test."""
+    driver = browser
+    driver.get(console_server.base + "/admin/new-link")
+    expect_heading(driver, "New link")
+    field(driver, "Destination").send_keys(WEB + "/enter")
+    field(driver, "Slug").send_keys("entered" + Keys.ENTER)
+    short_url = driver.find_element(By.ID, "short-url").get_attribute("value")
+    assert short_url.endswith("/entered")
 
 def make_driver(cdn_port):
     """Chromium whose www.stories.example.com is the test CDN: the destination loads after a redirect."""
