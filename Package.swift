@@ -196,6 +196,8 @@ let package = Package(
                 // Stats migration tests turn a database back into an older schema's.
                 .product(name: "SQLiteNIO", package: "sqlite-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                // The connection handlers' deadlines run on an event loop whose time the test moves.
+                .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "ServiceLifecycleTestKit", package: "swift-service-lifecycle"),
                 // The page template tests render with the engine directly.
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -18,7 +18,15 @@ enum LocationField {
         return result
     }
 
+    // A switch, not a set or array of the bytes: it runs for every byte of every redirect's
+    // destination and must not allocate.
     private static func needsEncoding(_ byte: UInt8) -> Bool {
-        byte <= 0x20 || byte >= 0x7F || Array(#""<>\^`{|}"#.utf8).contains(byte)
+        switch byte {
+        case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+            UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+            true
+        default:
+            false
+        }
     }
 }

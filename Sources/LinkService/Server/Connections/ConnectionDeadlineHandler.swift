@@ -9,16 +9,35 @@ import NIOHTTP1
 /// It sits right after the HTTP/1 decoder, so a head counts only once it is complete: a client
 /// that trickles header bytes gains nothing. While the server works on a request (its body read,
 /// its response not yet finished) no deadline runs.
+///
+/// One timer per connection, not one per request: a request only notes the time its phase began,
+/// and the timer, when it fires, closes the connection if the phase's deadline has passed or
+/// else waits again for it (as NIO's `IdleStateHandler` does). A keep-alive connection answering
+/// thousands of requests a second schedules a timer about once per idle timeout, where
+/// scheduling and cancelling one at each request's head and end cost every redirect measurably.
 final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundIn = HTTPServerResponsePart
     typealias OutboundOut = HTTPServerResponsePart
 
+    /// What the connection waits for, and since when.
+    private enum Phase {
+        /// The first request's head, since the connection opened.
+        case head(since: NIODeadline)
+        /// The rest of a request whose head came at `since`.
+        case body(since: NIODeadline)
+        /// The server's answer: no deadline.
+        case working
+        /// The next request, since the last response ended.
+        case idle(since: NIODeadline)
+    }
+
     private let limits: ConnectionLimits
-    private var deadline: Scheduled<Void>?
-    /// Between a request's head and its end.
-    private var readingRequest = false
+    private var phase = Phase.working
+    private var timer: Scheduled<Void>?
+    /// When `timer` fires.
+    private var timerDeadline: NIODeadline?
     /// Requests whose response has not ended (more than one when the client pipelines).
     private var unanswered = 0
 
@@ -27,55 +46,92 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        if context.channel.isActive { arm(limits.headTimeout, context: context) }
+        if context.channel.isActive { begin(.head(since: context.eventLoop.now), context: context) }
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        arm(limits.headTimeout, context: context)
+        begin(.head(since: context.eventLoop.now), context: context)
         context.fireChannelActive()
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        disarm()
+        stopTimer()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        disarm()
+        stopTimer()
         context.fireChannelInactive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
-            readingRequest = true
             unanswered += 1
-            arm(limits.bodyTimeout, context: context)
+            // The timer is checked at the end of the read (`channelReadComplete`): a request
+            // without a body usually ends in the same read, and then needs no timer at all.
+            phase = .body(since: context.eventLoop.now)
         case .body:
             break
         case .end:
-            readingRequest = false
-            disarm()
+            phase = .working
         }
         context.fireChannelRead(data)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        if case .body = phase { ensureTimer(context: context) }
+        context.fireChannelReadComplete()
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
             unanswered = max(0, unanswered - 1)
-            if unanswered == 0, !readingRequest { arm(limits.idleTimeout, context: context) }
+            if unanswered == 0, case .working = phase { begin(.idle(since: context.eventLoop.now), context: context) }
         }
         context.write(data, promise: promise)
     }
 
-    private func arm(_ timeout: Duration, context: ChannelHandlerContext) {
-        disarm()
-        deadline = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(timeout)) {
-            context.close(promise: nil)
+    private func begin(_ next: Phase, context: ChannelHandlerContext) {
+        phase = next
+        ensureTimer(context: context)
+    }
+
+    /// The moment the current phase must be over, if it has one.
+    private var deadline: NIODeadline? {
+        switch phase {
+        case .head(let since): since + TimeAmount(limits.headTimeout)
+        case .body(let since): since + TimeAmount(limits.bodyTimeout)
+        case .working: nil
+        case .idle(let since): since + TimeAmount(limits.idleTimeout)
         }
     }
 
-    private func disarm() {
-        deadline?.cancel()
-        deadline = nil
+    /// Makes sure a timer fires no later than the current phase's deadline. A timer already due
+    /// sooner is kept: it looks again when it fires.
+    private func ensureTimer(context: ChannelHandlerContext) {
+        guard let deadline else { return }
+        if let timerDeadline, timerDeadline <= deadline { return }
+        stopTimer()
+        timerDeadline = deadline
+        timer = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) { [self] in
+            timerFired(context: context)
+        }
+    }
+
+    private func timerFired(context: ChannelHandlerContext) {
+        timer = nil
+        timerDeadline = nil
+        guard let deadline else { return }  // working: the next phase starts a timer
+        if deadline <= context.eventLoop.now {
+            context.close(promise: nil)
+        } else {
+            ensureTimer(context: context)
+        }
+    }
+
+    private func stopTimer() {
+        timer?.cancel()
+        timer = nil
+        timerDeadline = nil
     }
 }
