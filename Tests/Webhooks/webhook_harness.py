@@ -124,6 +124,10 @@ class Receiver:
         receiver = self
 
         class Handler(http.server.BaseHTTPRequestHandler):
+            # Keep-alive, as receivers behind any web server have: HTTP/1.0 would close the
+            # connection after each delivery and start a thread for the next one.
+            protocol_version = "HTTP/1.1"
+
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
                 headers = {name.lower(): value for name, value in self.headers.items()}
@@ -144,7 +148,11 @@ class Receiver:
                         receiver.forged.append(headers)
                 if receiver.delay:
                     time.sleep(receiver.delay)
-                self.send_response(204 if verified else 401)
+                if verified:
+                    self.send_response(204)
+                else:
+                    self.send_response(401)
+                    self.send_header("Content-Length", "0")
                 self.end_headers()
 
             def log_message(self, *arguments):

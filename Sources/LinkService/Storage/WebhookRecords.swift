@@ -25,8 +25,8 @@ package protocol WebhookRecords: Sendable {
     /// queued.
     @discardableResult
     func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String?) async throws -> Int
-    /// Takes at most `limit` messages that are due at `now` for `owner` until `leaseUntil`, oldest
-    /// first: none of a disabled or paused endpoint, none held by another owner's lease that is
+    /// Takes at most `limit` messages that are due at `now` for `owner` until `leaseUntil`, earliest
+    /// due first (then in the order written): none of a disabled or paused endpoint, none held by another owner's lease that is
     /// not over, and none with an earlier undelivered message of the same order key for its
     /// endpoint (so a link's events arrive in order).
     func claimWebhookMessages(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws

@@ -229,6 +229,27 @@ struct WebhookStoreTests {
     }
 
     @Test(
+        "a claim takes what has been due longest first: a retry due later waits behind newer events due sooner",
+        arguments: LinkStoreFactory.all)
+    func earliestDueFirst(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            _ = try await store.insertWebhookEndpoint(Self.endpoint("wh_1"), limit: 10)
+            _ = try await store.insertLink(Self.link("a"))
+            let retried = try #require(try await Self.claim(store).first)
+            try await store.recordWebhookAttempt(
+                Self.attempt(retried, .retrying, status: 500), of: retried, owner: "a",
+                retryAt: Self.start.addingTimeInterval(5), pauseEndpointUntil: nil)
+            var newer = Self.link("b")
+            newer.createdAt = Self.start.addingTimeInterval(2)
+            newer.updatedAt = newer.createdAt
+            _ = try await store.insertLink(newer)
+            let at = Self.start.addingTimeInterval(10)
+            #expect(try await Self.claim(store, at: at, limit: 1).map(\.payload).first?.contains("\"b\"") == true)
+            #expect(try await Self.claim(store, at: at, limit: 1).map(\.id) == [retried.id])
+        }
+    }
+
+    @Test(
         "410 disables the endpoint; a pause holds every message of the endpoint until it is over",
         arguments: LinkStoreFactory.all)
     func disableAndPause(factory: LinkStoreFactory) async throws {

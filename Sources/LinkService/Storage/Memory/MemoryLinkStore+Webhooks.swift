@@ -93,8 +93,8 @@ extension MemoryLinkStore {
         let ready = Set(
             webhooks.endpoints.filter { $0.enabled && ($0.pausedUntil.map { $0 <= now } ?? true) }.map(\.id))
         var blocked: Set<[String]> = []
-        var claimed: [WebhookMessage] = []
-        for index in webhooks.entries.indices where claimed.count < max(1, limit) {
+        var due: [Int] = []
+        for index in webhooks.entries.indices {
             let entry = webhooks.entries[index]
             guard entry.isPending else { continue }
             let key = entry.orderKey.map { [entry.message.endpointID, $0] }
@@ -105,11 +105,20 @@ extension MemoryLinkStore {
             guard ready.contains(entry.message.endpointID), entry.nextAttemptAt <= now,
                 entry.leaseUntil.map({ $0 <= now }) ?? true
             else { continue }
+            due.append(index)
+        }
+        // Earliest due first, then in the order written: the SQL stores' index order.
+        due.sort {
+            let (a, b) = (webhooks.entries[$0], webhooks.entries[$1])
+            return (a.nextAttemptAt, a.message.seq) < (b.nextAttemptAt, b.message.seq)
+        }
+        var claimed: [WebhookMessage] = []
+        for index in due.prefix(max(1, limit)) {
             webhooks.entries[index].leaseOwner = owner
             webhooks.entries[index].leaseUntil = leaseUntil.truncatedToMilliseconds
-            claimed.append(entry.message)
+            claimed.append(webhooks.entries[index].message)
         }
-        return claimed
+        return claimed.sorted { $0.seq < $1.seq }
     }
 
     package func recordWebhookAttempts(

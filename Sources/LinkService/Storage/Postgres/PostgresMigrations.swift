@@ -317,6 +317,16 @@ enum PostgresMigrations {
                 "CREATE INDEX link_tags_link ON link_tags (link_id)",
             ]
         ),
+        // The delivery worker claims due messages in the order of this index (due time, then
+        // write order), so a claim reads about as many index entries as it takes however many
+        // messages wait; ordered by `seq` alone it sorted every due message at each claim.
+        (
+            13,
+            [
+                "DROP INDEX webhook_messages_due",
+                "CREATE INDEX webhook_messages_due ON webhook_messages (state, next_attempt_at, seq)",
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

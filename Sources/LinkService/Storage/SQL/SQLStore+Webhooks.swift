@@ -92,7 +92,7 @@ extension SQLStore {
                             SELECT 1 FROM webhook_messages p
                             WHERE p.endpoint_id = m.endpoint_id AND p.order_key = m.order_key
                                 AND p.state = 'pending' AND p.seq < m.seq))
-                    ORDER BY m.seq LIMIT \(max(1, limit))\(raw: skipLocked))
+                    ORDER BY m.next_attempt_at, m.seq LIMIT \(max(1, limit))\(raw: skipLocked))
                 RETURNING \(raw: row.columnList)
                 """)
         }
