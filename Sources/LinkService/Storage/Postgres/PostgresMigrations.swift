@@ -317,14 +317,19 @@ enum PostgresMigrations {
                 "CREATE INDEX link_tags_link ON link_tags (link_id)",
             ]
         ),
-        // The delivery worker claims due messages in the order of this index (due time, then
-        // write order), so a claim reads about as many index entries as it takes however many
-        // messages wait; ordered by `seq` alone it sorted every due message at each claim.
+        // The outbox's pending messages only, in the order the delivery worker claims them (due
+        // time, then write order): a claim reads about as many entries as it takes however many
+        // messages wait or were delivered (ordered by `seq` alone it sorted every due message at
+        // each claim), and the click flush counts pending click messages from the index alone
+        // (`is_click` and `state` are in it for that).
         (
             13,
             [
                 "DROP INDEX webhook_messages_due",
-                "CREATE INDEX webhook_messages_due ON webhook_messages (state, next_attempt_at, seq)",
+                """
+                CREATE INDEX webhook_messages_due ON webhook_messages (next_attempt_at, seq, is_click, state)
+                WHERE state = 'pending'
+                """,
             ]
         ),
     ]

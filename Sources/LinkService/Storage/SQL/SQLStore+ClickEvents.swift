@@ -54,7 +54,7 @@ extension SQLStore {
             }
         }
         outcome.queuedClickEvents = messages.count
-        for start in stride(from: 0, to: messages.count, by: dialect.rowsPerStatement) {
+        for chunk in messages.chunks(of: dialect.rowsPerStatement) {
             var statement: SQLStatement = """
                 INSERT INTO webhook_messages
                     (id, endpoint_id, tenant, type, order_key, payload, is_click, state, attempts, next_attempt_at,
@@ -62,7 +62,7 @@ extension SQLStore {
                 VALUES
                 """
             statement.append(raw: " ")
-            statement.append(rows: messages[start..<min(start + dialect.rowsPerStatement, messages.count)]) {
+            statement.append(rows: chunk) {
                 [
                     .text($0.event.id), .text($0.endpointID), .text($0.event.tenant), .text($0.event.type.rawValue),
                     .null, .text($0.event.payload), .bool(true), .text("pending"), .integer(0),
@@ -79,9 +79,9 @@ extension SQLStore {
         let row = LinkRow.description
         let ids = Array(ids)
         var links: [String: Link] = [:]
-        for start in stride(from: 0, to: ids.count, by: session.dialect.rowsPerStatement) {
+        for chunk in ids.chunks(of: session.dialect.rowsPerStatement) {
             var statement: SQLStatement = "SELECT \(raw: row.columnList) FROM links WHERE id IN (VALUES "
-            statement.append(rows: ids[start..<min(start + session.dialect.rowsPerStatement, ids.count)]) {
+            statement.append(rows: chunk) {
                 [.text($0)]
             }
             statement.append(raw: ")")

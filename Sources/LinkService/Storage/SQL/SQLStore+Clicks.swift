@@ -26,10 +26,10 @@ extension SQLStore {
         let rowsPerStatement = dialect.rowsPerStatement
         return try await write(.clicks) { session in
             let row = StoredRows.click
-            for start in stride(from: 0, to: clicks.count, by: rowsPerStatement) {
+            for chunk in clicks.chunks(of: rowsPerStatement) {
                 var statement: SQLStatement = "INSERT INTO clicks (\(raw: row.columnList)) VALUES "
                 statement.append(
-                    rows: clicks[start..<min(start + rowsPerStatement, clicks.count)], values: row.values(of:))
+                    rows: chunk, values: row.values(of:))
                 try await session.run(statement)
             }
             // The two rollups stats calls read, then the funnel; every instance locks the tables
@@ -61,9 +61,9 @@ extension SQLStore {
     ) async throws {
         let names = columns.joined(separator: ", ")
         let rowsPerStatement = session.dialect.rowsPerStatement
-        for start in stride(from: 0, to: rows.count, by: rowsPerStatement) {
+        for chunk in rows.chunks(of: rowsPerStatement) {
             var statement: SQLStatement = "INSERT INTO \(raw: table) (\(raw: names), count) VALUES "
-            statement.append(rows: rows[start..<min(start + rowsPerStatement, rows.count)]) {
+            statement.append(rows: chunk) {
                 key($0.key) + [.integer($0.value)]
             }
             statement.append(

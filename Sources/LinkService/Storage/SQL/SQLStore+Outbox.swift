@@ -19,9 +19,9 @@ extension SQLStore {
     private static func append(_ entries: OutboxAppend, on session: SQLSession) async throws -> Int {
         guard !entries.payloads.isEmpty else { return 0 }
         let rowsPerStatement = session.dialect.rowsPerStatement
-        for start in stride(from: 0, to: entries.payloads.count, by: rowsPerStatement) {
+        for chunk in entries.payloads.chunks(of: rowsPerStatement) {
             var statement: SQLStatement = "INSERT INTO outbox (topic, payload, created_at) VALUES "
-            statement.append(rows: entries.payloads[start..<min(start + rowsPerStatement, entries.payloads.count)]) {
+            statement.append(rows: chunk) {
                 [.text(entries.topic), .text($0), SQLValue(entries.createdAt)]
             }
             try await session.run(statement)

@@ -103,15 +103,53 @@ extension SQLStore {
         _ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String
     ) async throws {
         guard !records.isEmpty || !unsent.isEmpty else { return }
+        // Deliveries, the outcome of nearly every attempt, take a few statements for the whole
+        // batch (each statement is a round trip to the database); the rest go one by one.
+        let delivered = records.filter { $0.attempt.outcome == .delivered }
+        let others = records.filter { $0.attempt.outcome != .delivered }
         try await write(.transaction) { session in
-            for record in records { try await Self.record(record, owner: owner, on: session) }
-            for message in unsent {
-                try await session.run(
-                    """
+            try await Self.recordDeliveries(delivered, owner: owner, on: session)
+            for record in others { try await Self.record(record, owner: owner, on: session) }
+            for chunk in unsent.chunks(of: session.dialect.rowsPerStatement) {
+                var statement: SQLStatement = """
                     UPDATE webhook_messages SET lease_owner = NULL, lease_until = NULL
-                    WHERE seq = \(message.seq) AND lease_owner = \(owner) AND state = 'pending'
-                    """)
+                    WHERE lease_owner = \(owner) AND state = 'pending' AND seq IN (VALUES 
+                    """
+                statement.append(rows: chunk) { [.integer($0.seq)] }
+                statement.append(raw: ")")
+                try await session.run(statement)
             }
+        }
+    }
+
+    /// Marks the delivered messages this owner still holds as delivered, and logs their attempts,
+    /// on the batch's transaction.
+    private static func recordDeliveries(_ records: [WebhookAttemptRecord], owner: String, on session: SQLSession)
+        async throws
+    {
+        let rowsPerStatement = session.dialect.rowsPerStatement
+        var kept: Set<Int> = []
+        for chunk in records.chunks(of: rowsPerStatement) {
+            // One finishing time for the chunk (its latest attempt): it only dates the row for pruning.
+            let finished = chunk.map(\.attempt.at).max() ?? Date()
+            var statement: SQLStatement = """
+                UPDATE webhook_messages SET attempts = attempts + 1, state = 'delivered', finished_at = \(finished),
+                    lease_owner = NULL, lease_until = NULL
+                WHERE lease_owner = \(owner) AND state = 'pending' AND seq IN (VALUES 
+                """
+            statement.append(rows: chunk) { [.integer($0.message.seq)] }
+            statement.append(raw: ") RETURNING seq")
+            for row in try await session.run(statement) {
+                kept.insert(try WebhookRows.message.reader(of: row).read("seq"))
+            }
+        }
+        // Another instance took a message after this one's lease ran out: its attempt counts.
+        let attempts = records.filter { kept.contains($0.message.seq) }.map(\.attempt)
+        let row = WebhookRows.attempt
+        for chunk in attempts.chunks(of: rowsPerStatement) {
+            var statement: SQLStatement = "INSERT INTO webhook_attempts (\(raw: row.columnList)) VALUES "
+            statement.append(rows: chunk, values: row.values(of:))
+            try await session.run(statement)
         }
     }
 
