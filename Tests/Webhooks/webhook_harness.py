@@ -5,6 +5,7 @@ Python implementation, not Wayfinder's code) and keeps what it got; it can be st
 again on the same port (a receiver that is down refuses connections).
 """
 
+import collections
 import http.server
 import json
 import os
@@ -112,6 +113,9 @@ class Receiver:
         self.secrets = []
         self.deliveries = []
         self.forged = []
+        # The distinct webhook-ids received, by event type: counted as they arrive, so that
+        # asking costs nothing however many deliveries there were.
+        self.ids_by_type = collections.defaultdict(set)
         self.delay = delay
         self.lock = threading.Lock()
         self.server = None
@@ -144,6 +148,7 @@ class Receiver:
                 with receiver.lock:
                     if verified:
                         receiver.deliveries.append((headers["webhook-id"], payload, body, verified))
+                        receiver.ids_by_type[payload.get("type")].add(headers["webhook-id"])
                     else:
                         receiver.forged.append(headers)
                 if receiver.delay:
@@ -168,6 +173,11 @@ class Receiver:
             self.server.shutdown()
             self.server.server_close()
             self.server = None
+
+    def count(self, event_type):
+        """How many distinct events of `event_type` arrived."""
+        with self.lock:
+            return len(self.ids_by_type[event_type])
 
     def unique(self):
         """The first delivery of each webhook-id, in arrival order."""

@@ -1,13 +1,20 @@
 import AsyncHTTPClient
 import NIOCore
+import NIOPosix
 
 /// The HTTP clients deliveries go through: one per endpoint host, which connects only to the
 /// address the SSRF rule checked for it (``WebhookURLPolicy/target(_:)``) while TLS still sends
 /// and verifies the host name. The client never looks the name up itself, so a second DNS answer
 /// cannot send a delivery anywhere else (DNS rebinding). Redirects are not followed, and no
 /// connection or read lasts longer than the attempt's time limit.
+///
+/// Their network work runs on a thread of its own at background priority
+/// (``BackgroundEventLoopGroup``), not on the server's event loops: when the server is busy,
+/// redirects come first and deliveries wait.
 actor WebhookClients {
     private let settings: WebhookSettings
+    /// The thread every client's connections run on.
+    nonisolated let eventLoopGroup: MultiThreadedEventLoopGroup
     private var clients: [String: (address: NetworkAddress, client: HTTPClient)] = [:]
     /// Replaced clients waiting for their last attempts, by a number of their own.
     private var closing: [Int: Task<Void, Never>] = [:]
@@ -18,6 +25,7 @@ actor WebhookClients {
 
     init(settings: WebhookSettings) {
         self.settings = settings
+        eventLoopGroup = BackgroundEventLoopGroup.make()
     }
 
     /// The client for `target`: the host's client as long as the address it connects to is
@@ -29,7 +37,8 @@ actor WebhookClients {
             for kept in clients.values { retire(kept.client) }
             clients = [:]
         }
-        let client = Self.makeClient(settings, connectingTo: [target.host: target.address.description])
+        let client = Self.makeClient(
+            settings, connectingTo: [target.host: target.address.description], on: eventLoopGroup)
         clients[target.host] = (target.address, client)
         return client
     }
@@ -44,6 +53,7 @@ actor WebhookClients {
             await task.value
         }
         closing = [:]
+        try? await eventLoopGroup.shutdownGracefully()
     }
 
     /// Closes `client` once attempts that may still use it are over.
@@ -63,12 +73,14 @@ actor WebhookClients {
     }
 
     /// A client whose connections to the hosts in `addresses` go to the address given for each.
-    static func makeClient(_ settings: WebhookSettings, connectingTo addresses: [String: String]) -> HTTPClient {
+    static func makeClient(
+        _ settings: WebhookSettings, connectingTo addresses: [String: String], on group: any EventLoopGroup
+    ) -> HTTPClient {
         var configuration = HTTPClient.Configuration(
             redirectConfiguration: .disallow,
             timeout: .init(connect: timeAmount(settings.timeout), read: timeAmount(settings.timeout)))
         configuration.dnsOverride = addresses
-        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        return HTTPClient(eventLoopGroup: group, configuration: configuration)
     }
 
     static func timeAmount(_ duration: Duration) -> TimeAmount {
