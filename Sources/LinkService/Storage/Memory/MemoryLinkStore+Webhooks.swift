@@ -196,12 +196,13 @@ extension MemoryLinkStore {
         let ids = Set(clicks.compactMap(\.linkID))
         var links: [String: Link] = [:]
         for row in rows.values where ids.contains(row.link.id) { links[row.link.id] = row.link }
+        var events = WebhookPayload.ClickEvents()
         for click in clicks {
             guard let id = click.linkID, let link = links[id], link.tenant == click.tenant
             else { continue }
             let endpoints = subscribers.filter { $0.tenant == click.tenant }
             guard !endpoints.isEmpty else { continue }
-            let event = Self.stored(WebhookPayload.clickEvent(click, of: link))
+            let event = Self.stored(events.event(click, of: link))
             for endpoint in endpoints {
                 if room > 0 {
                     webhooks.append(event, to: endpoint.id)

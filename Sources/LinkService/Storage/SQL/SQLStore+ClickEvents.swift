@@ -35,6 +35,7 @@ extension SQLStore {
         let links = try await Self.links(ids: Set(wanted.compactMap(\.linkID)), on: session)
 
         var outcome = ClickBatchOutcome()
+        var events = WebhookPayload.ClickEvents()
         var messages: [(event: WebhookEvent, endpointID: String)] = []
         for click in wanted {
             guard let id = click.linkID, let link = links[id], link.tenant == click.tenant else { continue }
@@ -43,7 +44,7 @@ extension SQLStore {
                 outcome.droppedClickEvents += endpoints.count
                 continue
             }
-            let event = WebhookPayload.clickEvent(click, of: link)
+            let event = events.event(click, of: link)
             for endpoint in endpoints {
                 if room > 0 {
                     messages.append((event, endpoint))

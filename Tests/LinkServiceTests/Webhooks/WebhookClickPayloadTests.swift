@@ -1,0 +1,37 @@
+import DeepLinkRouting
+import Foundation
+import Testing
+
+@testable import LinkService
+
+@Suite("link.clicked payloads")
+struct WebhookClickPayloadTests {
+    @Test("a flush's click events, with each link written once, are exactly what the general event writer writes")
+    func sameTextAsTheGeneralWriter() {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let links = ["spring", "autumn"].map { slug in
+            Link(
+                id: "id-" + slug, tenant: "storyteller", domain: "stories.example.com", slug: slug,
+                content: LinkContent(destination: "https://stories.example.com/\(slug)?a=\"q\"&b=é"),
+                createdAt: start, updatedAt: start)
+        }
+        let clicks = (0..<6).map { index in
+            Click(
+                linkID: links[index % 2].id, tenant: "storyteller", time: start.addingTimeInterval(Double(index)),
+                platform: index % 3 == 0 ? .ios : .android, os: "OS \(index)", browser: index == 4 ? nil : "Browser",
+                referrerHost: index == 2 ? "news.example.com" : nil, isBot: index == 5,
+                country: index == 1 ? "DE" : nil, rule: index == 3 ? 2 : nil, variant: index == 4 ? 1 : nil)
+        }
+        var events = WebhookPayload.ClickEvents()
+        for (index, click) in clicks.enumerated() {
+            let link = links[index % 2]
+            let event = events.event(click, of: link)
+            let general = WebhookPayload.body(
+                .linkClicked, at: click.time,
+                data: JSONNode.object(["link": LinkJSON.node(link), "click": WebhookPayload.clickNode(click)]))
+            #expect(event.payload == general)
+            #expect(event.type == .linkClicked && event.tenant == "storyteller" && event.createdAt == click.time)
+            #expect(event.id.hasPrefix("msg_") && event.id.count == 30)
+        }
+    }
+}
