@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 
 /// A click as a row of ClickHouse's `click_events` (see ``ClickHouseSchema``), written as one
@@ -68,12 +69,31 @@ struct ClickEvent: Codable, Sendable, Hashable {
 
     /// The outbox payloads of a batch: one JSON line per click, each with a new click ID.
     static func payloads(of clicks: [Click]) -> [String] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return clicks.map { click in
-            // Encoding these fields (text, whole numbers, nil) cannot fail.
-            let data = (try? encoder.encode(ClickEvent(click, id: UUID()))) ?? Data("{}".utf8)
-            return String(decoding: data, as: UTF8.self)
-        }
+        clicks.map { ClickEvent($0, id: UUID()).jsonLine }
+    }
+
+    /// The event as one compact JSON object, keys sorted, an absent country, rule or variant left
+    /// out: what `JSONEncoder` with `.sortedKeys` writes (a test compares them), without its cost
+    /// on the flush path, where it took a tenth of the server's time under load.
+    var jsonLine: String {
+        func text(_ value: String) -> JSONNode { JSONNode(.string(value)) }
+        func number(_ value: some BinaryInteger) -> JSONNode { JSONNode(.number(String(value))) }
+        var members: [(String, JSONNode)] = [
+            ("browser", text(browser)), ("claim_issued", number(claimIssued)), ("click_id", text(clickID)),
+        ]
+        if let country { members.append(("country", text(country))) }
+        members += [
+            ("is_bot", number(isBot)), ("link_id", text(linkID)), ("os", text(os)), ("platform", text(platform)),
+            ("referrer", text(referrer)),
+        ]
+        if let rule { members.append(("rule", number(rule))) }
+        members += [
+            ("tenant", text(tenant)), ("time", number(time)), ("utm_campaign", text(utmCampaign)),
+            ("utm_content", text(utmContent)), ("utm_medium", text(utmMedium)), ("utm_source", text(utmSource)),
+            ("utm_term", text(utmTerm)),
+        ]
+        if let variant { members.append(("variant", number(variant))) }
+        members.append(("visitor", number(visitor)))
+        return JSONNode(.object(members.map { .init(key: $0.0, value: $0.1) })).jsonText(style: .compact)
     }
 }

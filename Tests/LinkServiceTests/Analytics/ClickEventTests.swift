@@ -1,0 +1,55 @@
+import Crypto
+import Foundation
+import Testing
+
+@testable import LinkService
+
+@Suite("Click events for ClickHouse")
+struct ClickEventTests {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    @Test("an outbox line is exactly what JSONEncoder with sorted keys writes, with and without the optional fields")
+    func sameAsJSONEncoder() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var utm = UTMParameters()
+        utm.source = "news/letter"
+        utm.campaign = "spring \"sale\" é"
+        let clicks = [
+            Click(linkID: "l1", tenant: "storyteller", time: Self.start, platform: .ios),
+            Click(
+                linkID: nil, tenant: "chat", time: Self.start.addingTimeInterval(0.9), platform: .android,
+                os: "Android",
+                browser: "Chrome", referrerHost: "news.example.com", isBot: true, utm: utm, claimIssued: true,
+                visitorKey: UInt64.max, country: "DE", rule: 0, variant: 3),
+        ]
+        for click in clicks {
+            let event = ClickEvent(click, id: UUID())
+            #expect(event.jsonLine == String(decoding: try encoder.encode(event), as: UTF8.self))
+            #expect(try JSONDecoder().decode(ClickEvent.self, from: Data(event.jsonLine.utf8)) == event)
+        }
+    }
+
+    @Test("a visitor's key is the first 64 bits of HMAC-SHA256 of tenant, address and User-Agent with the day's secret")
+    func visitorKeyIsTheDocumentedHash() async throws {
+        try await LinkStoreFactory.sqlite.withStore { store in
+            try await Self.checkVisitorKey(outbox: try #require(store as? any OutboxRecords))
+        }
+    }
+
+    private static func checkVisitorKey(outbox store: any OutboxRecords) async throws {
+        let keys = VisitorKeys()
+        try await keys.refresh(from: store, now: Self.start)
+        let secret = try await store.dailySecret(
+            purpose: VisitorKeys.purpose, day: Click.day(of: Self.start), candidate: "unused", deletingBefore: "")
+        let key = try #require(
+            keys.key(tenant: "storyteller", address: "192.0.2.7", userAgent: "Agent/1", at: Self.start))
+        var hmac = HMAC<SHA256>(key: SymmetricKey(data: try #require(Data(base64Encoded: secret))))
+        hmac.update(data: Array("storyteller\u{0}192.0.2.7\u{0}Agent/1".utf8))
+        let expected = Data(hmac.finalize()).prefix(8).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        #expect(key == expected)
+        // The same visitor the same day: the same key; another address: another.
+        #expect(keys.key(tenant: "storyteller", address: "192.0.2.7", userAgent: "Agent/1", at: Self.start) == key)
+        #expect(keys.key(tenant: "storyteller", address: "192.0.2.8", userAgent: "Agent/1", at: Self.start) != key)
+    }
+}
