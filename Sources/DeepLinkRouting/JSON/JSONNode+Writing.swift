@@ -57,6 +57,14 @@ extension JSONNode {
     /// Writes `string` as a JSON string literal.
     package static func writeString(_ string: String, to output: inout String) {
         output += "\""
+        // Most strings need no escape: one pass over the bytes, then one append. 0xE2 leads
+        // U+2028 and U+2029 (and other characters), which take the scalar-by-scalar path.
+        let plain = !string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
+        if plain {
+            output += string
+            output += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
