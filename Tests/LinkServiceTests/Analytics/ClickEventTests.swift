@@ -30,6 +30,18 @@ struct ClickEventTests {
         }
     }
 
+    @Test("click IDs are version 4 UUIDs, all different")
+    func clickIDs() {
+        var generator = SystemRandomNumberGenerator()
+        let ids = (0..<10_000).map { _ in ClickEvent.randomUUID(using: &generator).uuidString.lowercased() }
+        #expect(Set(ids).count == ids.count)
+        for id in ids.prefix(100) {
+            let characters = Array(id)
+            #expect(characters[14] == "4")
+            #expect("89ab".contains(characters[19]))
+        }
+    }
+
     @Test("a visitor's key is the first 64 bits of HMAC-SHA256 of tenant, address and User-Agent with the day's secret")
     func visitorKeyIsTheDocumentedHash() async throws {
         try await LinkStoreFactory.sqlite.withStore { store in
