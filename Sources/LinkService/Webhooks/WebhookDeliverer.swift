@@ -4,6 +4,7 @@ import HTTPTypes
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import ServiceLifecycle
 
 /// The delivery worker: takes due messages from the outbox (each held by this instance under a
@@ -35,6 +36,19 @@ struct WebhookDeliverer: Service {
 
     func run() async throws {
         let clients = WebhookClients(settings: settings)
+        // The worker's own code (signing, the task group of attempts) runs on the thread its
+        // connections use, at background priority: under a full load of visits it waits, rather
+        // than taking the threads that answer them.
+        if #available(macOS 15, iOS 18, tvOS 18, visionOS 2, *) {
+            let executor = EventLoopTaskExecutor(clients.eventLoopGroup.next())
+            await withTaskExecutorPreference(executor) { await deliverUntilShutdown(clients: clients) }
+        } else {
+            await deliverUntilShutdown(clients: clients)
+        }
+        await clients.shutdown()
+    }
+
+    private func deliverUntilShutdown(clients: WebhookClients) async {
         await cancelWhenGracefulShutdown {
             var lastPrune: ContinuousClock.Instant? = nil
             while !Task.isCancelled {
@@ -46,7 +60,6 @@ struct WebhookDeliverer: Service {
                 if delivered == 0 { try? await Task.sleep(for: settings.pollInterval) }
             }
         }
-        await clients.shutdown()
     }
 
     /// Claims a batch of what is due, sends it and records its attempts in one transaction;

@@ -25,4 +25,21 @@ struct WebhookBackgroundPriorityTests {
         #expect(client.eventLoopGroup === clients.eventLoopGroup)
         await clients.shutdown()
     }
+
+    @Test(
+        "the worker's own tasks, child tasks included, run on that thread too",
+        .enabled(if: BackgroundEventLoopGroup.currentThreadNiceness() != nil))
+    func workerTasksOnTheBackgroundThread() async throws {
+        let clients = WebhookClients(settings: WebhookSettings())
+        let base = try #require(BackgroundEventLoopGroup.currentThreadNiceness())
+        let executor = EventLoopTaskExecutor(clients.eventLoopGroup.next())
+        let seen = await withTaskExecutorPreference(executor) {
+            await withTaskGroup(of: Int32?.self) { group in
+                for _ in 0..<4 { group.addTask { BackgroundEventLoopGroup.currentThreadNiceness() } }
+                return await group.reduce(into: [Int32?]()) { $0.append($1) }
+            }
+        }
+        #expect(seen == Array(repeating: min(19, base + BackgroundEventLoopGroup.niceness), count: 4))
+        await clients.shutdown()
+    }
 }
