@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
 import NIOCore
@@ -33,6 +34,15 @@ final class ClickHouseEngine: Sendable {
     /// ``prepare()``, unless it has succeeded once.
     func prepareIfNeeded() async throws {
         if !prepared.withLock({ $0 }) { try await prepare() }
+    }
+
+    /// The same ClickHouse through another HTTP client (the shipper's, on its own thread), prepared
+    /// if this one is.
+    func using(_ http: HTTPClient) -> ClickHouseEngine {
+        let engine = ClickHouseEngine(client: ClickHouseClient(url: client.url, timeout: client.timeout, http: http))
+        let isPrepared = prepared.withLock { $0 }
+        engine.prepared.withLock { $0 = isPrepared }
+        return engine
     }
 
     /// The part of a click event the shipper reads back: its ID and time.

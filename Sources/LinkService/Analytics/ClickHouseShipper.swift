@@ -1,5 +1,8 @@
+import AsyncHTTPClient
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import Prometheus
 import ServiceLifecycle
 
@@ -13,7 +16,7 @@ import ServiceLifecycle
 /// still running, so the ask cannot overtake a late first send. Among several instances, the
 /// holder of the outbox lease sends; the others wait.
 struct ClickHouseShipper: Service {
-    let engine: ClickHouseEngine
+    var engine: ClickHouseEngine
     let outbox: any OutboxRecords
     /// Names this instance in the lease.
     let holder: String
@@ -30,6 +33,26 @@ struct ClickHouseShipper: Service {
     static let longestBackoff = Duration.seconds(30)
 
     func run() async throws {
+        // Sending runs on a thread of its own at background priority, its connections and its
+        // own code alike, as webhook deliveries do: under a full load of visits it waits, with
+        // the events safe in the outbox.
+        let group = BackgroundEventLoopGroup.make()
+        let http = HTTPClient(eventLoopGroup: group)
+        var background = self
+        background.engine = engine.using(http)
+        let shipper = background
+        if #available(macOS 15, iOS 18, tvOS 18, visionOS 2, *) {
+            let executor = EventLoopTaskExecutor(group.next())
+            await withTaskExecutorPreference(executor) { await shipper.ship() }
+        } else {
+            await shipper.ship()
+        }
+        try? await http.shutdown()
+        try? await group.shutdownGracefully()
+    }
+
+    /// Sends batches until the graceful shutdown.
+    private func ship() async {
         var state = State()
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             let pause: Duration

@@ -64,7 +64,7 @@ actor WebhookClients {
         closing[number] = Task {
             try? await Task.sleep(for: grace)
             try? await client.shutdown()
-            await self.closed(number)
+            self.closed(number)
         }
     }
 
