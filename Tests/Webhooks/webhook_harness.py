@@ -108,11 +108,8 @@ class Receiver:
     order as `(webhook-id, payload, body, secrets that verified)`; a delivery no secret verifies
     is kept in `forged`."""
 
-    def __init__(self, delay=0.0, niceness=0):
+    def __init__(self, delay=0.0):
         self.port = free_port()
-        # Raised on each connection's thread (Linux): a receiver that stands for another machine
-        # takes no CPU from the server under test (Scripts/webhook-load).
-        self.niceness = niceness
         self.secrets = []
         self.deliveries = []
         self.forged = []
@@ -134,11 +131,6 @@ class Receiver:
             # Keep-alive, as receivers behind any web server have: HTTP/1.0 would close the
             # connection after each delivery and start a thread for the next one.
             protocol_version = "HTTP/1.1"
-
-            def setup(self):
-                if receiver.niceness and hasattr(os, "setpriority"):
-                    os.setpriority(os.PRIO_PROCESS, 0, receiver.niceness)  # 0: this thread, on Linux
-                super().setup()
 
             def do_POST(self):
                 body = self.rfile.read(int(self.headers.get("content-length", "0")))
