@@ -10,6 +10,11 @@ enum WebhookPayload {
         "msg_" + RandomText.make(length: 26, from: RandomText.lettersAndDigits)
     }
 
+    /// The id of an outbox row holding a ``WebhookClickBatch`` (never sent: each event has its own).
+    static func makeBatchID() -> String {
+        "batch_" + RandomText.make(length: 26, from: RandomText.lettersAndDigits)
+    }
+
     /// `link.created`, `link.updated` or `link.deleted` for `link` at `date`, ordered per link.
     static func linkEvent(_ type: WebhookEventType, _ link: Link, at date: Date) -> WebhookEvent {
         WebhookEvent(
@@ -23,7 +28,8 @@ enum WebhookPayload {
     struct ClickEvents {
         private var linkTexts: [String: String] = [:]
 
-        mutating func event(_ click: Click, of link: Link) -> WebhookEvent {
+        /// The event of `click` in parts, as a ``WebhookClickBatch`` keeps it.
+        mutating func part(_ click: Click, of link: Link) -> WebhookClickBatch.Event {
             let linkText: String
             if let written = linkTexts[link.id] {
                 linkText = written
@@ -31,12 +37,17 @@ enum WebhookPayload {
                 linkText = LinkJSON.node(link).jsonText(style: .compact)
                 linkTexts[link.id] = linkText
             }
-            let timestamp = JSONNode(.string(ISO8601.string(from: click.time))).jsonText(style: .compact)
-            let payload =
-                #"{"type":"link.clicked","timestamp":"# + timestamp + #","data":{"link":"# + linkText
-                + #","click":"# + WebhookPayload.clickNode(click).jsonText(style: .compact) + "}}"
+            return WebhookClickBatch.Event(
+                id: makeID(), linkID: link.id, linkText: linkText,
+                timestamp: JSONNode(.string(ISO8601.string(from: click.time))).jsonText(style: .compact),
+                clickText: WebhookPayload.clickNode(click).jsonText(style: .compact))
+        }
+
+        /// The event of `click`, whole.
+        mutating func event(_ click: Click, of link: Link) -> WebhookEvent {
+            let part = part(click, of: link)
             return WebhookEvent(
-                id: makeID(), tenant: link.tenant, type: .linkClicked, payload: payload, orderKey: nil,
+                id: part.id, tenant: link.tenant, type: .linkClicked, payload: part.payload, orderKey: nil,
                 createdAt: click.time)
         }
     }

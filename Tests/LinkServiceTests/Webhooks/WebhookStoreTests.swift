@@ -1,7 +1,8 @@
 import DeepLinkRouting
 import Foundation
-import LinkService
 import Testing
+
+@testable import LinkService
 
 /// The webhook outbox every `LinkStore` keeps, run against each store of `LinkStoreFactory.all`.
 @Suite("Webhook outbox")
@@ -308,6 +309,110 @@ struct WebhookStoreTests {
             #expect(body["data"]?["link"]?["slug"]?.stringValue == "a")
             #expect(body["data"]?["click"]?["platform"]?.stringValue == "android")
             #expect(body["data"]?["click"]?["referrer"]?.stringValue == "news.example.com")
+        }
+    }
+
+    /// `count` clicks of one new link for an endpoint that takes `link.clicked`; the store's messages.
+    static func clicked(_ count: Int, on store: any LinkStore) async throws {
+        _ = try await store.insertWebhookEndpoint(Self.endpoint("wh_clicks", events: [.linkClicked]), limit: 10)
+        let link = Self.link("clicked")
+        _ = try await store.insertLink(link)
+        let clicks = (0..<count).map { index in
+            Click(
+                linkID: link.id, tenant: "storyteller", time: Self.start.addingTimeInterval(Double(index) / 1000),
+                platform: .ios)
+        }
+        #expect(try await store.insertClicks(clicks, clickEventLimit: 10_000).queuedClickEvents == count)
+    }
+
+    @Test(
+        "a flush's click events leave in claims of about the size asked, each event once with its own id",
+        arguments: LinkStoreFactory.all)
+    func clickEventsInClaims(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            try await Self.clicked(150, on: store)
+            #expect(try await store.pendingWebhookMessages(clicksOnly: true) == 150)
+            var ids: [String] = []
+            for round in 0..<10 {
+                let taken = try await Self.claim(store, at: Self.start.addingTimeInterval(10), limit: 100)
+                if taken.isEmpty { break }
+                // A claim takes whole rows of click events: at least one, never past the limit after it.
+                #expect(taken.count <= max(100, WebhookClickBatch.maximumEvents), "round \(round)")
+                ids += taken.map(\.id)
+                try await store.recordWebhookAttempts(
+                    taken.map {
+                        WebhookAttemptRecord(
+                            attempt: Self.attempt($0, .delivered), message: $0, retryAt: nil, pauseEndpointUntil: nil)
+                    }, owner: "a")
+            }
+            #expect(ids.count == 150 && Set(ids).count == 150)
+            #expect(ids.allSatisfy { $0.hasPrefix("msg_") })
+            #expect(try await store.pendingWebhookMessages(clicksOnly: true) == 0)
+            #expect(
+                try await store.webhookAttempts(tenant: "storyteller", endpointID: "wh_clicks", limit: 500).count == 150
+            )
+        }
+    }
+
+    @Test(
+        "a click event not delivered at its first attempt goes on alone with its webhook-id; the others are not sent again",
+        arguments: LinkStoreFactory.all)
+    func clickEventRetriedAlone(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            try await Self.clicked(5, on: store)
+            let taken = try await Self.claim(store, at: Self.start.addingTimeInterval(10))
+            try #require(taken.count == 5)
+            let later = Self.start.addingTimeInterval(70)
+            try await store.recordWebhookAttempts(
+                [
+                    WebhookAttemptRecord(
+                        attempt: Self.attempt(taken[0], .delivered), message: taken[0], retryAt: nil,
+                        pauseEndpointUntil: nil),
+                    WebhookAttemptRecord(
+                        attempt: Self.attempt(taken[1], .retrying, status: 500), message: taken[1], retryAt: later,
+                        pauseEndpointUntil: nil),
+                    WebhookAttemptRecord(
+                        attempt: Self.attempt(taken[2], .failed, status: 500), message: taken[2], retryAt: nil,
+                        pauseEndpointUntil: nil),
+                    WebhookAttemptRecord(
+                        attempt: Self.attempt(taken[4], .delivered), message: taken[4], retryAt: nil,
+                        pauseEndpointUntil: nil),
+                ], releasing: [taken[3]], owner: "a")
+            #expect(try await store.pendingWebhookMessages(clicksOnly: true) == 2)
+            #expect(
+                try await store.webhookAttempts(tenant: "storyteller", endpointID: "wh_clicks", limit: 10).count == 4)
+
+            let unsent = try await Self.claim(store, owner: "b", at: Self.start.addingTimeInterval(11))
+            #expect(unsent.map(\.id) == [taken[3].id])
+            #expect(unsent.first?.payload == taken[3].payload && unsent.first?.attempts == 0)
+            let retried = try await Self.claim(store, owner: "b", at: later)
+            #expect(retried.map(\.id) == [taken[1].id])
+            #expect(retried.first?.payload == taken[1].payload && retried.first?.attempts == 1)
+        }
+    }
+
+    @Test(
+        "click events whose holder died are sent again by the next claim after the lease; the late holder's record changes nothing",
+        arguments: LinkStoreFactory.all)
+    func clickEventsOfADeadHolder(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            try await Self.clicked(5, on: store)
+            let first = try await Self.claim(store, owner: "a", at: Self.start.addingTimeInterval(10))
+            #expect(try await Self.claim(store, owner: "b", at: Self.start.addingTimeInterval(20)).isEmpty)
+            let second = try await Self.claim(store, owner: "b", at: Self.start.addingTimeInterval(71))
+            #expect(second.map(\.id) == first.map(\.id))
+            func delivered(_ messages: [WebhookMessage]) -> [WebhookAttemptRecord] {
+                messages.map {
+                    WebhookAttemptRecord(
+                        attempt: Self.attempt($0, .delivered), message: $0, retryAt: nil, pauseEndpointUntil: nil)
+                }
+            }
+            try await store.recordWebhookAttempts(delivered(first), owner: "a")
+            #expect(try await store.pendingWebhookMessages(clicksOnly: true) == 5)
+            try await store.recordWebhookAttempts(delivered(second), owner: "b")
+            #expect(try await store.pendingWebhookMessages(clicksOnly: true) == 0)
+            #expect(
+                try await store.webhookAttempts(tenant: "storyteller", endpointID: "wh_clicks", limit: 10).count == 5)
         }
     }
 

@@ -338,6 +338,20 @@ enum PostgresMigrations {
                 """,
             ]
         ),
+        // A flush's `link.clicked` events for one endpoint share one outbox row
+        // (``WebhookClickBatch``): `events` is how many a row holds (1 for every other message),
+        // so the bound of pending click events sums it, from the due index alone.
+        (
+            14,
+            [
+                "ALTER TABLE webhook_messages ADD COLUMN events INTEGER NOT NULL DEFAULT 1",
+                "DROP INDEX webhook_messages_due",
+                """
+                CREATE INDEX webhook_messages_due ON webhook_messages (next_attempt_at, seq, is_click, state, events)
+                WHERE state = 'pending'
+                """,
+            ]
+        ),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }

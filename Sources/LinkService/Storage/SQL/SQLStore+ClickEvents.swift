@@ -1,9 +1,10 @@
 import Foundation
 
 extension SQLStore {
-    /// Queues a `link.clicked` message for each click of a stored link and each enabled endpoint
-    /// of its tenant that subscribes to them, on `session` (the click batch's transaction), while
-    /// the outbox holds fewer than `limit` undelivered click messages; the rest are dropped.
+    /// Queues a `link.clicked` event for each click of a stored link and each enabled endpoint of
+    /// its tenant that subscribes to them, on `session` (the click batch's transaction), while the
+    /// outbox holds fewer than `limit` undelivered click events; the rest are dropped. An
+    /// endpoint's events of the batch share outbox rows of up to ``WebhookClickBatch/maximumEvents``.
     static func enqueueClickEvents(_ clicks: [Click], limit: Int, on session: SQLSession) async throws
         -> ClickBatchOutcome
     {
@@ -27,7 +28,7 @@ extension SQLStore {
 
         let pending = try await session.run(
             """
-            SELECT COUNT(*) AS count FROM webhook_messages
+            SELECT COALESCE(SUM(events), 0) AS count FROM webhook_messages
             WHERE state = 'pending' AND is_click = \(SQLValue.bool(true))
             """)
         let queued: Int = try pending.first.map { try WebhookRows.message.reader(of: $0).read("count") } ?? 0
@@ -36,7 +37,9 @@ extension SQLStore {
 
         var outcome = ClickBatchOutcome()
         var events = WebhookPayload.ClickEvents()
-        var messages: [(event: WebhookEvent, endpointID: String)] = []
+        // Per endpoint, its events in click order: one outbox row per ``WebhookClickBatch``.
+        var batches: [(endpointID: String, tenant: String, events: [WebhookClickBatch.Event], at: Date)] = []
+        var batchIndex: [String: Int] = [:]
         for click in wanted {
             guard let id = click.linkID, let link = links[id], link.tenant == click.tenant else { continue }
             let endpoints = endpointsByTenant[click.tenant] ?? []
@@ -44,30 +47,36 @@ extension SQLStore {
                 outcome.droppedClickEvents += endpoints.count
                 continue
             }
-            let event = events.event(click, of: link)
+            let event = events.part(click, of: link)
             for endpoint in endpoints {
-                if room > 0 {
-                    messages.append((event, endpoint))
-                    room -= 1
-                } else {
+                guard room > 0 else {
                     outcome.droppedClickEvents += 1
+                    continue
+                }
+                room -= 1
+                outcome.queuedClickEvents += 1
+                if let index = batchIndex[endpoint], batches[index].events.count < WebhookClickBatch.maximumEvents {
+                    batches[index].events.append(event)
+                } else {
+                    batchIndex[endpoint] = batches.count
+                    batches.append((endpoint, click.tenant, [event], click.time))
                 }
             }
         }
-        outcome.queuedClickEvents = messages.count
-        for chunk in messages.chunks(of: dialect.rowsPerStatement) {
+        for chunk in batches.chunks(of: dialect.rowsPerStatement) {
             var statement: SQLStatement = """
                 INSERT INTO webhook_messages
-                    (id, endpoint_id, tenant, type, order_key, payload, is_click, state, attempts, next_attempt_at,
-                    created_at)
+                    (id, endpoint_id, tenant, type, order_key, payload, is_click, events, state, attempts,
+                    next_attempt_at, created_at)
                 VALUES
                 """
             statement.append(raw: " ")
             statement.append(rows: chunk) {
                 [
-                    .text($0.event.id), .text($0.endpointID), .text($0.event.tenant), .text($0.event.type.rawValue),
-                    .null, .text($0.event.payload), .bool(true), .text("pending"), .integer(0),
-                    $0.event.createdAt.sqlValue, $0.event.createdAt.sqlValue,
+                    .text(WebhookPayload.makeBatchID()), .text($0.endpointID), .text($0.tenant),
+                    .text(WebhookEventType.linkClicked.rawValue), .null, .text(WebhookClickBatch.text(of: $0.events)),
+                    .bool(true), .integer($0.events.count), .text("pending"), .integer(0), $0.at.sqlValue,
+                    $0.at.sqlValue,
                 ]
             }
             try await session.run(statement)

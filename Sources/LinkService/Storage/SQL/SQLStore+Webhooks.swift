@@ -80,23 +80,61 @@ extension SQLStore {
         let row = WebhookRows.message
         let (yes, skipLocked) = (SQLValue.bool(true), dialect.skipLocked)
         let rows = try await write(.transaction) { session in
-            try await session.run(
+            // The due rows in claim order, then as many of them as hold `limit` events (at least
+            // one): a row of click events holds up to ``WebhookClickBatch/maximumEvents``.
+            let due = try await session.run(
                 """
-                UPDATE webhook_messages SET lease_owner = \(owner), lease_until = \(leaseUntil)
-                WHERE seq IN (
-                    SELECT m.seq FROM webhook_messages m JOIN webhook_endpoints e ON e.id = m.endpoint_id
-                    WHERE m.state = 'pending' AND m.next_attempt_at <= \(now)
-                        AND (m.lease_until IS NULL OR m.lease_until <= \(now))
-                        AND e.enabled = \(yes) AND (e.paused_until IS NULL OR e.paused_until <= \(now))
-                        AND (m.order_key IS NULL OR NOT EXISTS (
-                            SELECT 1 FROM webhook_messages p
-                            WHERE p.endpoint_id = m.endpoint_id AND p.order_key = m.order_key
-                                AND p.state = 'pending' AND p.seq < m.seq))
-                    ORDER BY m.next_attempt_at, m.seq LIMIT \(max(1, limit))\(raw: skipLocked))
-                RETURNING \(raw: row.columnList)
+                SELECT m.seq, m.events FROM webhook_messages m JOIN webhook_endpoints e ON e.id = m.endpoint_id
+                WHERE m.state = 'pending' AND m.next_attempt_at <= \(now)
+                    AND (m.lease_until IS NULL OR m.lease_until <= \(now))
+                    AND e.enabled = \(yes) AND (e.paused_until IS NULL OR e.paused_until <= \(now))
+                    AND (m.order_key IS NULL OR NOT EXISTS (
+                        SELECT 1 FROM webhook_messages p
+                        WHERE p.endpoint_id = m.endpoint_id AND p.order_key = m.order_key
+                            AND p.state = 'pending' AND p.seq < m.seq))
+                ORDER BY m.next_attempt_at, m.seq LIMIT \(max(1, limit))\(raw: skipLocked)
                 """)
+            var taken: [Int] = []
+            var events = 0
+            for candidate in due {
+                let reader = row.reader(of: candidate)
+                let count: Int = try reader.read("events")
+                guard taken.isEmpty || events + count <= limit else { break }
+                taken.append(try reader.read("seq"))
+                events += count
+            }
+            guard !taken.isEmpty else { return [any SQLRow]() }
+            var statement: SQLStatement = """
+                UPDATE webhook_messages SET lease_owner = \(owner), lease_until = \(leaseUntil)
+                WHERE seq IN (VALUES 
+                """
+            statement.append(rows: taken) { [.integer($0)] }
+            statement.append(raw: ") RETURNING \(row.columnList)")
+            return try await session.run(statement)
         }
-        return try rows.map(row.record(from:)).sorted { $0.seq < $1.seq }
+        var messages: [WebhookMessage] = []
+        for stored in rows {
+            let message = try row.record(from: stored)
+            guard WebhookClickBatch.isBatch(message.payload) else {
+                messages.append(message)
+                continue
+            }
+            let events: [(id: String, payload: String)]
+            do {
+                events = try WebhookClickBatch.events(in: message.payload)
+            } catch {
+                throw LinkStoreError.unreadableValue(
+                    table: "webhook_messages", column: "payload", key: "seq \(message.seq) (\(error))")
+            }
+            for (part, event) in events.enumerated() {
+                var one = message
+                one.id = event.id
+                one.payload = event.payload
+                one.part = part
+                messages.append(one)
+            }
+        }
+        return messages.sorted { ($0.seq, $0.part ?? 0) < ($1.seq, $1.part ?? 0) }
     }
 
     package func recordWebhookAttempts(
@@ -105,9 +143,13 @@ extension SQLStore {
         guard !records.isEmpty || !unsent.isEmpty else { return }
         // Deliveries, the outcome of nearly every attempt, take a few statements for the whole
         // batch (each statement is a round trip to the database); the rest go one by one.
-        let delivered = records.filter { $0.attempt.outcome == .delivered }
-        let others = records.filter { $0.attempt.outcome != .delivered }
+        let batched = records.filter { $0.message.part != nil }
+        let delivered = records.filter { $0.message.part == nil && $0.attempt.outcome == .delivered }
+        let others = records.filter { $0.message.part == nil && $0.attempt.outcome != .delivered }
+        let unsentBatched = unsent.filter { $0.part != nil }
+        let unsent = unsent.filter { $0.part == nil }
         try await write(.transaction) { session in
+            try await Self.recordBatches(batched, releasing: unsentBatched, owner: owner, on: session)
             try await Self.recordDeliveries(delivered, owner: owner, on: session)
             for record in others { try await Self.record(record, owner: owner, on: session) }
             for chunk in unsent.chunks(of: session.dialect.rowsPerStatement) {
@@ -119,6 +161,75 @@ extension SQLStore {
                 statement.append(raw: ")")
                 try await session.run(statement)
             }
+        }
+    }
+
+    /// Records attempts at the events of click batch rows (``WebhookClickBatch``) this owner still
+    /// holds, on the batch's transaction. A row is finished by its first claim: it is marked
+    /// delivered, and each of its events that was not delivered (due again, failed, or not tried)
+    /// goes on as a message of its own with the same `webhook-id`, so a retry never sends the
+    /// row's other events again.
+    private static func recordBatches(
+        _ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String, on session: SQLSession
+    ) async throws {
+        let seqs = Set(records.map(\.message.seq) + unsent.map(\.seq)).sorted()
+        guard !seqs.isEmpty else { return }
+        let rowsPerStatement = session.dialect.rowsPerStatement
+        let finished = records.map(\.attempt.at).max() ?? unsent.map(\.createdAt).max() ?? Date()
+        var kept: Set<Int> = []
+        for chunk in seqs.chunks(of: rowsPerStatement) {
+            var statement: SQLStatement = """
+                UPDATE webhook_messages SET attempts = 1, state = 'delivered', finished_at = \(finished),
+                    lease_owner = NULL, lease_until = NULL
+                WHERE lease_owner = \(owner) AND state = 'pending' AND seq IN (VALUES 
+                """
+            statement.append(rows: chunk) { [.integer($0)] }
+            statement.append(raw: ") RETURNING seq")
+            for row in try await session.run(statement) {
+                kept.insert(try WebhookRows.message.reader(of: row).read("seq"))
+            }
+        }
+        // Another instance took a row after this one's lease ran out: its attempts count.
+        let records = records.filter { kept.contains($0.message.seq) }
+        let remaining: [(message: WebhookMessage, attempts: Int, state: String, due: Date, finished: Date?)] =
+            records.compactMap { record in
+                let attempt = record.attempt
+                switch attempt.outcome {
+                case .delivered: return nil
+                case .failed: return (record.message, attempt.attempt, "failed", attempt.at, attempt.at)
+                case .retrying, .disabled:
+                    return (record.message, attempt.attempt, "pending", record.retryAt ?? attempt.at, nil)
+                }
+            } + unsent.filter { kept.contains($0.seq) }.map { ($0, $0.attempts, "pending", $0.createdAt, nil) }
+        for chunk in remaining.chunks(of: rowsPerStatement) {
+            var statement: SQLStatement = """
+                INSERT INTO webhook_messages
+                    (id, endpoint_id, tenant, type, order_key, payload, is_click, events, state, attempts,
+                    next_attempt_at, created_at, finished_at)
+                VALUES
+                """
+            statement.append(raw: " ")
+            statement.append(rows: chunk) {
+                [
+                    .text($0.message.id), .text($0.message.endpointID), .text($0.message.tenant),
+                    .text($0.message.type.rawValue), .null, .text($0.message.payload), .bool(true), .integer(1),
+                    .text($0.state), .integer($0.attempts), $0.due.sqlValue, $0.message.createdAt.sqlValue,
+                    $0.finished.map(\.sqlValue) ?? .null,
+                ]
+            }
+            try await session.run(statement)
+        }
+        try await insertAttempts(records.map(\.attempt), on: session)
+        for record in records { try await applyEndpointChanges(of: record, on: session) }
+    }
+
+    /// Logs attempts, a few rows per statement.
+    private static func insertAttempts(_ attempts: [WebhookAttempt], on session: SQLSession) async throws {
+        let row = WebhookRows.attempt
+        for chunk in attempts.chunks(of: session.dialect.rowsPerStatement) {
+            var statement: SQLStatement = "INSERT INTO webhook_attempts (\(raw: row.columnList)) VALUES "
+            statement.append(rows: chunk, values: row.values(of:))
+            try await session.run(statement)
         }
     }
 
@@ -144,13 +255,7 @@ extension SQLStore {
             }
         }
         // Another instance took a message after this one's lease ran out: its attempt counts.
-        let attempts = records.filter { kept.contains($0.message.seq) }.map(\.attempt)
-        let row = WebhookRows.attempt
-        for chunk in attempts.chunks(of: rowsPerStatement) {
-            var statement: SQLStatement = "INSERT INTO webhook_attempts (\(raw: row.columnList)) VALUES "
-            statement.append(rows: chunk, values: row.values(of:))
-            try await session.run(statement)
-        }
+        try await insertAttempts(records.filter { kept.contains($0.message.seq) }.map(\.attempt), on: session)
     }
 
     /// One attempt of ``recordWebhookAttempts(_:owner:)``, on the batch's transaction.
@@ -175,6 +280,12 @@ extension SQLStore {
         // Another instance took the message after this one's lease ran out: its attempt counts.
         guard try await !session.run(statement).isEmpty else { return }
         try await session.run(insert(attempt, as: WebhookRows.attempt))
+        try await applyEndpointChanges(of: record, on: session)
+    }
+
+    /// What an attempt changes on its endpoint: a `410` disables it; `pauseEndpointUntil` makes it wait.
+    private static func applyEndpointChanges(of record: WebhookAttemptRecord, on session: SQLSession) async throws {
+        let (attempt, message) = (record.attempt, record.message)
         if attempt.outcome == .disabled {
             try await session.run(
                 """
@@ -218,11 +329,12 @@ extension SQLStore {
             if clicksOnly {
                 try await read(
                     """
-                    SELECT COUNT(*) AS count FROM webhook_messages
+                    SELECT COALESCE(SUM(events), 0) AS count FROM webhook_messages
                     WHERE state = 'pending' AND is_click = \(SQLValue.bool(true))
                     """)
             } else {
-                try await read("SELECT COUNT(*) AS count FROM webhook_messages WHERE state = 'pending'")
+                try await read(
+                    "SELECT COALESCE(SUM(events), 0) AS count FROM webhook_messages WHERE state = 'pending'")
             }
         return try rows.first.map { try WebhookRows.message.reader(of: $0).read("count") } ?? 0
     }

@@ -1,0 +1,128 @@
+/// The `link.clicked` events of one click flush for one endpoint, kept as one outbox row.
+///
+/// A click event per outbox row made every click cost a row of about 700 bytes, its index entries,
+/// and two rewrites (claimed, delivered): more work than the redirect that made the click. One row
+/// for up to ``maximumEvents`` events of a flush costs one row's work, and each link's JSON is
+/// stored once for all of its clicks. The delivery worker sends each event on its own, as
+/// Standard Webhooks wants; an event that is not delivered at its first attempt leaves the batch
+/// and goes on as a message of its own (see ``WebhookRecords``).
+///
+/// The stored text is a line per link and a line per event (compact JSON never holds a raw line
+/// break or tab, so neither can appear inside a field):
+///
+/// ```
+/// wayfinder-click-batch 1
+/// L\t{link JSON}
+/// E\t{webhook-id}\t{index of its L line}\t{"timestamp"}\t{click JSON}
+/// ```
+struct WebhookClickBatch: Sendable, Hashable {
+    /// One click's event before it is written into a batch.
+    struct Event: Sendable, Hashable {
+        /// The `webhook-id`, the same for every endpoint and attempt.
+        var id: String
+        var linkID: String
+        /// The link's compact JSON (the same text for every click of the link in a flush).
+        var linkText: String
+        /// The event's time as a JSON string literal, quotes included.
+        var timestamp: String
+        /// The click's compact JSON.
+        var clickText: String
+
+        /// The body sent: `{"type":"link.clicked","timestamp":…,"data":{"link":…,"click":…}}`.
+        var payload: String {
+            WebhookClickBatch.payload(timestamp: timestamp, link: linkText, click: clickText)
+        }
+    }
+
+    /// The most events one row holds: a claim takes whole rows, so this bounds how far a claim can
+    /// go past the number of messages it asked for.
+    static let maximumEvents = 64
+
+    /// What every stored batch starts with (a message's payload of its own starts with `{`).
+    static let header = "wayfinder-click-batch 1\n"
+
+    /// Whether a stored payload is a batch rather than one event's body.
+    static func isBatch(_ stored: String) -> Bool { stored.hasPrefix(header) }
+
+    /// The stored text of `events`, in order.
+    static func text(of events: some Collection<Event>) -> String {
+        var text = header
+        var linkIndexes: [String: Int] = [:]
+        var eventLines = ""
+        for event in events {
+            let index: Int
+            if let known = linkIndexes[event.linkID] {
+                index = known
+            } else {
+                index = linkIndexes.count
+                linkIndexes[event.linkID] = index
+                text += "L\t" + event.linkText + "\n"
+            }
+            eventLines +=
+                "E\t" + event.id + "\t" + String(index) + "\t" + event.timestamp + "\t" + event.clickText + "\n"
+        }
+        return text + eventLines
+    }
+
+    /// The events of a stored batch, in order, each as the id and body sent.
+    ///
+    /// Throws ``ReadError`` for text this build does not write: the line, and what is wrong with it.
+    static func events(in stored: String) throws(ReadError) -> [(id: String, payload: String)] {
+        guard stored.hasPrefix(header) else { throw ReadError(line: 1, problem: "the header is missing") }
+        var links: [Substring] = []
+        var events: [(id: String, payload: String)] = []
+        let lines = stored.dropFirst(header.count).split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, line) in lines.enumerated() {
+            let number = offset + 2
+            if line.isEmpty {
+                guard offset == lines.count - 1 else { throw ReadError(line: number, problem: "an empty line") }
+                continue
+            }
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            switch fields.first {
+            case "L" where fields.count == 2:
+                guard fields[1].first == "{" else {
+                    throw ReadError(line: number, problem: "a link that is not a JSON object")
+                }
+                links.append(fields[1])
+            case "E" where fields.count == 5:
+                guard fields[1].hasPrefix("msg_"), !fields[1].contains(".") else {
+                    throw ReadError(line: number, problem: "an event id that is not msg_…")
+                }
+                guard let index = Int(fields[2]), links.indices.contains(index) else {
+                    throw ReadError(line: number, problem: "an event of a link that is not listed before it")
+                }
+                guard fields[3].count >= 2, fields[3].first == "\"", fields[3].last == "\"" else {
+                    throw ReadError(line: number, problem: "a timestamp that is not a JSON string")
+                }
+                guard fields[4].first == "{" else {
+                    throw ReadError(line: number, problem: "a click that is not a JSON object")
+                }
+                events.append(
+                    (
+                        String(fields[1]),
+                        payload(timestamp: String(fields[3]), link: String(links[index]), click: String(fields[4]))
+                    ))
+            default:
+                throw ReadError(line: number, problem: "neither an L line of two fields nor an E line of five")
+            }
+        }
+        guard !events.isEmpty else { throw ReadError(line: 1, problem: "a batch without events") }
+        return events
+    }
+
+    /// The one place a `link.clicked` body is put together from its parts.
+    private static func payload(timestamp: String, link: String, click: String) -> String {
+        #"{"type":"link.clicked","timestamp":"# + timestamp + #","data":{"link":"# + link + #","click":"# + click
+            + "}}"
+    }
+
+    /// A stored batch this build cannot read.
+    struct ReadError: Error, Hashable, CustomStringConvertible {
+        /// The line (from 1, the header) that is wrong.
+        var line: Int
+        var problem: String
+
+        var description: String { "click batch line \(line): \(problem)" }
+    }
+}
