@@ -42,7 +42,7 @@ struct WebhookClickBatchTests {
             let general = WebhookPayload.body(
                 .linkClicked, at: click.time,
                 data: JSONNode.object([
-                    "link": LinkJSON.node(links[index % 2]), "click": WebhookPayload.clickNode(click),
+                    "link": LinkJSON.node(links[index % 2]), "click": WebhookClickPayloadTests.clickNode(click),
                 ]))
             #expect(read[index].payload == general)
         }

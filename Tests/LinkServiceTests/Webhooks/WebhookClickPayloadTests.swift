@@ -28,10 +28,27 @@ struct WebhookClickPayloadTests {
             let event = events.event(click, of: link)
             let general = WebhookPayload.body(
                 .linkClicked, at: click.time,
-                data: JSONNode.object(["link": LinkJSON.node(link), "click": WebhookPayload.clickNode(click)]))
+                data: JSONNode.object(["link": LinkJSON.node(link), "click": Self.clickNode(click)]))
             #expect(event.payload == general)
             #expect(event.type == .linkClicked && event.tenant == "storyteller" && event.createdAt == click.time)
             #expect(event.id.hasPrefix("msg_") && event.id.count == 30)
         }
+    }
+
+    /// The `click` member as Documentation/Webhooks.md lists it, built as a JSON tree.
+    static func clickNode(_ click: Click) -> JSONNode {
+        var members: [JSONNode.Member] = []
+        for (key, value) in [
+            ("at", ISO8601.string(from: click.time)), ("platform", click.platform.rawValue), ("os", click.os),
+            ("browser", click.browser), ("referrer", click.referrerHost), ("country", click.country),
+        ] {
+            if let value { members.append(.init(key: key, value: JSONNode(.string(value)))) }
+        }
+        members.append(.init(key: "bot", value: JSONNode(.bool(click.isBot))))
+        if let rule = click.rule { members.append(.init(key: "rule", value: JSONNode(.number(String(rule))))) }
+        if let variant = click.variant {
+            members.append(.init(key: "variant", value: JSONNode(.number(String(variant)))))
+        }
+        return JSONNode(.object(members))
     }
 }
