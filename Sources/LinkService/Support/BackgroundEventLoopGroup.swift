@@ -29,12 +29,9 @@ enum BackgroundEventLoopGroup {
     /// Raises the calling thread's nice value by ``niceness`` (not past 19).
     static func lowerCurrentThreadPriority() {
         #if canImport(Glibc)
+            guard let current = currentThreadNiceness() else { return }
             // `who` 0 with PRIO_PROCESS names the calling thread on Linux.
-            let which = __priority_which_t(PRIO_PROCESS.rawValue)
-            errno = 0
-            let current = getpriority(which, 0)
-            guard errno == 0 else { return }
-            _ = setpriority(which, 0, min(19, current + niceness))
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, min(19, current + niceness))
         #endif
     }
 

@@ -49,6 +49,7 @@ struct WebhookClickBatch: Sendable, Hashable {
         var text = header
         var linkIndexes: [String: Int] = [:]
         var eventLines = ""
+        eventLines.reserveCapacity(events.count * 240)
         for event in events {
             let index: Int
             if let known = linkIndexes[event.linkID] {

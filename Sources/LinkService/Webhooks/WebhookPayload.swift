@@ -54,10 +54,11 @@ enum WebhookPayload {
                 linkText = LinkJSON.node(link).jsonText(style: .compact)
                 linkTexts[link.id] = linkText
             }
+            let at = ISO8601.string(from: click.time)
             return WebhookClickBatch.Event(
                 id: nextID(), linkID: link.id, linkText: linkText,
-                timestamp: JSONNode(.string(ISO8601.string(from: click.time))).jsonText(style: .compact),
-                clickText: WebhookPayload.clickText(click))
+                // An RFC 3339 time needs no escape: quoted as it is.
+                timestamp: "\"" + at + "\"", clickText: WebhookPayload.clickText(click, at: at))
         }
 
         /// The event of `click`, whole.
@@ -71,10 +72,11 @@ enum WebhookPayload {
 
     /// The `click` member of a `link.clicked` event's data, as compact JSON text: `at`,
     /// `platform`, `os`, `browser`, `referrer`, `country` (each when known), `bot`, then `rule`
-    /// and `variant` when a rule or an A/B variant decided the visit.
-    static func clickText(_ click: Click) -> String {
+    /// and `variant` when a rule or an A/B variant decided the visit. `at`: the click's time as
+    /// ``ISO8601`` writes it, when the caller has it already.
+    static func clickText(_ click: Click, at: String? = nil) -> String {
         var text = JSONObjectText(capacity: 160)
-        text.member("at", ISO8601.string(from: click.time))
+        text.member("at", at ?? ISO8601.string(from: click.time))
         text.member("platform", click.platform.rawValue)
         text.member("os", click.os)
         text.member("browser", click.browser)
