@@ -108,8 +108,12 @@ class Receiver:
     order as `(webhook-id, payload, body, secrets that verified)`; a delivery no secret verifies
     is kept in `forged`."""
 
-    def __init__(self, delay=0.0):
+    def __init__(self, delay=0.0, niceness=0):
         self.port = free_port()
+        # The nice value of the threads that answer deliveries: a load test runs the receiver,
+        # which stands for a server elsewhere, at 19, so that it takes only the CPU the server
+        # under test and the load generator leave.
+        self.niceness = niceness
         self.secrets = []
         self.deliveries = []
         self.forged = []
@@ -133,6 +137,11 @@ class Receiver:
             # Keep-alive, as receivers behind any web server have: HTTP/1.0 would close the
             # connection after each delivery and start a thread for the next one.
             protocol_version = "HTTP/1.1"
+
+            def setup(self):
+                if receiver.niceness:
+                    os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), receiver.niceness)
+                super().setup()
 
             def do_POST(self):
                 length = int(self.headers.get("content-length", "0"))
