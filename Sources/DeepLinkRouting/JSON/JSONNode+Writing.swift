@@ -54,13 +54,18 @@ extension JSONNode {
         output += close
     }
 
+    /// Whether `string` is written into a JSON string literal as it is, with no escape. 0xE2
+    /// leads U+2028 and U+2029 (and other characters), which ``writeString(_:to:)`` looks at
+    /// scalar by scalar.
+    package static func needsNoEscape(_ string: String) -> Bool {
+        !string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
+    }
+
     /// Writes `string` as a JSON string literal.
     package static func writeString(_ string: String, to output: inout String) {
         output += "\""
-        // Most strings need no escape: one pass over the bytes, then one append. 0xE2 leads
-        // U+2028 and U+2029 (and other characters), which take the scalar-by-scalar path.
-        let plain = !string.utf8.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xE2 }
-        if plain {
+        // Most strings need no escape: one pass over the bytes, then one append.
+        if needsNoEscape(string) {
             output += string
             output += "\""
             return

@@ -70,12 +70,17 @@ struct ClickEvent: Codable, Sendable, Hashable {
     /// The outbox payloads of a batch: one JSON line per click, each with a new click ID.
     static func payloads(of clicks: [Click]) -> [String] {
         var generator = SystemRandomNumberGenerator()
-        return clicks.map { ClickEvent($0, id: randomUUID(using: &generator)).jsonLine }
+        let ids = clickIDs(count: clicks.count, using: &generator)
+        return zip(clicks, ids).map { ClickEvent($0, id: $1).jsonLine }
     }
 
-    /// A version 4 UUID from two draws of `generator`. Foundation's `UUID()` opens, reads and
-    /// closes `/dev/urandom` for each one on Linux: several microseconds per click on the flush.
-    static func randomUUID(using generator: inout some RandomNumberGenerator) -> UUID {
+    /// `count` version 4 UUIDs for the clicks of one batch, from two draws of `generator` for the
+    /// whole batch: its 122 random bits, the last 32 of them plus each click's number in the
+    /// batch. They differ within the batch, and meet one of another batch as rarely as two random
+    /// 90-bit values. Foundation's `UUID()` opens, reads and closes `/dev/urandom` for each one
+    /// on Linux, and each draw of the system's generator is a system call: several microseconds
+    /// per click on the flush, either way.
+    static func clickIDs(count: Int, using generator: inout some RandomNumberGenerator) -> [UUID] {
         let (high, low) = (generator.next() as UInt64, generator.next() as UInt64)
         var bytes = [UInt8](repeating: 0, count: 16)
         for index in 0..<8 {
@@ -84,11 +89,16 @@ struct ClickEvent: Codable, Sendable, Hashable {
         }
         bytes[6] = bytes[6] & 0x0F | 0x40  // version 4
         bytes[8] = bytes[8] & 0x3F | 0x80  // RFC 4122 variant
-        return UUID(
-            uuid: (
-                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
-                bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
-            ))
+        let base = UInt32(truncatingIfNeeded: low >> 32)
+        return (0..<count).map { number in
+            let last = base &+ UInt32(truncatingIfNeeded: number)
+            return UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8], bytes[9],
+                    bytes[10], bytes[11], UInt8(truncatingIfNeeded: last >> 24), UInt8(truncatingIfNeeded: last >> 16),
+                    UInt8(truncatingIfNeeded: last >> 8), UInt8(truncatingIfNeeded: last)
+                ))
+        }
     }
 
     /// The event as one compact JSON object, keys sorted, an absent country, rule or variant left
@@ -116,6 +126,6 @@ struct ClickEvent: Codable, Sendable, Hashable {
         line.member("utm_term", utmTerm)
         line.member("variant", variant)
         line.member("visitor", visitor)
-        return line.closed
+        return line.finished()
     }
 }

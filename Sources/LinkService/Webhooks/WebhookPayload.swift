@@ -85,7 +85,7 @@ enum WebhookPayload {
         text.member("bot", click.isBot)
         text.member("rule", click.rule)
         text.member("variant", click.variant)
-        return text.closed
+        return text.finished()
     }
 
     /// `webhook.test` for one endpoint.

@@ -30,12 +30,15 @@ struct ClickEventTests {
         }
     }
 
-    @Test("click IDs are version 4 UUIDs, all different")
+    @Test("click IDs are version 4 UUIDs, all different within a batch and across batches")
     func clickIDs() {
         var generator = SystemRandomNumberGenerator()
-        let ids = (0..<10_000).map { _ in ClickEvent.randomUUID(using: &generator).uuidString.lowercased() }
-        #expect(Set(ids).count == ids.count)
-        for id in ids.prefix(100) {
+        let batches = (0..<100).map { _ in
+            ClickEvent.clickIDs(count: 1_000, using: &generator).map { $0.uuidString.lowercased() }
+        }
+        let ids = batches.flatMap { $0 }
+        #expect(Set(ids).count == 100_000)
+        for id in batches.map(\.first!) + batches[0] {
             let characters = Array(id)
             #expect(characters[14] == "4")
             #expect("89ab".contains(characters[19]))
