@@ -96,7 +96,7 @@ struct ClickHouseShipper: Service {
         state.holdsLease = holds
         guard holds else { return 0 }
         let entries = try await outbox.outboxEntries(topic: OutboxTopic.clickhouse, limit: batchSize)
-        guard let last = entries.last else {
+        guard !entries.isEmpty else {
             metrics.outboxDepth.set(0.0)
             return 0
         }
@@ -104,7 +104,7 @@ struct ClickHouseShipper: Service {
         let sent = try await engine.insert(entries.map(\.payload), checkingFirst: state.uncertain)
         metrics.eventsSent.increment(by: Int64(sent))
         state.uncertain = true
-        try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, through: last.id)
+        try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, ids: entries.map(\.id))
         state.uncertain = false
         await updateDepth()
         return entries.count

@@ -20,8 +20,10 @@ package protocol OutboxRecords: Sendable {
     /// Up to `limit` entries of `topic`, oldest first.
     func outboxEntries(topic: String, limit: Int) async throws -> [OutboxEntry]
 
-    /// Deletes the entries of `topic` up to and including the one with id `id` (delivered).
-    func deleteOutboxEntries(topic: String, through id: Int) async throws
+    /// Deletes the entries of `topic` with these ids (delivered). Exactly these, never "up to the
+    /// last of them": on PostgreSQL an entry can commit after entries with higher ids were read
+    /// (two instances' flushes), and deleting a range would take it unsent.
+    func deleteOutboxEntries(topic: String, ids: [Int]) async throws
 
     /// How many entries `topic` holds.
     func outboxDepth(topic: String) async throws -> Int

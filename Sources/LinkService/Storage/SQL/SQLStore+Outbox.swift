@@ -45,9 +45,15 @@ extension SQLStore {
         }
     }
 
-    package func deleteOutboxEntries(topic: String, through id: Int) async throws {
-        try await write(.statements) { session in
-            try await session.run("DELETE FROM outbox WHERE topic = \(topic) AND id <= \(id)")
+    package func deleteOutboxEntries(topic: String, ids: [Int]) async throws {
+        guard !ids.isEmpty else { return }
+        try await write(.transaction) { session in
+            for chunk in ids.chunks(of: session.dialect.rowsPerStatement) {
+                var statement: SQLStatement = "DELETE FROM outbox WHERE topic = \(topic) AND id IN (VALUES "
+                statement.append(rows: chunk) { [.integer($0)] }
+                statement.append(raw: ")")
+                try await session.run(statement)
+            }
         }
     }
 
