@@ -57,18 +57,9 @@ package struct Click: Sendable, Hashable {
         Click.dayText(daysSince1970: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
     }
 
-    /// Civil date from a day count (Howard Hinnant's algorithm): no calendar or formatter on the
-    /// flush path.
+    /// The day's text from a day count: no calendar or formatter on the flush path.
     static func dayText(daysSince1970 days: Int) -> String {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = ISO8601.civil(days: days)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return "\(year)-\(two(month))-\(two(day))"
     }

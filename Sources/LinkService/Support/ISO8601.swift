@@ -46,7 +46,7 @@ enum ISO8601 {
 
     /// The proleptic Gregorian year, month and day `days` after 1970-01-01 (Howard Hinnant's
     /// `civil_from_days`).
-    private static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
+    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = shifted.floorDivided(by: 146_097)
         let dayOfEra = shifted - era * 146_097
