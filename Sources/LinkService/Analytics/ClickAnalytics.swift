@@ -53,8 +53,8 @@ struct ClickAnalytics: Sendable {
         let stored = try await outbox.insertClicks(
             clicks, clickEventLimit: clickEventLimit,
             queueing: OutboxAppend(
-                topic: OutboxTopic.clickhouse, payloads: ClickEvent.payloads(of: clicks), limit: outboxLimit,
-                createdAt: clock.now()))
+                topic: OutboxTopic.clickhouse, payloads: ClickEvent.entries(of: clicks),
+                limit: max(1, outboxLimit / ClickEvent.linesPerEntry), createdAt: clock.now()))
         if stored.dropped > 0 { metrics.eventsDropped.increment(by: Int64(stored.dropped)) }
         return stored.events
     }

@@ -41,12 +41,7 @@ struct ClickHouseShipper: Service {
         var background = self
         background.engine = engine.using(http)
         let shipper = background
-        if #available(macOS 15, iOS 18, tvOS 18, visionOS 2, *) {
-            let executor = EventLoopTaskExecutor(group.next())
-            await withTaskExecutorPreference(executor) { await shipper.ship() }
-        } else {
-            await shipper.ship()
-        }
+        await BackgroundEventLoopGroup.run(on: group) { await shipper.ship() }
         try? await http.shutdown()
         try? await group.shutdownGracefully()
     }
@@ -59,7 +54,7 @@ struct ClickHouseShipper: Service {
             do {
                 let sent = try await sendBatch(&state)
                 state.backoff = .zero
-                pause = sent == batchSize ? .zero : idleInterval
+                pause = sent == entryLimit ? .zero : idleInterval
             } catch {
                 metrics.sendFailures.increment()
                 state.uncertain = true
@@ -83,9 +78,10 @@ struct ClickHouseShipper: Service {
         var uncertain = true
         var backoff = Duration.zero
         var holdsLease = false
+        var nextDepthUpdate = ContinuousClock.now
     }
 
-    /// One round: the lease, a batch, its send, its deletion; how many events were sent (0 when
+    /// One round: the lease, a batch, its send, its deletion; how many entries were sent (0 when
     /// the outbox is empty or another instance holds the lease).
     func sendBatch(_ state: inout State) async throws -> Int {
         let now = clock.now()
@@ -95,20 +91,30 @@ struct ClickHouseShipper: Service {
         if holds && !state.holdsLease { state.uncertain = true }
         state.holdsLease = holds
         guard holds else { return 0 }
-        let entries = try await outbox.outboxEntries(topic: OutboxTopic.clickhouse, limit: batchSize)
+        // Entries hold up to ``ClickEvent/linesPerEntry`` events each: a batch is at most
+        // `batchSize` events.
+        let entries = try await outbox.outboxEntries(topic: OutboxTopic.clickhouse, limit: entryLimit)
         guard !entries.isEmpty else {
             metrics.outboxDepth.set(0.0)
             return 0
         }
         try await engine.prepareIfNeeded()
-        let sent = try await engine.insert(entries.map(\.payload), checkingFirst: state.uncertain)
+        let lines = entries.flatMap { $0.payload.split(separator: "\n").map(String.init) }
+        let sent = try await engine.insert(lines, checkingFirst: state.uncertain)
         metrics.eventsSent.increment(by: Int64(sent))
         state.uncertain = true
         try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, ids: entries.map(\.id))
         state.uncertain = false
-        await updateDepth()
+        if ContinuousClock.now >= state.nextDepthUpdate {
+            // The depth sums the entries' lines: once a second is plenty for a gauge.
+            state.nextDepthUpdate = .now + .seconds(1)
+            await updateDepth()
+        }
         return entries.count
     }
+
+    /// Entries per batch: `batchSize` events at most.
+    var entryLimit: Int { max(1, batchSize / ClickEvent.linesPerEntry) }
 
     private func updateDepth() async {
         if let depth = try? await outbox.outboxDepth(topic: OutboxTopic.clickhouse) {

@@ -13,7 +13,7 @@ package protocol OutboxRecords: Sendable {
     /// Stores a batch of clicks with their rollups and `link.clicked` webhook events (as
     /// ``ClickRecords/insertClicks(_:clickEventLimit:)``) and appends `entries.payloads` to the
     /// outbox, all in one transaction. When the topic then holds more than `entries.limit` entries
-    /// the oldest are deleted: `dropped` says how many.
+    /// the oldest are deleted: `dropped` says how many lines they held.
     func insertClicks(_ clicks: [Click], clickEventLimit: Int, queueing entries: OutboxAppend) async throws
         -> (events: ClickBatchOutcome, dropped: Int)
 
@@ -25,7 +25,7 @@ package protocol OutboxRecords: Sendable {
     /// (two instances' flushes), and deleting a range would take it unsent.
     func deleteOutboxEntries(topic: String, ids: [Int]) async throws
 
-    /// How many entries `topic` holds.
+    /// How many lines the entries of `topic` hold.
     func outboxDepth(topic: String) async throws -> Int
 
     /// Makes `holder` the sender of `topic` until `until` when nobody else holds an unexpired
@@ -53,6 +53,7 @@ extension OutboxRecords {
 /// ``OutboxRecords/insertClicks(_:clickEventLimit:queueing:)``).
 package struct OutboxAppend: Sendable {
     package var topic: String
+    /// One per entry; an entry may hold several lines, separated by `\n`.
     package var payloads: [String]
     /// Entries the topic keeps at most: past it, the oldest go.
     package var limit: Int
@@ -63,6 +64,11 @@ package struct OutboxAppend: Sendable {
         self.payloads = payloads
         self.limit = limit
         self.createdAt = createdAt
+    }
+
+    /// The lines `payload` holds.
+    static func lines(of payload: String) -> Int {
+        payload.utf8.count(where: { $0 == UInt8(ascii: "\n") }) + 1
     }
 }
 

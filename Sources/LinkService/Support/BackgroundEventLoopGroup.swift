@@ -26,6 +26,18 @@ enum BackgroundEventLoopGroup {
         return group
     }
 
+    /// Runs `work` with its code, child tasks included, preferring `group`'s first event loop
+    /// (``EventLoopTaskExecutor``): a background service's own code then runs at that thread's
+    /// priority too, not only its connections. Where task executors are not available, `work`
+    /// runs as it would anyway.
+    static func run(on group: MultiThreadedEventLoopGroup, _ work: @Sendable () async -> Void) async {
+        if #available(macOS 15, iOS 18, tvOS 18, visionOS 2, *) {
+            await withTaskExecutorPreference(EventLoopTaskExecutor(group.next())) { await work() }
+        } else {
+            await work()
+        }
+    }
+
     /// Raises the calling thread's nice value by ``niceness`` (not past 19).
     static func lowerCurrentThreadPriority() {
         #if canImport(Glibc)

@@ -39,12 +39,7 @@ struct WebhookDeliverer: Service {
         // The worker's own code (signing, the task group of attempts) runs on the thread its
         // connections use, at background priority: under a full load of visits it waits, rather
         // than taking the threads that answer them.
-        if #available(macOS 15, iOS 18, tvOS 18, visionOS 2, *) {
-            let executor = EventLoopTaskExecutor(clients.eventLoopGroup.next())
-            await withTaskExecutorPreference(executor) { await deliverUntilShutdown(clients: clients) }
-        } else {
-            await deliverUntilShutdown(clients: clients)
-        }
+        await BackgroundEventLoopGroup.run(on: clients.eventLoopGroup) { await deliverUntilShutdown(clients: clients) }
         await clients.shutdown()
     }
 

@@ -54,6 +54,21 @@ struct OutboxTests {
         }
     }
 
+    @Test(
+        "an entry may hold several lines: the depth counts lines, and the bound says how many lines it deleted",
+        arguments: factories)
+    func entriesOfSeveralLines(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { store in
+            let outbox = try Self.outbox(store)
+            #expect(try await outbox.insertClicks([], queueing: Self.append(["a\nb\nc", "d\ne"], limit: 2)) == 0)
+            #expect(try await outbox.outboxDepth(topic: OutboxTopic.clickhouse) == 5)
+            #expect(try await outbox.insertClicks([], queueing: Self.append(["f"], limit: 2)) == 3)
+            #expect(try await outbox.outboxDepth(topic: OutboxTopic.clickhouse) == 3)
+            let entries = try await outbox.outboxEntries(topic: OutboxTopic.clickhouse, limit: 10)
+            #expect(entries.map(\.payload) == ["d\ne", "f"])
+        }
+    }
+
     @Test("one holder of a topic's lease at a time, until it expires", arguments: factories)
     func lease(factory: LinkStoreFactory) async throws {
         try await factory.withStore { store in

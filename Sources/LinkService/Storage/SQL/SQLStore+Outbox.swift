@@ -20,9 +20,9 @@ extension SQLStore {
         guard !entries.payloads.isEmpty else { return 0 }
         let rowsPerStatement = session.dialect.rowsPerStatement
         for chunk in entries.payloads.chunks(of: rowsPerStatement) {
-            var statement: SQLStatement = "INSERT INTO outbox (topic, payload, created_at) VALUES "
+            var statement: SQLStatement = "INSERT INTO outbox (topic, payload, lines, created_at) VALUES "
             statement.append(rows: chunk) {
-                [.text(entries.topic), .text($0), SQLValue(entries.createdAt)]
+                [.text(entries.topic), .text($0), .integer(OutboxAppend.lines(of: $0)), SQLValue(entries.createdAt)]
             }
             try await session.run(statement)
         }
@@ -33,9 +33,9 @@ extension SQLStore {
             """
             DELETE FROM outbox WHERE topic = \(entries.topic) AND id <= (
                 SELECT MAX(id) FROM outbox WHERE topic = \(entries.topic)) - \(entries.limit)
-            RETURNING id
+            RETURNING lines
             """)
-        return dropped.count
+        return try dropped.reduce(0) { $0 + (try RowReader(row: $1, table: "outbox", key: []).read("lines") as Int) }
     }
 
     package func outboxEntries(topic: String, limit: Int) async throws -> [OutboxEntry] {
@@ -58,7 +58,7 @@ extension SQLStore {
     }
 
     package func outboxDepth(topic: String) async throws -> Int {
-        let rows = try await read("SELECT COUNT(*) AS count FROM outbox WHERE topic = \(topic)")
+        let rows = try await read("SELECT COALESCE(SUM(lines), 0) AS count FROM outbox WHERE topic = \(topic)")
         return try rows.first.map { try RowReader(row: $0, table: "outbox", key: []).read("count") } ?? 0
     }
 
