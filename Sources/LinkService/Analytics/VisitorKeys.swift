@@ -17,16 +17,17 @@ final class VisitorKeys: Sendable {
     /// The ``OutboxRecords`` purpose of the secrets.
     static let purpose = "visitor-key"
 
-    /// UTC day (`YYYY-MM-DD`) → an HMAC keyed with its secret, today's and tomorrow's: keyed once
-    /// and copied for each visit, which spares every redirect the key's set-up.
-    private let secrets = Mutex<[String: HMAC<SHA256>]>([:])
+    /// UTC day (days since 1970, no text to make per visit) → an HMAC keyed with its secret,
+    /// today's and tomorrow's: keyed once and copied for each visit, which spares every redirect
+    /// the key's set-up.
+    private let secrets = Mutex<[Int: HMAC<SHA256>]>([:])
 
     init() {}
 
     /// The visitor's key at `time`, `nil` while that day's secret is not loaded (the click then
     /// counts as a click, not as a visitor).
     func key(tenant: String, address: String, userAgent: String?, at time: Date) -> UInt64? {
-        guard var hmac = secrets.withLock({ $0[Click.day(of: time)] }) else { return nil }
+        guard var hmac = secrets.withLock({ $0[Click.dayNumber(of: time)] }) else { return nil }
         var input: [UInt8] = []
         input.reserveCapacity(tenant.utf8.count + address.utf8.count + (userAgent?.utf8.count ?? 0) + 2)
         input += tenant.utf8
@@ -44,15 +45,16 @@ final class VisitorKeys: Sendable {
     /// changes without a gap; the store deletes older ones.
     func refresh(from store: any OutboxRecords, now: Date) async throws {
         let today = Click.day(of: now)
-        var loaded: [String: HMAC<SHA256>] = [:]
-        for day in [today, Click.day(of: now.addingTimeInterval(86_400))] {
+        var loaded: [Int: HMAC<SHA256>] = [:]
+        for date in [now, now.addingTimeInterval(86_400)] {
+            let day = Click.day(of: date)
             let candidate = SymmetricKey(size: .bits256).withUnsafeBytes { Data($0).base64EncodedString() }
             let stored = try await store.dailySecret(
                 purpose: Self.purpose, day: day, candidate: candidate, deletingBefore: today)
             guard let bytes = Data(base64Encoded: stored), bytes.count == 32 else {
                 throw LinkStoreError.unreadableValue(table: "daily_secrets", column: "secret", key: "day \"\(day)\"")
             }
-            loaded[day] = HMAC<SHA256>(key: SymmetricKey(data: bytes))
+            loaded[Click.dayNumber(of: date)] = HMAC<SHA256>(key: SymmetricKey(data: bytes))
         }
         secrets.withLock { $0 = loaded }
     }

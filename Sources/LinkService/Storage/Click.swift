@@ -54,7 +54,12 @@ package struct Click: Sendable, Hashable {
 
     /// The UTC day of `date`, `YYYY-MM-DD`.
     static func day(of date: Date) -> String {
-        Click.dayText(daysSince1970: Int((date.timeIntervalSince1970 / 86_400).rounded(.down)))
+        Click.dayText(daysSince1970: dayNumber(of: date))
+    }
+
+    /// The UTC day of `date` as days since 1970-01-01.
+    static func dayNumber(of date: Date) -> Int {
+        Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
     }
 
     /// The day's text from a day count: no calendar or formatter on the flush path.
