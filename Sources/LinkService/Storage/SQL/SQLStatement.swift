@@ -48,6 +48,18 @@ struct SQLStatement: Sendable, ExpressibleByStringInterpolation {
         mutating func appendInterpolation(_ integer: Int?) { appendInterpolation(SQLValue(integer)) }
         mutating func appendInterpolation(_ date: Date?) { appendInterpolation(SQLValue(date)) }
 
+        /// `(VALUES (?), (?), …)`, one bound value a row: the list of an `IN`, which both
+        /// dialects read, however long (a list of placeholders in parentheses would be too).
+        /// `values` is never empty: callers ask only for what they hold.
+        mutating func appendInterpolation(valueList values: [SQLValue]) {
+            assert(!values.isEmpty, "an IN list needs a value")
+            fragments[fragments.count - 1] += "(VALUES ("
+            for (index, value) in values.enumerated() {
+                binds.append(value)
+                fragments.append(index == values.count - 1 ? "))" : "), (")
+            }
+        }
+
         /// Another statement: its SQL and its bound values.
         mutating func appendInterpolation(_ statement: SQLStatement) {
             fragments[fragments.count - 1] += statement.fragments[0]

@@ -90,11 +90,8 @@ extension SQLStore {
         let ids = Array(ids)
         var links: [String: Link] = [:]
         for chunk in ids.chunks(of: session.dialect.rowsPerStatement) {
-            var statement: SQLStatement = "SELECT \(raw: row.columnList) FROM links WHERE id IN (VALUES "
-            statement.append(rows: chunk) {
-                [.text($0)]
-            }
-            statement.append(raw: ")")
+            let statement: SQLStatement =
+                "SELECT \(raw: row.columnList) FROM links WHERE id IN \(valueList: chunk.map { .text($0) })"
             for stored in try await session.run(statement).map(row.record(from:)) { links[stored.id] = stored }
         }
         return links

@@ -49,10 +49,8 @@ extension SQLStore {
         guard !ids.isEmpty else { return }
         try await write(.transaction) { session in
             for chunk in ids.chunks(of: session.dialect.rowsPerStatement) {
-                var statement: SQLStatement = "DELETE FROM outbox WHERE topic = \(topic) AND id IN (VALUES "
-                statement.append(rows: chunk) { [.integer($0)] }
-                statement.append(raw: ")")
-                try await session.run(statement)
+                try await session.run(
+                    "DELETE FROM outbox WHERE topic = \(topic) AND id IN \(valueList: chunk.map { .integer($0) })")
             }
         }
     }

@@ -104,13 +104,11 @@ extension SQLStore {
                 events += count
             }
             guard !taken.isEmpty else { return [any SQLRow]() }
-            var statement: SQLStatement = """
-                UPDATE webhook_messages SET lease_owner = \(owner), lease_until = \(leaseUntil)
-                WHERE seq IN (VALUES 
+            return try await session.run(
                 """
-            statement.append(rows: taken) { [.integer($0)] }
-            statement.append(raw: ") RETURNING \(row.columnList)")
-            return try await session.run(statement)
+                UPDATE webhook_messages SET lease_owner = \(owner), lease_until = \(leaseUntil)
+                WHERE seq IN \(valueList: taken.map { .integer($0) }) RETURNING \(raw: row.columnList)
+                """)
         }
         var messages: [WebhookMessage] = []
         for stored in rows {
@@ -153,13 +151,11 @@ extension SQLStore {
             try await Self.recordDeliveries(delivered, owner: owner, on: session)
             for record in others { try await Self.record(record, owner: owner, on: session) }
             for chunk in unsent.chunks(of: session.dialect.rowsPerStatement) {
-                var statement: SQLStatement = """
-                    UPDATE webhook_messages SET lease_owner = NULL, lease_until = NULL
-                    WHERE lease_owner = \(owner) AND state = 'pending' AND seq IN (VALUES 
+                try await session.run(
                     """
-                statement.append(rows: chunk) { [.integer($0.seq)] }
-                statement.append(raw: ")")
-                try await session.run(statement)
+                    UPDATE webhook_messages SET lease_owner = NULL, lease_until = NULL
+                    WHERE lease_owner = \(owner) AND state = 'pending' AND seq IN \(valueList: chunk.map { .integer($0.seq) })
+                    """)
             }
         }
     }
@@ -178,13 +174,12 @@ extension SQLStore {
         let finished = records.map(\.attempt.at).max() ?? unsent.map(\.createdAt).max() ?? Date()
         var kept: Set<Int> = []
         for chunk in seqs.chunks(of: rowsPerStatement) {
-            var statement: SQLStatement = """
+            let statement: SQLStatement = """
                 UPDATE webhook_messages SET attempts = 1, state = 'delivered', finished_at = \(finished),
                     lease_owner = NULL, lease_until = NULL
-                WHERE lease_owner = \(owner) AND state = 'pending' AND seq IN (VALUES 
+                WHERE lease_owner = \(owner) AND state = 'pending' AND seq IN \(valueList: chunk.map { .integer($0) })
+                RETURNING seq
                 """
-            statement.append(rows: chunk) { [.integer($0)] }
-            statement.append(raw: ") RETURNING seq")
             for row in try await session.run(statement) {
                 kept.insert(try WebhookRows.message.reader(of: row).read("seq"))
             }
@@ -243,13 +238,13 @@ extension SQLStore {
         for chunk in records.chunks(of: rowsPerStatement) {
             // One finishing time for the chunk (its latest attempt): it only dates the row for pruning.
             let finished = chunk.map(\.attempt.at).max() ?? Date()
-            var statement: SQLStatement = """
+            let statement: SQLStatement = """
                 UPDATE webhook_messages SET attempts = attempts + 1, state = 'delivered', finished_at = \(finished),
                     lease_owner = NULL, lease_until = NULL
-                WHERE lease_owner = \(owner) AND state = 'pending' AND seq IN (VALUES 
+                WHERE lease_owner = \(owner) AND state = 'pending'
+                    AND seq IN \(valueList: chunk.map { .integer($0.message.seq) })
+                RETURNING seq
                 """
-            statement.append(rows: chunk) { [.integer($0.message.seq)] }
-            statement.append(raw: ") RETURNING seq")
             for row in try await session.run(statement) {
                 kept.insert(try WebhookRows.message.reader(of: row).read("seq"))
             }
