@@ -6,7 +6,9 @@ import Logging
 /// ``metadataProvider`` adds it to each event as `request_id`. Bootstrap swift-log with the
 /// provider (`wayfinder serve` does) for it to show in text logs too.
 public enum RequestLogContext {
-    @TaskLocal static var requestID: String?
+    /// Kept as the logger's metadata value: made text only when an event is logged, not for
+    /// every request (a redirect logs nothing).
+    @TaskLocal static var requestID: Logger.MetadataValue?
 
     /// The metadata key of the request id.
     public static let metadataKey = "request_id"
@@ -14,7 +16,7 @@ public enum RequestLogContext {
     /// Adds `request_id` to the events logged while a request is answered.
     public static let metadataProvider = Logger.MetadataProvider {
         guard let requestID else { return [:] }
-        return [metadataKey: .string(requestID)]
+        return [metadataKey: requestID]
     }
 }
 
@@ -24,6 +26,8 @@ struct RequestLogMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
-        try await RequestLogContext.$requestID.withValue(context.id) { try await next(request, context) }
+        try await RequestLogContext.$requestID.withValue(context.logger[metadataKey: "hb.request.id"]) {
+            try await next(request, context)
+        }
     }
 }
