@@ -15,7 +15,7 @@
 /// L\t{link JSON}
 /// E\t{webhook-id}\t{index of its L line}\t{"timestamp"}\t{click JSON}
 /// ```
-struct WebhookClickBatch: Sendable, Hashable {
+enum WebhookClickBatch {
     /// One click's event before it is written into a batch.
     struct Event: Sendable, Hashable {
         /// The `webhook-id`, the same for every endpoint and attempt.

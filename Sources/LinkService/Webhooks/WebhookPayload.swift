@@ -73,10 +73,10 @@ enum WebhookPayload {
     /// The `click` member of a `link.clicked` event's data, as compact JSON text: `at`,
     /// `platform`, `os`, `browser`, `referrer`, `country` (each when known), `bot`, then `rule`
     /// and `variant` when a rule or an A/B variant decided the visit. `at`: the click's time as
-    /// ``ISO8601`` writes it, when the caller has it already.
-    static func clickText(_ click: Click, at: String? = nil) -> String {
+    /// ``ISO8601`` writes it (the event's timestamp too, so written once).
+    static func clickText(_ click: Click, at: String) -> String {
         var text = JSONObjectText(capacity: 160)
-        text.member("at", at ?? ISO8601.string(from: click.time))
+        text.member("at", at)
         text.member("platform", click.platform.rawValue)
         text.member("os", click.os)
         text.member("browser", click.browser)

@@ -154,15 +154,9 @@ struct WebhookStoreTests {
             _ = try await store.claimWebhookMessages(
                 owner: "two", now: late, leaseUntil: late.addingTimeInterval(60), limit: 1)
             let records = [
-                WebhookAttemptRecord(
-                    attempt: Self.attempt(taken[0], .delivered), message: taken[0], retryAt: nil,
-                    pauseEndpointUntil: nil),
-                WebhookAttemptRecord(
-                    attempt: Self.attempt(taken[1], .retrying, status: 500), message: taken[1],
-                    retryAt: Self.start.addingTimeInterval(5), pauseEndpointUntil: nil),
-                WebhookAttemptRecord(
-                    attempt: Self.attempt(taken[2], .delivered), message: taken[2], retryAt: nil,
-                    pauseEndpointUntil: nil),
+                Self.record(taken[0], .delivered),
+                Self.record(taken[1], .retrying, status: 500, retryAt: Self.start.addingTimeInterval(5)),
+                Self.record(taken[2], .delivered),
             ]
             try await store.recordWebhookAttempts(records, owner: "one")
             let log = try await store.webhookAttempts(tenant: "storyteller", endpointID: "wh_1", limit: 10)
@@ -182,12 +176,7 @@ struct WebhookStoreTests {
             let taken = try await Self.claim(store, owner: "one")
             #expect(taken.count == 2)
             try await store.recordWebhookAttempts(
-                [
-                    WebhookAttemptRecord(
-                        attempt: Self.attempt(taken[0], .delivered), message: taken[0], retryAt: nil,
-                        pauseEndpointUntil: nil)
-                ],
-                releasing: [taken[1]], owner: "one")
+                [Self.record(taken[0], .delivered)], releasing: [taken[1]], owner: "one")
             let again = try await Self.claim(store, owner: "two")
             #expect(again.map(\.id) == [taken[1].id])
             #expect(again.first?.attempts == 0)
@@ -312,6 +301,15 @@ struct WebhookStoreTests {
         }
     }
 
+    /// The record of one attempt at `message` with `outcome`, due again at `retryAt`.
+    static func record(
+        _ message: WebhookMessage, _ outcome: WebhookAttempt.Outcome, status: Int? = 200, retryAt: Date? = nil
+    ) -> WebhookAttemptRecord {
+        WebhookAttemptRecord(
+            attempt: attempt(message, outcome, status: status), message: message, retryAt: retryAt,
+            pauseEndpointUntil: nil)
+    }
+
     /// `count` clicks of one new link for an endpoint that takes `link.clicked`; the store's messages.
     static func clicked(_ count: Int, on store: any LinkStore) async throws {
         _ = try await store.insertWebhookEndpoint(Self.endpoint("wh_clicks", events: [.linkClicked]), limit: 10)
@@ -340,10 +338,7 @@ struct WebhookStoreTests {
                 #expect(taken.count <= max(100, WebhookClickBatch.maximumEvents), "round \(round)")
                 ids += taken.map(\.id)
                 try await store.recordWebhookAttempts(
-                    taken.map {
-                        WebhookAttemptRecord(
-                            attempt: Self.attempt($0, .delivered), message: $0, retryAt: nil, pauseEndpointUntil: nil)
-                    }, owner: "a")
+                    taken.map { Self.record($0, .delivered) }, owner: "a")
             }
             #expect(ids.count == 150 && Set(ids).count == 150)
             #expect(ids.allSatisfy { $0.hasPrefix("msg_") })
@@ -365,18 +360,8 @@ struct WebhookStoreTests {
             let later = Self.start.addingTimeInterval(70)
             try await store.recordWebhookAttempts(
                 [
-                    WebhookAttemptRecord(
-                        attempt: Self.attempt(taken[0], .delivered), message: taken[0], retryAt: nil,
-                        pauseEndpointUntil: nil),
-                    WebhookAttemptRecord(
-                        attempt: Self.attempt(taken[1], .retrying, status: 500), message: taken[1], retryAt: later,
-                        pauseEndpointUntil: nil),
-                    WebhookAttemptRecord(
-                        attempt: Self.attempt(taken[2], .failed, status: 500), message: taken[2], retryAt: nil,
-                        pauseEndpointUntil: nil),
-                    WebhookAttemptRecord(
-                        attempt: Self.attempt(taken[4], .delivered), message: taken[4], retryAt: nil,
-                        pauseEndpointUntil: nil),
+                    Self.record(taken[0], .delivered), Self.record(taken[1], .retrying, status: 500, retryAt: later),
+                    Self.record(taken[2], .failed, status: 500), Self.record(taken[4], .delivered),
                 ], releasing: [taken[3]], owner: "a")
             #expect(try await store.pendingWebhookMessages(clicksOnly: true) == 2)
             #expect(
@@ -401,15 +386,9 @@ struct WebhookStoreTests {
             #expect(try await Self.claim(store, owner: "b", at: Self.start.addingTimeInterval(20)).isEmpty)
             let second = try await Self.claim(store, owner: "b", at: Self.start.addingTimeInterval(71))
             #expect(second.map(\.id) == first.map(\.id))
-            func delivered(_ messages: [WebhookMessage]) -> [WebhookAttemptRecord] {
-                messages.map {
-                    WebhookAttemptRecord(
-                        attempt: Self.attempt($0, .delivered), message: $0, retryAt: nil, pauseEndpointUntil: nil)
-                }
-            }
-            try await store.recordWebhookAttempts(delivered(first), owner: "a")
+            try await store.recordWebhookAttempts(first.map { Self.record($0, .delivered) }, owner: "a")
             #expect(try await store.pendingWebhookMessages(clicksOnly: true) == 5)
-            try await store.recordWebhookAttempts(delivered(second), owner: "b")
+            try await store.recordWebhookAttempts(second.map { Self.record($0, .delivered) }, owner: "b")
             #expect(try await store.pendingWebhookMessages(clicksOnly: true) == 0)
             #expect(
                 try await store.webhookAttempts(tenant: "storyteller", endpointID: "wh_clicks", limit: 10).count == 5)

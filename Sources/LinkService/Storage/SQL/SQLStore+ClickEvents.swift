@@ -63,24 +63,13 @@ extension SQLStore {
                 }
             }
         }
-        for chunk in batches.chunks(of: dialect.rowsPerStatement) {
-            var statement: SQLStatement = """
-                INSERT INTO webhook_messages
-                    (id, endpoint_id, tenant, type, order_key, payload, is_click, events, state, attempts,
-                    next_attempt_at, created_at)
-                VALUES
-                """
-            statement.append(raw: " ")
-            statement.append(rows: chunk) {
-                [
-                    .text(WebhookPayload.makeBatchID()), .text($0.endpointID), .text($0.tenant),
-                    .text(WebhookEventType.linkClicked.rawValue), .null, .text(WebhookClickBatch.text(of: $0.events)),
-                    .bool(true), .integer($0.events.count), .text("pending"), .integer(0), $0.at.sqlValue,
-                    $0.at.sqlValue,
-                ]
-            }
-            try await session.run(statement)
-        }
+        try await WebhookClickRow.insert(
+            batches.map {
+                WebhookClickRow(
+                    id: WebhookPayload.makeBatchID(), endpointID: $0.endpointID, tenant: $0.tenant,
+                    payload: WebhookClickBatch.text(of: $0.events), events: $0.events.count, state: "pending",
+                    attempts: 0, due: $0.at, createdAt: $0.at, finishedAt: nil)
+            }, on: session)
         return outcome
     }
 

@@ -186,34 +186,25 @@ extension SQLStore {
         }
         // Another instance took a row after this one's lease ran out: its attempts count.
         let records = records.filter { kept.contains($0.message.seq) }
-        let remaining: [(message: WebhookMessage, attempts: Int, state: String, due: Date, finished: Date?)] =
-            records.compactMap { record in
+        let remaining =
+            records.compactMap { record -> WebhookClickRow? in
                 let attempt = record.attempt
                 switch attempt.outcome {
                 case .delivered: return nil
-                case .failed: return (record.message, attempt.attempt, "failed", attempt.at, attempt.at)
+                case .failed:
+                    return WebhookClickRow(
+                        leaving: record.message, attempts: attempt.attempt, state: "failed", due: attempt.at,
+                        finishedAt: attempt.at)
                 case .retrying, .disabled:
-                    return (record.message, attempt.attempt, "pending", record.retryAt ?? attempt.at, nil)
+                    return WebhookClickRow(
+                        leaving: record.message, attempts: attempt.attempt, state: "pending",
+                        due: record.retryAt ?? attempt.at)
                 }
-            } + unsent.filter { kept.contains($0.seq) }.map { ($0, $0.attempts, "pending", $0.createdAt, nil) }
-        for chunk in remaining.chunks(of: rowsPerStatement) {
-            var statement: SQLStatement = """
-                INSERT INTO webhook_messages
-                    (id, endpoint_id, tenant, type, order_key, payload, is_click, events, state, attempts,
-                    next_attempt_at, created_at, finished_at)
-                VALUES
-                """
-            statement.append(raw: " ")
-            statement.append(rows: chunk) {
-                [
-                    .text($0.message.id), .text($0.message.endpointID), .text($0.message.tenant),
-                    .text($0.message.type.rawValue), .null, .text($0.message.payload), .bool(true), .integer(1),
-                    .text($0.state), .integer($0.attempts), $0.due.sqlValue, $0.message.createdAt.sqlValue,
-                    $0.finished.map(\.sqlValue) ?? .null,
-                ]
             }
-            try await session.run(statement)
-        }
+            + unsent.filter { kept.contains($0.seq) }.map {
+                WebhookClickRow(leaving: $0, attempts: $0.attempts, state: "pending", due: $0.createdAt)
+            }
+        try await WebhookClickRow.insert(remaining, on: session)
         try await insertAttempts(records.map(\.attempt), on: session)
         for record in records { try await applyEndpointChanges(of: record, on: session) }
     }
