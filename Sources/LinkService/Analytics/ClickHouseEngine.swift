@@ -56,33 +56,38 @@ final class ClickHouseEngine: Sendable {
         }
     }
 
-    /// Inserts the click events (``ClickEvent`` JSON lines) in one `INSERT`; with
-    /// `checkingFirst`, only those whose click IDs ClickHouse does not have yet. Returns how
-    /// many were inserted.
-    func insert(_ payloads: [String], checkingFirst: Bool) async throws -> Int {
+    /// Inserts the click events (``ClickEvent`` JSON lines, one or more to a payload, as the
+    /// outbox keeps them) in one `INSERT`; with `checkingFirst`, only those whose click IDs
+    /// ClickHouse does not have yet. Returns how many were inserted.
+    ///
+    /// Unchecked, the payloads go as they are, and only the first line is read (for the query
+    /// ID): this runs for every batch, on the shipper's background thread, which shares the
+    /// machine's cores with the redirects.
+    func insert(_ payloads: [OutboxPayload], checkingFirst: Bool) async throws -> Int {
         guard let first = payloads.first else { return 0 }
         let decoder = JSONDecoder()
-        func identity(_ payload: String) throws -> Identity {
+        func identity(_ line: Substring) throws -> Identity {
             do {
-                return try decoder.decode(Identity.self, from: Data(payload.utf8))
+                return try decoder.decode(Identity.self, from: Data(line.utf8))
             } catch {
                 throw ClickHouseError.malformedAnswer("an outbox entry is not a click event: \(error)")
             }
         }
+        let newline = UInt8(ascii: "\n")
+        let firstLine = Substring(first.text.utf8.split(separator: newline, maxSplits: 1).first ?? Substring("").utf8)
         // The same for every try of this batch: ClickHouse refuses it while a try still runs.
-        let queryID = "wayfinder-clicks-\(try identity(first).clickID)"
-        var rows = payloads
-        if checkingFirst {
-            let identities = try payloads.map(identity)
-            let present = try await presentClickIDs(identities, queryID: queryID)
-            if !present.isEmpty {
-                rows = zip(payloads, identities).filter { !present.contains($0.1.clickID) }.map(\.0)
-            }
+        let queryID = "wayfinder-clicks-\(try identity(firstLine).clickID)"
+        let statement = "INSERT INTO \(database).click_events FORMAT JSONEachRow"
+        guard checkingFirst else {
+            try await client.run(statement, rows: payloads.map(\.text).joined(separator: "\n"), queryID: queryID)
+            return payloads.reduce(0) { $0 + $1.lines }
         }
+        let lines = payloads.flatMap { $0.text.utf8.split(separator: newline).map(Substring.init) }
+        let identities = try lines.map(identity)
+        let present = try await presentClickIDs(identities, queryID: queryID)
+        let rows = zip(lines, identities).filter { !present.contains($0.1.clickID) }.map(\.0)
         guard !rows.isEmpty else { return 0 }
-        try await client.run(
-            "INSERT INTO \(database).click_events FORMAT JSONEachRow", rows: rows.joined(separator: "\n"),
-            queryID: queryID)
+        try await client.run(statement, rows: rows.joined(separator: "\n"), queryID: queryID)
         return rows.count
     }
 

@@ -53,22 +53,40 @@ extension OutboxRecords {
 /// ``OutboxRecords/insertClicks(_:clickEventLimit:queueing:)``).
 package struct OutboxAppend: Sendable {
     package var topic: String
-    /// One per entry; an entry may hold several lines, separated by `\n`.
-    package var payloads: [String]
+    /// One per entry.
+    package var payloads: [OutboxPayload]
     /// Entries the topic keeps at most: past it, the oldest go.
     package var limit: Int
     package var createdAt: Date
 
-    package init(topic: String, payloads: [String], limit: Int, createdAt: Date) {
+    package init(topic: String, payloads: [OutboxPayload], limit: Int, createdAt: Date) {
         self.topic = topic
         self.payloads = payloads
         self.limit = limit
         self.createdAt = createdAt
     }
 
-    /// The lines `payload` holds.
-    static func lines(of payload: String) -> Int {
-        payload.utf8.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+    /// Entries of these texts, their lines counted.
+    package init(topic: String, payloads: [String], limit: Int, createdAt: Date) {
+        self.init(topic: topic, payloads: payloads.map(OutboxPayload.init(counting:)), limit: limit, createdAt: createdAt)
+    }
+}
+
+/// An entry's text, one line or several separated by `\n`, and how many lines it holds: the
+/// depth and the bound count lines, and whoever made the text knows their number without
+/// reading it again.
+package struct OutboxPayload: Sendable, Hashable {
+    package var text: String
+    package var lines: Int
+
+    package init(text: String, lines: Int) {
+        self.text = text
+        self.lines = lines
+    }
+
+    /// `text`, its lines counted.
+    package init(counting text: String) {
+        self.init(text: text, lines: text.utf8.count(where: { $0 == UInt8(ascii: "\n") }) + 1)
     }
 }
 
@@ -77,10 +95,13 @@ package struct OutboxEntry: Sendable, Hashable {
     /// Increases with every entry appended, across topics.
     package var id: Int
     package var payload: String
+    /// How many lines `payload` holds.
+    package var lines: Int
 
-    package init(id: Int, payload: String) {
+    package init(id: Int, payload: String, lines: Int) {
         self.id = id
         self.payload = payload
+        self.lines = lines
     }
 }
 

@@ -179,7 +179,7 @@ struct ClickHouseAnalyticsTests {
                     let late =
                         #"{"click_id":"\#(UUID().uuidString.lowercased())","tenant":"local","link_id":"\#(link.id)","#
                         + #""time":1767232800,"is_bot":0,"visitor":4242}"#
-                    #expect(try await engine.insert([late], checkingFirst: false) == 1)
+                    #expect(try await engine.insert([OutboxPayload(counting: late)], checkingFirst: false) == 1)
                     let counted = try await Self.json("/api/v1/links/people/stats", key: key, via: client)
                     #expect(counted[path: "visitors.total"] == "7")
                     #expect(counted["visitors"]?["byDay"]?.arrayValue?.first?[path: "visitors"] == "4")
@@ -261,7 +261,9 @@ struct ClickHouseAnalyticsTests {
                     }
                     let engine = ClickHouseEngine(client: ClickHouseClient(url: url))
                     try await engine.prepare()
-                    #expect(try await engine.insert(Array(first.prefix(10)), checkingFirst: false) == 10)
+                    #expect(
+                        try await engine.insert(first.prefix(10).map(OutboxPayload.init(counting:)), checkingFirst: false)
+                            == 10)
                 }
             }
             // Back: the backlog drains, and every click counts once.

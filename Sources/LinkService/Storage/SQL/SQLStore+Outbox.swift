@@ -22,7 +22,7 @@ extension SQLStore {
         for chunk in entries.payloads.chunks(of: rowsPerStatement) {
             var statement: SQLStatement = "INSERT INTO outbox (topic, payload, lines, created_at) VALUES "
             statement.append(rows: chunk) {
-                [.text(entries.topic), .text($0), .integer(OutboxAppend.lines(of: $0)), SQLValue(entries.createdAt)]
+                [.text(entries.topic), .text($0.text), .integer($0.lines), SQLValue(entries.createdAt)]
             }
             try await session.run(statement)
         }
@@ -39,9 +39,9 @@ extension SQLStore {
     }
 
     package func outboxEntries(topic: String, limit: Int) async throws -> [OutboxEntry] {
-        try await read("SELECT id, payload FROM outbox WHERE topic = \(topic) ORDER BY id LIMIT \(limit)").map {
+        try await read("SELECT id, payload, lines FROM outbox WHERE topic = \(topic) ORDER BY id LIMIT \(limit)").map {
             let row = RowReader(row: $0, table: "outbox", key: ["id"])
-            return OutboxEntry(id: try row.read("id"), payload: try row.read("payload"))
+            return OutboxEntry(id: try row.read("id"), payload: try row.read("payload"), lines: try row.read("lines"))
         }
     }
 
