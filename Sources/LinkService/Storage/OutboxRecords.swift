@@ -68,7 +68,8 @@ package struct OutboxAppend: Sendable {
 
     /// Entries of these texts, their lines counted.
     package init(topic: String, payloads: [String], limit: Int, createdAt: Date) {
-        self.init(topic: topic, payloads: payloads.map(OutboxPayload.init(counting:)), limit: limit, createdAt: createdAt)
+        self.init(
+            topic: topic, payloads: payloads.map(OutboxPayload.init(counting:)), limit: limit, createdAt: createdAt)
     }
 }
 

@@ -262,7 +262,8 @@ struct ClickHouseAnalyticsTests {
                     let engine = ClickHouseEngine(client: ClickHouseClient(url: url))
                     try await engine.prepare()
                     #expect(
-                        try await engine.insert(first.prefix(10).map(OutboxPayload.init(counting:)), checkingFirst: false)
+                        try await engine.insert(
+                            first.prefix(10).map(OutboxPayload.init(counting:)), checkingFirst: false)
                             == 10)
                 }
             }
