@@ -159,7 +159,8 @@ struct ServeCommand: AsyncParsableCommand {
         switch configuration.logFormat {
         case .text:
             LoggingSystem.bootstrap(
-                StreamLogHandler.standardError, metadataProvider: RequestLogContext.metadataProvider)
+                { label, provider in TextLogHandler(label: label, metadataProvider: provider) },
+                metadataProvider: RequestLogContext.metadataProvider)
         case .json:
             LoggingSystem.bootstrap(
                 { label, provider in JSONLogHandler(label: label, metadataProvider: provider) },
