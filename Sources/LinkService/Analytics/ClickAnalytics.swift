@@ -20,7 +20,6 @@ struct ClickAnalytics: Sendable {
     let metrics: AnalyticsMetrics
     /// ``LinkServiceConfiguration/clickhouseOutboxLimit``.
     let outboxLimit: Int
-    let batchSize: Int
     let clock: ServiceClock
 
     /// The analytics engine of `configuration`, `nil` when none is configured.
@@ -43,7 +42,6 @@ struct ClickAnalytics: Sendable {
         self.keys = VisitorKeys()
         self.metrics = AnalyticsMetrics(registry: registry)
         self.outboxLimit = configuration.clickhouseOutboxLimit
-        self.batchSize = configuration.clickBatchSize
         self.clock = clock
     }
 
@@ -83,7 +81,7 @@ struct ClickAnalytics: Sendable {
     func services(logger: Logger) -> [any Service] {
         [
             ClickHouseShipper(
-                engine: engine, outbox: outbox, holder: UUID().uuidString, batchSize: batchSize,
+                engine: engine, outbox: outbox, holder: UUID().uuidString,
                 idleInterval: .seconds(1), clock: clock, metrics: metrics, logger: logger),
             SecretRefresher(name: "visitor-key secrets", logger: logger) {
                 try await keys.refresh(from: outbox, now: clock.now())

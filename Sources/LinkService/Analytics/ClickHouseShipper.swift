@@ -20,7 +20,6 @@ struct ClickHouseShipper: Service {
     let outbox: any OutboxRecords
     /// Names this instance in the lease.
     let holder: String
-    let batchSize: Int
     /// Pause when the outbox is empty or this instance does not hold the lease.
     let idleInterval: Duration
     let clock: ServiceClock
@@ -91,8 +90,6 @@ struct ClickHouseShipper: Service {
         if holds && !state.holdsLease { state.uncertain = true }
         state.holdsLease = holds
         guard holds else { return 0 }
-        // Entries hold up to ``ClickEvent/linesPerEntry`` events each: a batch is at most
-        // `batchSize` events.
         let entries = try await outbox.outboxEntries(topic: OutboxTopic.clickhouse, limit: entryLimit)
         guard !entries.isEmpty else {
             metrics.outboxDepth.set(0.0)
@@ -113,8 +110,16 @@ struct ClickHouseShipper: Service {
         return entries.count
     }
 
-    /// Entries per batch: `batchSize` events at most.
-    var entryLimit: Int { max(1, batchSize / ClickEvent.linesPerEntry) }
+    /// Click events per `INSERT` at most: ClickHouse makes a part of each insert, of each table
+    /// and of each materialized view it feeds, then merges them in the background. Its advice
+    /// is 10,000 to 100,000 rows an insert and about one insert a second. At the click flush's
+    /// size (5,000) a busy server made several inserts a second; their merges took ClickHouse's
+    /// CPU and, on a machine it shares, the server's. A batch this size, 7 MB of JSON, goes when
+    /// it is full, and otherwise after the idle pause.
+    static let eventsPerInsert = 20_000
+
+    /// Outbox entries per batch: entries hold up to ``ClickEvent/linesPerEntry`` events each.
+    var entryLimit: Int { Self.eventsPerInsert / ClickEvent.linesPerEntry }
 
     private func updateDepth() async {
         if let depth = try? await outbox.outboxDepth(topic: OutboxTopic.clickhouse) {
