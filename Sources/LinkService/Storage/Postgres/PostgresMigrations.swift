@@ -356,6 +356,10 @@ enum PostgresMigrations {
         // ClickHouse go 100 to an entry, not one row each. `lines` says how many, for the depth
         // and the count of what the bound deleted.
         (15, ["ALTER TABLE outbox ADD COLUMN lines INTEGER NOT NULL DEFAULT 1"]),
+        // `lines` in the topic's index: the depth (`SUM(lines)`) reads the index alone. Read from
+        // the rows, SQLite walked each entry's 30 KB payload to reach the column after it, 40 ms
+        // a second with 4,000 entries waiting, on a thread the redirects' clicks need.
+        (16, ["DROP INDEX outbox_topic", "CREATE INDEX outbox_topic ON outbox (topic, id, lines)"]),
     ]
 
     static var latestVersion: Int { all.last?.version ?? 0 }
