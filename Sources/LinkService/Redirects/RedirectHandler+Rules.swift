@@ -43,7 +43,7 @@ extension RedirectHandler {
     ) -> RuleVisit {
         var visit = RuleVisit(client: client, now: clock.now())
         if needs.languages {
-            visit.languages = AcceptLanguage.tags(request.headers[.acceptLanguage])
+            visit.languages = AcceptLanguage.tags(request.headers.value(of: .acceptLanguage))
         }
         if needs.query, let query {
             visit.query = query.map { (String($0.key), String($0.value)) }

@@ -78,7 +78,7 @@ struct RedirectHandler: Sendable {
             return pages.response(
                 for: debugPage(tenant: tenant, target: target, link: link, query: query, request: request).page)
         }
-        let client = ClientInfo(userAgent: request.headers[.userAgent])
+        let client = ClientInfo(userAgent: request.headers.value(of: .userAgent))
         var variantCookie: Cookie? = nil
         var country = VisitCountry(lookup: countryLookup)
         if let link, !link.content.rules.isEmpty || !link.content.variants.isEmpty {
@@ -87,7 +87,7 @@ struct RedirectHandler: Sendable {
                 policy: policy, country: &country)
         }
         let planner = RedirectPlanner(tenant: tenant)
-        let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers[.accept])
+        let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers.value(of: .accept))
         var decision = planner.decide(target, for: client, acceptsHTML: acceptsHTML)
         if case .redirect(let location) = decision, location == target.canonicalURL {
             // The website shares this domain and the visit is already there: a redirect would loop.
@@ -158,7 +158,7 @@ struct RedirectHandler: Sendable {
                 if let value = query.get("utm_" + name) { utm[name] = value }
             }
         }
-        let referrer = request.headers[.referer].flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
+        let referrer = request.headers.value(of: .referer).flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
         let now = clock.now()
         // The client address only when something reads it: the visitor key, or a country source
         // the rules have not asked yet.
@@ -170,7 +170,7 @@ struct RedirectHandler: Sendable {
             return found
         }
         let visitorKey = visitorKeys?.key(
-            tenant: tenant.id, address: clientAddress(), userAgent: request.headers[.userAgent], at: now)
+            tenant: tenant.id, address: clientAddress(), userAgent: request.headers.value(of: .userAgent), at: now)
         var click = Click(
             linkID: target.linkID, tenant: tenant.id, time: now, platform: client.platform, os: client.os,
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued,
@@ -206,6 +206,6 @@ extension Request {
     /// The host the client asked for, lowercased and without port: the `Host` header (HTTP/1)
     /// or `:authority` (HTTP/2).
     var hostName: String {
-        SplitURL.hostAndPort(headers[Request.hostField] ?? head.authority ?? "").host.lowercased()
+        SplitURL.hostAndPort(headers.value(of: Request.hostField) ?? head.authority ?? "").host.lowercased()
     }
 }

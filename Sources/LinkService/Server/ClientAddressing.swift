@@ -74,6 +74,6 @@ struct ClientAddressing: Sendable {
         {
             return forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? forwarded
         }
-        return request.headers[Request.hostField] ?? request.head.authority ?? ""
+        return request.headers.value(of: Request.hostField) ?? request.head.authority ?? ""
     }
 }
