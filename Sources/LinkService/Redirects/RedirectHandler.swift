@@ -158,7 +158,9 @@ struct RedirectHandler: Sendable {
                 if let value = query.get("utm_" + name) { utm[name] = value }
             }
         }
-        let referrer = request.headers.value(of: .referer).flatMap { WebURL($0)?.host }.flatMap { $0.isEmpty ? nil : $0 }
+        let referrer = request.headers.value(of: .referer).flatMap { WebURL($0)?.host }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let now = clock.now()
         // The client address only when something reads it: the visitor key, or a country source
         // the rules have not asked yet.
