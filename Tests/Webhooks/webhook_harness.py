@@ -108,12 +108,14 @@ class Receiver:
     order as `(webhook-id, payload, body, secrets that verified)`; a delivery no secret verifies
     is kept in `forged`."""
 
-    def __init__(self, delay=0.0, niceness=0):
+    def __init__(self, delay=0.0, niceness=0, idle=False):
         self.port = free_port()
-        # The nice value of the threads that answer deliveries: a load test runs the receiver,
-        # which stands for a server elsewhere, at 19, so that it takes only the CPU the server
+        # The nice value of the threads that answer deliveries, and whether they run in the
+        # kernel's SCHED_IDLE class (only when nothing else wants the CPU): a load test runs the
+        # receiver, which stands for a server elsewhere, so that it takes only the CPU the server
         # under test and the load generator leave.
         self.niceness = niceness
+        self.idle = idle
         self.secrets = []
         self.deliveries = []
         self.forged = []
@@ -141,6 +143,8 @@ class Receiver:
             def setup(self):
                 if receiver.niceness:
                     os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), receiver.niceness)
+                if receiver.idle:
+                    os.sched_setscheduler(threading.get_native_id(), os.SCHED_IDLE, os.sched_param(0))
                 super().setup()
 
             def do_POST(self):
