@@ -74,7 +74,7 @@ final class ClickHouseEngine: Sendable {
             }
         }
         let newline = UInt8(ascii: "\n")
-        let firstLine = Substring(first.text.utf8.split(separator: newline, maxSplits: 1).first ?? Substring("").utf8)
+        let firstLine = first.text[..<(first.text.utf8.firstIndex(of: newline) ?? first.text.endIndex)]
         // The same for every try of this batch: ClickHouse refuses it while a try still runs.
         let queryID = "wayfinder-clicks-\(try identity(firstLine).clickID)"
         let statement = "INSERT INTO \(database).click_events FORMAT JSONEachRow"

@@ -96,8 +96,7 @@ struct ClickHouseShipper: Service {
             return 0
         }
         try await engine.prepareIfNeeded()
-        let sent = try await engine.insert(
-            entries.map { OutboxPayload(text: $0.payload, lines: $0.lines) }, checkingFirst: state.uncertain)
+        let sent = try await engine.insert(entries.map(\.payload), checkingFirst: state.uncertain)
         metrics.eventsSent.increment(by: Int64(sent))
         state.uncertain = true
         try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, ids: entries.map(\.id))

@@ -42,9 +42,7 @@ public struct JSONLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let own = event.metadata { merged.merge(own) { $1 } }
+        var merged = Logger.Metadata.event(logger: metadata, provider: metadataProvider, explicit: event.metadata)
         // Hummingbird's own request id (on its request loggers) and ours are the same value.
         let requestID = merged.removeValue(forKey: RequestLogContext.metadataKey) ?? merged["hb.request.id"]
         merged["hb.request.id"] = nil

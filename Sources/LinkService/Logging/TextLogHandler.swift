@@ -37,13 +37,10 @@ package struct TextLogHandler: LogHandler {
 
     package func log(event: LogEvent) {
         guard !metadata.isEmpty else { return stream.log(event: event) }
-        // The logger's metadata as the event's, under the provider's and the event's own: the
-        // precedence `StreamLogHandler` gives them, so the line is the one it would write.
+        // The logger's metadata handed over as the event's, in `StreamLogHandler`'s precedence,
+        // so the line is the one it would write.
         var event = event
-        var merged = metadata
-        if let provided = metadataProvider?.get() { merged.merge(provided) { $1 } }
-        if let explicit = event.metadata { merged.merge(explicit) { $1 } }
-        event.metadata = merged
+        event.metadata = Logger.Metadata.event(logger: metadata, provider: metadataProvider, explicit: event.metadata)
         stream.log(event: event)
     }
 }

@@ -65,12 +65,6 @@ package struct OutboxAppend: Sendable {
         self.limit = limit
         self.createdAt = createdAt
     }
-
-    /// Entries of these texts, their lines counted.
-    package init(topic: String, payloads: [String], limit: Int, createdAt: Date) {
-        self.init(
-            topic: topic, payloads: payloads.map(OutboxPayload.init(counting:)), limit: limit, createdAt: createdAt)
-    }
 }
 
 /// An entry's text, one line or several separated by `\n`, and how many lines it holds: the
@@ -95,14 +89,11 @@ package struct OutboxPayload: Sendable, Hashable {
 package struct OutboxEntry: Sendable, Hashable {
     /// Increases with every entry appended, across topics.
     package var id: Int
-    package var payload: String
-    /// How many lines `payload` holds.
-    package var lines: Int
+    package var payload: OutboxPayload
 
-    package init(id: Int, payload: String, lines: Int) {
+    package init(id: Int, payload: OutboxPayload) {
         self.id = id
         self.payload = payload
-        self.lines = lines
     }
 }
 

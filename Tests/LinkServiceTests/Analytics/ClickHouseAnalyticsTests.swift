@@ -257,7 +257,7 @@ struct ClickHouseAnalyticsTests {
                     // are there already while the outbox still holds them.
                     // (An entry holds a flush's events, one per line.)
                     let first = try await store.outboxEntries(topic: OutboxTopic.clickhouse, limit: 10).flatMap {
-                        $0.payload.split(separator: "\n").map(String.init)
+                        $0.payload.text.split(separator: "\n").map(String.init)
                     }
                     let engine = ClickHouseEngine(client: ClickHouseClient(url: url))
                     try await engine.prepare()

@@ -41,7 +41,9 @@ extension SQLStore {
     package func outboxEntries(topic: String, limit: Int) async throws -> [OutboxEntry] {
         try await read("SELECT id, payload, lines FROM outbox WHERE topic = \(topic) ORDER BY id LIMIT \(limit)").map {
             let row = RowReader(row: $0, table: "outbox", key: ["id"])
-            return OutboxEntry(id: try row.read("id"), payload: try row.read("payload"), lines: try row.read("lines"))
+            return OutboxEntry(
+                id: try row.read("id"),
+                payload: OutboxPayload(text: try row.read("payload"), lines: try row.read("lines")))
         }
     }
 
