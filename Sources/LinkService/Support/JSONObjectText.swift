@@ -1,19 +1,22 @@
 import DeepLinkRouting
 
-/// A compact JSON object written member by member, in the order given: for the flush path, where
-/// building a ``JSONNode`` tree per click and writing it out cost more than the rest of the click.
-/// Keys are written as given (they are the code's own literals); values are escaped as
-/// ``JSONNode`` escapes them. The text is gathered as UTF-8 bytes and made a `String` once:
-/// appending to a `String` piece by piece cost about twice as much.
+/// Compact JSON objects written member by member, in the order given, one after another as JSON
+/// Lines (``nextLine()``): for the flush path, where building a ``JSONNode`` tree per click and
+/// writing it out cost more than the rest of the click. Keys are written as given (they are the
+/// code's own literals); values are escaped as ``JSONNode`` escapes them. The text is gathered as
+/// UTF-8 bytes and made a `String` once: appending to a `String` piece by piece cost about twice
+/// as much, and a `String` per line, joined afterwards, an allocation and a copy per line more.
 struct JSONObjectText {
     private var bytes: [UInt8] = []
+    /// Where the object being written starts.
+    private var objectStart = 0
 
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
     }
 
     private mutating func key(_ key: StaticString) {
-        bytes.append(bytes.isEmpty ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        bytes.append(bytes.count == objectStart ? UInt8(ascii: "{") : UInt8(ascii: ","))
         bytes.append(UInt8(ascii: "\""))
         key.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(UInt8(ascii: "\""))
@@ -35,6 +38,12 @@ struct JSONObjectText {
         }
     }
 
+    /// `"key":"value"`; nothing when `value` is empty (for a reader that takes a missing member as
+    /// the empty string).
+    mutating func member(_ key: StaticString, unlessEmpty value: String) {
+        if !value.isEmpty { member(key, value) }
+    }
+
     /// `"key":123`; nothing when `value` is `nil`.
     mutating func member(_ key: StaticString, _ value: (some BinaryInteger)?) {
         guard let value else { return }
@@ -54,16 +63,32 @@ struct JSONObjectText {
         bytes[start...].reverse()
     }
 
+    /// `"key":123`; nothing when `value` is zero (for a reader that takes a missing member as 0).
+    mutating func member(_ key: StaticString, unlessZero value: some BinaryInteger) {
+        if value != 0 { member(key, value) }
+    }
+
     /// `"key":true` or `"key":false`.
     mutating func member(_ key: StaticString, _ value: Bool) {
         self.key(key)
         bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    /// The object's text, closed.
-    consuming func finished() -> String {
-        if bytes.isEmpty { bytes.append(UInt8(ascii: "{")) }
+    /// Closes the object and starts the next on a new line.
+    mutating func nextLine() {
+        close()
+        bytes.append(UInt8(ascii: "\n"))
+        objectStart = bytes.count
+    }
+
+    private mutating func close() {
+        if bytes.count == objectStart { bytes.append(UInt8(ascii: "{")) }
         bytes.append(UInt8(ascii: "}"))
+    }
+
+    /// The text, its last object closed.
+    consuming func finished() -> String {
+        close()
         return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -7,26 +7,51 @@ import Testing
 struct ClickEventTests {
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    @Test("an outbox line is exactly what JSONEncoder with sorted keys writes, with and without the optional fields")
-    func sameAsJSONEncoder() throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    /// A click with only what every click has, and one with every member set (escapes too).
+    static var sampleClicks: [Click] {
         var utm = UTMParameters()
         utm.source = "news/letter"
-        utm.campaign = "spring \"sale\" é"
-        let clicks = [
-            Click(linkID: "l1", tenant: "storyteller", time: Self.start, platform: .ios),
+        utm.campaign = "spring \"sale\"\té"
+        return [
+            Click(linkID: "l1", tenant: "storyteller", time: start, platform: .ios),
             Click(
-                linkID: nil, tenant: "chat", time: Self.start.addingTimeInterval(0.9), platform: .android,
-                os: "Android",
-                browser: "Chrome", referrerHost: "news.example.com", isBot: true, utm: utm, claimIssued: true,
-                visitorKey: UInt64.max, country: "DE", rule: 0, variant: 3),
+                linkID: nil, tenant: "chat", time: start.addingTimeInterval(0.9), platform: .android,
+                os: "Android", browser: "Chrome", referrerHost: "news.example.com", isBot: true, utm: utm,
+                claimIssued: true, visitorKey: UInt64.max, country: "DE", rule: 0, variant: 3),
         ]
-        for click in clicks {
-            let event = ClickEvent(click, id: UUID().uuidString.lowercased())
-            #expect(event.jsonLine == String(decoding: try encoder.encode(event), as: UTF8.self))
-            #expect(try JSONDecoder().decode(ClickEvent.self, from: Data(event.jsonLine.utf8)) == event)
+    }
+
+    @Test("an outbox line is compact JSON, keys sorted, without the members ClickHouse takes missing as their value")
+    func jsonLines() throws {
+        let id = "0f8fad5b-d9cb-469f-a165-70867728950e"
+        let lines = Self.sampleClicks.map { ClickEvent($0, id: id).jsonLine }
+        #expect(
+            lines == [
+                #"{"click_id":"0f8fad5b-d9cb-469f-a165-70867728950e","link_id":"l1","platform":"ios","#
+                    + #""tenant":"storyteller","time":1800000000}"#,
+                #"{"browser":"Chrome","claim_issued":1,"click_id":"0f8fad5b-d9cb-469f-a165-70867728950e","#
+                    + #""country":"DE","is_bot":1,"os":"Android","platform":"android","referrer":"news.example.com","#
+                    + #""rule":0,"tenant":"chat","time":1800000000,"utm_campaign":"spring \"sale\"\té","#
+                    + #""utm_source":"news/letter","variant":3,"visitor":18446744073709551615}"#,
+            ])
+        for line in lines {
+            #expect(try JSONSerialization.jsonObject(with: Data(line.utf8)) is [String: Any])
         }
+    }
+
+    @Test("an outbox entry is its clicks' lines, a hundred at most, with IDs all different")
+    func entries() throws {
+        let clicks = (0..<250).map { Self.sampleClicks[$0 % 2] }
+        let entries = ClickEvent.entries(of: clicks)
+        #expect(entries.map(\.lines) == [100, 100, 50])
+        let lines = entries.flatMap { $0.text.split(separator: "\n") }
+        #expect(lines.count == 250)
+        let ids = try lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require(object["click_id"] as? String)
+        }
+        #expect(Set(ids).count == 250)
+        #expect(lines[1].hasSuffix(#""visitor":18446744073709551615}"#))
     }
 
     @Test("click IDs are version 4 UUIDs, all different within a batch and across batches")

@@ -291,6 +291,34 @@ struct ClickHouseAnalyticsTests {
         }
     }
 
+    @Test("ClickHouse reads an event's left-out members as the click's values: empty, zero or NULL")
+    func eventsReadBackWhole() async throws {
+        try await ClickHouseTestDatabase.withDatabase { url in
+            let engine = ClickHouseEngine(client: ClickHouseClient(url: url))
+            try await engine.prepare()
+            #expect(
+                try await engine.insert(ClickEvent.entries(of: ClickEventTests.sampleClicks), checkingFirst: false) == 2
+            )
+            let rows = try await Self.scalar(
+                """
+                SELECT tenant, link_id, toUnixTimestamp(time), platform, os, browser, referrer, is_bot, country,
+                    rule, variant, utm_source, utm_medium, utm_campaign, utm_term, utm_content, claim_issued, visitor
+                FROM \(url.database).click_events ORDER BY tenant
+                """, url)
+            #expect(
+                rows.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) } == [
+                    [
+                        "chat", "", "1800000000", "android", "Android", "Chrome", "news.example.com", "1", "DE", "0",
+                        "3", "news/letter", "", #"spring "sale"\té"#, "", "", "1", "18446744073709551615",
+                    ],
+                    [
+                        "storyteller", "l1", "1800000000", "ios", "", "", "", "0", #"\N"#, #"\N"#, #"\N"#, "", "", "",
+                        "", "", "0", "0",
+                    ],
+                ])
+        }
+    }
+
     @Test("at start: a refused password stops the server; a ClickHouse away does not")
     func startErrors() async throws {
         try await ClickHouseTestDatabase.withDatabase { url in
