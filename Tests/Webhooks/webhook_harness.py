@@ -28,6 +28,15 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "Examples" / "storyteller.json"
 
 
+def lower_thread_priority(niceness, idle):
+    """Gives the calling thread the nice value `niceness` (when not 0) and, with `idle`, the
+    kernel's SCHED_IDLE class (it runs only when nothing else wants the CPU)."""
+    if niceness:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), niceness)
+    if idle:
+        os.sched_setscheduler(threading.get_native_id(), os.SCHED_IDLE, os.sched_param(0))
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -145,10 +154,7 @@ class Receiver:
             protocol_version = "HTTP/1.1"
 
             def setup(self):
-                if receiver.niceness:
-                    os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), receiver.niceness)
-                if receiver.idle:
-                    os.sched_setscheduler(threading.get_native_id(), os.SCHED_IDLE, os.sched_param(0))
+                lower_thread_priority(receiver.niceness, receiver.idle)
                 super().setup()
 
             def do_POST(self):
@@ -367,10 +373,7 @@ class RecordingReceiver:
                 self.transport.close()
 
         def run():
-            if self.niceness:
-                os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), self.niceness)
-            if self.idle:
-                os.sched_setscheduler(threading.get_native_id(), os.SCHED_IDLE, os.sched_param(0))
+            lower_thread_priority(self.niceness, self.idle)
             loop = asyncio.new_event_loop()
             try:
                 server = loop.run_until_complete(
