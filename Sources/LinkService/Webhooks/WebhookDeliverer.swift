@@ -46,13 +46,19 @@ struct WebhookDeliverer: Service {
     private func deliverUntilShutdown(clients: WebhookClients) async {
         await cancelWhenGracefulShutdown {
             var lastPrune: ContinuousClock.Instant? = nil
+            // With a backlog the worker would run in every moment a core is free, and on a
+            // machine whose cores are all busy answering visits that still slows them: it
+            // yields most of its time while its thread waits for a core as much as it runs.
+            var pacer = ContentionPacer()
             while !Task.isCancelled {
+                pacer.startRound()
                 let delivered = await deliverDueMessages(clients: clients)
                 if lastPrune.map({ ContinuousClock.now - $0 >= Self.pruneInterval }) ?? true {
                     lastPrune = ContinuousClock.now
                     await prune()
                 }
-                if delivered == 0 { try? await Task.sleep(for: settings.pollInterval) }
+                let pause = delivered == 0 ? settings.pollInterval : pacer.pauseAfterRound()
+                if pause > .zero { try? await Task.sleep(for: pause) }
             }
         }
     }

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Paces a background worker that has a backlog: after each round of work it asks the kernel how
+/// long the worker's thread ran and how long it waited for a core, and when it waited at least
+/// half as long as it ran (every core was wanted by other threads, the ones answering visits
+/// among them) it pauses for ``pauseFactor`` times the round's length, at most ``longestPause``.
+///
+/// A lower nice value alone does not keep such a worker out of the way: a thread that sleeps on
+/// its sockets between requests is woken with the credit the kernel gives sleepers, and under a
+/// full load of redirects the webhook delivery thread still ran for 200–330 ms of every second,
+/// at nice 10, and waited as long again. Pausing makes it yield most of that time; once nothing
+/// else wants the cores it waits for none and runs without pause.
+///
+/// Linux only (`/proc/thread-self/schedstat`); elsewhere, or when the file cannot be read, it
+/// never pauses.
+struct ContentionPacer {
+    /// How many times the round's length the worker pauses for when the cores were contended.
+    static let pauseFactor = 4
+    /// The longest pause after one round.
+    static let longestPause = Duration.seconds(1)
+
+    /// The thread's time on a core and waiting for one, so far.
+    struct ThreadTimes: Equatable {
+        var running: Duration
+        var waiting: Duration
+
+        /// The times in `schedstat` (`/proc/…/schedstat`: nanoseconds run, nanoseconds waited,
+        /// time slices), `nil` when it is not that.
+        init?(schedstat: String) {
+            let fields = schedstat.split(whereSeparator: \.isWhitespace)
+            guard fields.count >= 2, let running = Int64(fields[0]), let waiting = Int64(fields[1]),
+                running >= 0, waiting >= 0
+            else { return nil }
+            self.running = .nanoseconds(running)
+            self.waiting = .nanoseconds(waiting)
+        }
+
+        init(running: Duration, waiting: Duration) {
+            self.running = running
+            self.waiting = waiting
+        }
+
+        /// The calling thread's times, `nil` where the kernel does not give them.
+        static func current() -> ThreadTimes? {
+            #if canImport(Glibc)
+                guard let file = fopen("/proc/thread-self/schedstat", "r") else { return nil }
+                defer { fclose(file) }
+                var buffer = [CChar](repeating: 0, count: 128)
+                guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
+                return ThreadTimes(schedstat: String(cString: buffer))
+            #else
+                return nil
+            #endif
+        }
+    }
+
+    private var last: ThreadTimes?
+    private var roundStart = ContinuousClock.now
+    private let read: () -> ThreadTimes?
+
+    /// A pacer of the calling thread (`read` stands in for the kernel in tests).
+    init(read: @escaping () -> ThreadTimes? = ThreadTimes.current) {
+        self.read = read
+        self.last = read()
+    }
+
+    /// Marks the start of a round of work.
+    mutating func startRound() {
+        roundStart = .now
+        last = read()
+    }
+
+    /// How long to pause after the round that started at ``startRound()``: zero unless the thread
+    /// waited for a core at least half as long as it ran during the round.
+    mutating func pauseAfterRound() -> Duration {
+        let before = last
+        guard let before, let now = read() else { return .zero }
+        last = now
+        return Self.pause(
+            running: now.running - before.running, waiting: now.waiting - before.waiting,
+            round: ContinuousClock.now - roundStart)
+    }
+
+    /// The pause after a round of length `round` in which the thread ran for `running` and waited
+    /// for a core for `waiting`.
+    static func pause(running: Duration, waiting: Duration, round: Duration) -> Duration {
+        // Below a millisecond of running the figures say little.
+        guard running >= .milliseconds(1), waiting * 2 >= running else { return .zero }
+        return min(round * pauseFactor, longestPause)
+    }
+}
