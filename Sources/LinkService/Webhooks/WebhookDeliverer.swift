@@ -20,6 +20,8 @@ import ServiceLifecycle
 /// attempts recorded in one transaction. A claim never holds two messages of one link for one
 /// endpoint (``WebhookRecords/claimWebhookMessages(owner:now:leaseUntil:limit:)``), so a link's
 /// events still go one at a time, in order; click events have no such order and go side by side.
+/// Between batches it yields to the server's other threads when they keep the cores busy
+/// (``ContentionPacer``).
 struct WebhookDeliverer: Service {
     let store: any LinkStore
     let settings: WebhookSettings
