@@ -56,31 +56,27 @@ struct ContentionPacer {
         }
     }
 
-    private var last: ThreadTimes?
-    private var roundStart = ContinuousClock.now
+    /// When the round under way started, and the thread's times then.
+    private var start: (instant: ContinuousClock.Instant, times: ThreadTimes)?
     private let read: () -> ThreadTimes?
 
     /// A pacer of the calling thread (`read` stands in for the kernel in tests).
     init(read: @escaping () -> ThreadTimes? = ThreadTimes.current) {
         self.read = read
-        self.last = read()
     }
 
     /// Marks the start of a round of work.
     mutating func startRound() {
-        roundStart = .now
-        last = read()
+        start = read().map { (.now, $0) }
     }
 
     /// How long to pause after the round that started at ``startRound()``: zero unless the thread
     /// waited for a core at least half as long as it ran during the round.
-    mutating func pauseAfterRound() -> Duration {
-        let before = last
-        guard let before, let now = read() else { return .zero }
-        last = now
+    func pauseAfterRound() -> Duration {
+        guard let start, let now = read() else { return .zero }
         return Self.pause(
-            running: now.running - before.running, waiting: now.waiting - before.waiting,
-            round: ContinuousClock.now - roundStart)
+            running: now.running - start.times.running, waiting: now.waiting - start.times.waiting,
+            round: ContinuousClock.now - start.instant)
     }
 
     /// The pause after a round of length `round` in which the thread ran for `running` and waited

@@ -45,8 +45,7 @@ struct ContentionPacerTests {
     @Test("a round is measured from its start: the times before it do not count")
     func measuresTheRound() {
         let readings = Readings([
-            Times(running: .seconds(10), waiting: .seconds(30)),  // at creation: a contended past
-            Times(running: .seconds(10), waiting: .seconds(30)),  // the round's start
+            Times(running: .seconds(10), waiting: .seconds(30)),  // the round's start, after a contended past
             Times(running: .seconds(10) + .milliseconds(20), waiting: .seconds(30) + .milliseconds(2)),
             Times(running: .seconds(10) + .milliseconds(20), waiting: .seconds(30) + .milliseconds(2)),
             Times(running: .seconds(10) + .milliseconds(40), waiting: .seconds(30) + .milliseconds(32)),
