@@ -7,9 +7,16 @@ import Synchronization
 ///
 /// A ring buffer under a lock: appending is O(1) and never suspends the request, also when the
 /// buffer is full during a database outage (the oldest click is then dropped and counted).
+///
+/// A batch the flusher has taken still counts as waiting until the store has it: the
+/// `click_buffer_depth` gauge and ``count`` do not dip while a write is under way, or while one
+/// fails and the batch comes back.
 final class ClickBuffer: Sendable {
     private struct State {
         var pending = CircularBuffer<Click>(initialCapacity: 1024)
+        /// Clicks taken by the flusher and not yet written or put back.
+        var inFlight = 0
+        var waiting: Int { pending.count + inFlight }
         /// Wakes the running flusher when a batch is full.
         var wakeUp: AsyncStream<Void>.Continuation?
     }
@@ -27,7 +34,7 @@ final class ClickBuffer: Sendable {
     }
 
     func append(_ click: Click) {
-        let (count, dropped, wakeUp) = state.withLock { state -> (Int, Bool, AsyncStream<Void>.Continuation?) in
+        let (dropped, wakeUp) = state.withLock { state -> (Bool, AsyncStream<Void>.Continuation?) in
             var dropped = false
             if state.pending.count >= limit {
                 state.pending.removeFirst()
@@ -35,39 +42,50 @@ final class ClickBuffer: Sendable {
             }
             state.pending.append(click)
             let count = state.pending.count
+            // Set under the lock, so that two appends cannot leave the older depth last.
+            metrics.clickBufferDepth.set(Double(state.waiting))
             // Once per full batch: the flusher writes everything pending when it wakes up.
-            return (count, dropped, count % batchSize == 0 ? state.wakeUp : nil)
+            return (dropped, count % batchSize == 0 ? state.wakeUp : nil)
         }
         if dropped { metrics.clicksDropped.increment() }
-        metrics.clickBufferDepth.set(Double(count))
         wakeUp?.yield()
     }
 
-    /// Takes up to one batch, or up to `size` clicks when given.
+    /// Takes up to one batch, or up to `size` clicks when given. The caller reports what became
+    /// of it: ``written(_:)`` or ``putBack(_:)``.
     func takeBatch(size: Int? = nil) -> [Click] {
-        let (batch, count) = state.withLock { state -> ([Click], Int) in
+        state.withLock { state in
             let size = min(size ?? batchSize, state.pending.count)
             let batch = Array(state.pending.prefix(size))
             state.pending.removeFirst(size)
-            return (batch, state.pending.count)
+            state.inFlight += size
+            return batch
         }
-        metrics.clickBufferDepth.set(Double(count))
-        return batch
+    }
+
+    /// The store has a batch taken with ``takeBatch(size:)``.
+    func written(_ batch: [Click]) {
+        state.withLock { state in
+            state.inFlight -= batch.count
+            metrics.clickBufferDepth.set(Double(state.waiting))
+        }
     }
 
     /// Puts back a batch the database did not take, ahead of newer clicks.
     func putBack(_ batch: [Click]) {
-        let (count, dropped) = state.withLock { state -> (Int, Int) in
+        let dropped = state.withLock { state -> Int in
+            state.inFlight -= batch.count
             for click in batch.reversed() { state.pending.prepend(click) }
             let excess = max(0, state.pending.count - limit)
             state.pending.removeFirst(excess)
-            return (state.pending.count, excess)
+            metrics.clickBufferDepth.set(Double(state.waiting))
+            return excess
         }
         if dropped > 0 { metrics.clicksDropped.increment(by: Int64(dropped)) }
-        metrics.clickBufferDepth.set(Double(count))
     }
 
-    var count: Int { state.withLock { $0.pending.count } }
+    /// Clicks not yet written: pending, and taken by a write that has not finished.
+    var count: Int { state.withLock { $0.waiting } }
 
     /// Where to signal a full batch: the running flusher's wake-up stream.
     func setWakeUp(_ continuation: AsyncStream<Void>.Continuation?) {

@@ -55,6 +55,7 @@ struct ClickFlusher: Service {
             let start = ContinuousClock.now
             do {
                 try await write(batch)
+                buffer.written(batch)
                 metrics.clickFlushDuration.record(ContinuousClock.now - start)
                 metrics.clicksWritten.increment(by: Int64(batch.count))
                 logger.debug("clicks written", metadata: ["count": "\(batch.count)"])

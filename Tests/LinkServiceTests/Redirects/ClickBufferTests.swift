@@ -45,6 +45,30 @@ struct ClickBufferTests {
         #expect(exposition.contains("wayfinder_clicks_dropped_total 1"))
     }
 
+    @Test("a batch being written, or refused and put back, still counts as waiting; written, it no longer does")
+    func depthCountsBatchUntilWritten() {
+        let metrics = LinkServiceMetrics()
+        let buffer = ClickBuffer(batchSize: 2, limit: 100, metrics: metrics)
+        func depth() -> String? {
+            String(decoding: metrics.exposition(), as: UTF8.self).split(separator: "\n")
+                .first { $0.hasPrefix("wayfinder_click_buffer_depth ") }.map(String.init)
+        }
+        for number in 1...3 { buffer.append(Self.click(number)) }
+        #expect(depth() == "wayfinder_click_buffer_depth 3.0")
+        let refused = buffer.takeBatch()
+        #expect(buffer.count == 3)
+        #expect(depth() == "wayfinder_click_buffer_depth 3.0")
+        buffer.putBack(refused)
+        #expect(buffer.count == 3)
+        #expect(depth() == "wayfinder_click_buffer_depth 3.0")
+        let taken = buffer.takeBatch()
+        buffer.append(Self.click(4))
+        #expect(depth() == "wayfinder_click_buffer_depth 4.0")
+        buffer.written(taken)
+        #expect(buffer.count == 2)
+        #expect(depth() == "wayfinder_click_buffer_depth 2.0")
+    }
+
     @Test("a full batch wakes the flusher once")
     func fullBatchWakesFlusher() async {
         let buffer = ClickBuffer(batchSize: 3, limit: 100, metrics: LinkServiceMetrics())
