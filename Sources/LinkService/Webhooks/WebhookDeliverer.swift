@@ -59,7 +59,13 @@ struct WebhookDeliverer: Service {
                     lastPrune = ContinuousClock.now
                     await prune()
                 }
-                let pause = delivered == 0 ? settings.pollInterval : pacer.pauseAfterRound()
+                let pause: Duration
+                if delivered == 0 {
+                    pause = settings.pollInterval
+                } else {
+                    pause = pacer.pauseAfterRound()
+                    if pause > .zero { metrics.countPause(pause) }
+                }
                 if pause > .zero { try? await Task.sleep(for: pause) }
             }
         }

@@ -5,6 +5,8 @@ final class WebhookMetrics: Sendable {
     private let attemptsByOutcome: [WebhookAttempt.Outcome: Counter]
     let clickEventsQueued: Counter
     let clickEventsDropped: Counter
+    private let pauses: Counter
+    private let pausedSeconds: Counter
 
     init(registry: PrometheusCollectorRegistry) {
         attemptsByOutcome = registry.wayfinderCounters(
@@ -15,6 +17,19 @@ final class WebhookMetrics: Sendable {
         clickEventsDropped = registry.wayfinderCounter(
             "webhook_click_events_dropped",
             help: "link.clicked webhook messages dropped because the outbox held its bound of click events")
+        pauses = registry.wayfinderCounter(
+            "webhook_delivery_pauses",
+            help: "Pauses the delivery worker made because its thread waited for a core as other work ran")
+        pausedSeconds = registry.makeCounter(
+            descriptor: .wayfinder(
+                "webhook_delivery_paused", unit: "seconds_total",
+                help: "Time the delivery worker paused for because its thread waited for a core"))
+    }
+
+    /// A pause of the delivery worker's ``ContentionPacer``.
+    func countPause(_ pause: Duration) {
+        pauses.increment()
+        pausedSeconds.increment(by: pause.timeInterval)
     }
 
     func countAttempt(_ outcome: WebhookAttempt.Outcome) {
