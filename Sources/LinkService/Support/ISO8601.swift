@@ -7,18 +7,44 @@ enum ISO8601 {
     /// Written by hand from 1582-10-15 to 9999: the format style cost about a microsecond per call,
     /// once per click event on the flush path.
     static func string(from date: Date) -> String {
-        let time = date.timeIntervalSince1970
-        let seconds = time.rounded(.down)
-        // From the Gregorian calendar's first day (1582-10-15; Foundation writes older days in
-        // the Julian calendar) to 10000-01-01: outside, Foundation writes it.
-        guard seconds >= -12_219_292_800, seconds < 253_402_300_800 else {
+        guard let fields = Fields(date) else {
             return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         }
-        let milliseconds = min(999, Int((time - seconds) * 1000))
-        let whole = Int(seconds)
-        let (days, secondOfDay) = (whole.floorDivided(by: 86_400), whole.floorModulo(86_400))
-        let (year, month, day) = civil(days: days)
-        return String(unsafeUninitializedCapacity: 24) { buffer in
+        return String(unsafeUninitializedCapacity: Fields.length) { fields.write(to: $0) }
+    }
+
+    /// Appends ``string(from:)``'s text to `bytes`, without a `String` of its own.
+    static func write(_ date: Date, to bytes: inout [UInt8]) {
+        guard let fields = Fields(date) else {
+            bytes.append(contentsOf: string(from: date).utf8)
+            return
+        }
+        let start = bytes.count
+        bytes.append(contentsOf: repeatElement(0, count: Fields.length))
+        bytes.withUnsafeMutableBufferPointer { _ = fields.write(to: .init(rebasing: $0[start...])) }
+    }
+
+    /// A time's parts as ``string(from:)`` writes them.
+    private struct Fields {
+        static let length = 24
+        var year: Int, month: Int, day: Int, secondOfDay: Int, milliseconds: Int
+
+        /// `nil` outside the range written by hand.
+        init?(_ date: Date) {
+            let time = date.timeIntervalSince1970
+            let seconds = time.rounded(.down)
+            // From the Gregorian calendar's first day (1582-10-15; Foundation writes older days in
+            // the Julian calendar) to 10000-01-01: outside, Foundation writes it.
+            guard seconds >= -12_219_292_800, seconds < 253_402_300_800 else { return nil }
+            milliseconds = min(999, Int((time - seconds) * 1000))
+            let whole = Int(seconds)
+            let days = whole.floorDivided(by: 86_400)
+            secondOfDay = whole.floorModulo(86_400)
+            (year, month, day) = ISO8601.civil(days: days)
+        }
+
+        /// Writes the ``length`` bytes at the start of `buffer`; answers how many.
+        func write(to buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
             func put(_ value: Int, at index: Int, digits: Int) {
                 var value = value
                 for offset in stride(from: digits - 1, through: 0, by: -1) {
@@ -40,7 +66,7 @@ enum ISO8601 {
             buffer[19] = 0x2E
             put(milliseconds, at: 20, digits: 3)
             buffer[23] = 0x5A
-            return 24
+            return Self.length
         }
     }
 

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import Foundation
 
 /// Compact JSON objects written member by member, in the order given, one after another as JSON
 /// Lines (``nextLine()``): for the flush path, where building a ``JSONNode`` tree per click and
@@ -13,6 +14,12 @@ struct JSONObjectText {
 
     init(capacity: Int) {
         bytes.reserveCapacity(capacity)
+    }
+
+    /// An object written after `bytes`, which ``finishedBytes()`` gives back with it.
+    init(after bytes: consuming [UInt8]) {
+        self.bytes = bytes
+        objectStart = self.bytes.count
     }
 
     private mutating func key(_ key: StaticString) {
@@ -36,6 +43,14 @@ struct JSONObjectText {
             JSONNode.writeString(value, to: &escaped)
             bytes.append(contentsOf: escaped.utf8)
         }
+    }
+
+    /// `"key":"…"`, the time as ``ISO8601`` writes it (which needs no escape).
+    mutating func member(_ key: StaticString, time: Date) {
+        self.key(key)
+        bytes.append(UInt8(ascii: "\""))
+        ISO8601.write(time, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
     }
 
     /// `"key":"value"`; nothing when `value` is empty (for a reader that takes a missing member as
@@ -90,5 +105,11 @@ struct JSONObjectText {
     consuming func finished() -> String {
         close()
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The bytes, its last object closed.
+    consuming func finishedBytes() -> [UInt8] {
+        close()
+        return bytes
     }
 }

@@ -18,20 +18,68 @@
 enum WebhookClickBatch {
     /// One click's event before it is written into a batch.
     struct Event: Sendable, Hashable {
-        /// The `webhook-id`, the same for every endpoint and attempt.
-        var id: String
         var linkID: String
         /// The link's compact JSON (the same text for every click of the link in a flush).
         var linkText: String
-        /// The event's time as a JSON string literal, quotes included.
-        var timestamp: String
-        /// The click's compact JSON.
-        var clickText: String
+        /// The `webhook-id`, then the event's time as a JSON string literal (quotes included),
+        /// then the click's compact JSON: an event line's parts, in one buffer.
+        var bytes: [UInt8]
+        /// Where the id ends and the timestamp starts in ``bytes``.
+        var idEnd: Int
+        /// Where the timestamp ends and the click's JSON starts in ``bytes``.
+        var clickStart: Int
+
+        /// The `webhook-id`, the same for every endpoint and attempt.
+        var id: String { String(decoding: bytes[..<idEnd], as: UTF8.self) }
 
         /// The body sent: `{"type":"link.clicked","timestamp":…,"data":{"link":…,"click":…}}`.
         var payload: String {
-            WebhookClickBatch.payload(timestamp: timestamp, link: linkText, click: clickText)
+            WebhookClickBatch.payload(
+                timestamp: String(decoding: bytes[idEnd..<clickStart], as: UTF8.self), link: linkText,
+                click: String(decoding: bytes[clickStart...], as: UTF8.self))
         }
+    }
+
+    /// One endpoint's batch, written as its events come.
+    struct Writer {
+        private var linkLines = Array(WebhookClickBatch.header.utf8)
+        private var eventLines: [UInt8] = []
+        private var linkIndexes: [String: Int] = [:]
+        /// The events written so far.
+        private(set) var count = 0
+
+        init() {
+            eventLines.reserveCapacity(maximumEvents * 200)
+        }
+
+        /// Adds `event`'s line, and its link's line before it if it is the link's first event.
+        mutating func append(_ event: Event) {
+            let index: Int
+            if let known = linkIndexes[event.linkID] {
+                index = known
+            } else {
+                index = linkIndexes.count
+                linkIndexes[event.linkID] = index
+                linkLines.append(contentsOf: "L\t".utf8)
+                linkLines.append(contentsOf: event.linkText.utf8)
+                linkLines.append(UInt8(ascii: "\n"))
+            }
+            let tab = UInt8(ascii: "\t")
+            eventLines.append(UInt8(ascii: "E"))
+            eventLines.append(tab)
+            eventLines.append(contentsOf: event.bytes[..<event.idEnd])
+            eventLines.append(tab)
+            eventLines.append(contentsOf: String(index).utf8)
+            eventLines.append(tab)
+            eventLines.append(contentsOf: event.bytes[event.idEnd..<event.clickStart])
+            eventLines.append(tab)
+            eventLines.append(contentsOf: event.bytes[event.clickStart...])
+            eventLines.append(UInt8(ascii: "\n"))
+            count += 1
+        }
+
+        /// The stored text: the header, the link lines, then the event lines.
+        var text: String { String(decoding: linkLines + eventLines, as: UTF8.self) }
     }
 
     /// The most events one row holds: a claim takes whole rows, so this bounds how far a claim can
@@ -46,23 +94,9 @@ enum WebhookClickBatch {
 
     /// The stored text of `events`, in order.
     static func text(of events: some Collection<Event>) -> String {
-        var text = header
-        var linkIndexes: [String: Int] = [:]
-        var eventLines = ""
-        eventLines.reserveCapacity(events.count * 240)
-        for event in events {
-            let index: Int
-            if let known = linkIndexes[event.linkID] {
-                index = known
-            } else {
-                index = linkIndexes.count
-                linkIndexes[event.linkID] = index
-                text += "L\t" + event.linkText + "\n"
-            }
-            eventLines +=
-                "E\t" + event.id + "\t" + String(index) + "\t" + event.timestamp + "\t" + event.clickText + "\n"
-        }
-        return text + eventLines
+        var writer = Writer()
+        for event in events { writer.append(event) }
+        return writer.text
     }
 
     /// The events of a stored batch, in order, each as the id and body sent.
@@ -113,7 +147,7 @@ enum WebhookClickBatch {
     }
 
     /// The one place a `link.clicked` body is put together from its parts.
-    private static func payload(timestamp: String, link: String, click: String) -> String {
+    fileprivate static func payload(timestamp: String, link: String, click: String) -> String {
         #"{"type":"link.clicked","timestamp":"# + timestamp + #","data":{"link":"# + link + #","click":"# + click
             + "}}"
     }

@@ -32,20 +32,9 @@ enum WebhookPayload {
         private lazy var idPrefix = "msg_" + RandomText.make(length: 20, from: RandomText.lettersAndDigits)
         private var issued = 0
 
-        /// The next event's id: the flush's prefix and the event's number in it, six base-62
-        /// digits, so 30 characters like ``makeID()``'s.
-        private mutating func nextID() -> String {
-            var number = issued
-            issued += 1
-            var digits = [UInt8](repeating: 0, count: 6)
-            for index in stride(from: 5, through: 0, by: -1) {
-                digits[index] = RandomText.lettersAndDigits[number % 62]
-                number /= 62
-            }
-            return idPrefix + String(decoding: digits, as: UTF8.self)
-        }
-
-        /// The event of `click` in parts, as a ``WebhookClickBatch`` keeps it.
+        /// The event of `click` in parts, as a ``WebhookClickBatch`` keeps it. Its id is the
+        /// flush's prefix and the event's number in it, six base-62 digits: 30 characters like
+        /// ``makeID()``'s.
         mutating func part(_ click: Click, of link: Link) -> WebhookClickBatch.Event {
             let linkText: String
             if let written = linkTexts[link.id] {
@@ -54,11 +43,29 @@ enum WebhookPayload {
                 linkText = LinkJSON.node(link).jsonText(style: .compact)
                 linkTexts[link.id] = linkText
             }
-            let at = ISO8601.string(from: click.time)
+            // The id, the timestamp and the click's JSON in one buffer: a String each, and the
+            // line put together from them later, cost an allocation and a copy per piece.
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(192)
+            bytes.append(contentsOf: idPrefix.utf8)
+            var number = issued
+            issued += 1
+            let digitsStart = bytes.count
+            for _ in 0..<6 {
+                bytes.append(RandomText.lettersAndDigits[number % 62])
+                number /= 62
+            }
+            bytes[digitsStart...].reverse()
+            let idEnd = bytes.count
+            // An RFC 3339 time needs no escape: quoted as it is.
+            bytes.append(UInt8(ascii: "\""))
+            ISO8601.write(click.time, to: &bytes)
+            bytes.append(UInt8(ascii: "\""))
+            let clickStart = bytes.count
+            var text = JSONObjectText(after: bytes)
+            WebhookPayload.writeClick(click, to: &text)
             return WebhookClickBatch.Event(
-                id: nextID(), linkID: link.id, linkText: linkText,
-                // An RFC 3339 time needs no escape: quoted as it is.
-                timestamp: "\"" + at + "\"", clickText: WebhookPayload.clickText(click, at: at))
+                linkID: link.id, linkText: linkText, bytes: text.finishedBytes(), idEnd: idEnd, clickStart: clickStart)
         }
 
         /// The event of `click`, whole.
@@ -70,13 +77,12 @@ enum WebhookPayload {
         }
     }
 
-    /// The `click` member of a `link.clicked` event's data, as compact JSON text: `at`,
-    /// `platform`, `os`, `browser`, `referrer`, `country` (each when known), `bot`, then `rule`
-    /// and `variant` when a rule or an A/B variant decided the visit. `at`: the click's time as
-    /// ``ISO8601`` writes it (the event's timestamp too, so written once).
-    static func clickText(_ click: Click, at: String) -> String {
-        var text = JSONObjectText(capacity: 160)
-        text.member("at", at)
+    /// The `click` member of a `link.clicked` event's data, as compact JSON: `at`, `platform`,
+    /// `os`, `browser`, `referrer`, `country` (each when known), `bot`, then `rule` and `variant`
+    /// when a rule or an A/B variant decided the visit. `at`: the click's time as ``ISO8601``
+    /// writes it (the event's timestamp too).
+    static func writeClick(_ click: Click, to text: inout JSONObjectText) {
+        text.member("at", time: click.time)
         text.member("platform", click.platform.rawValue)
         text.member("os", click.os)
         text.member("browser", click.browser)
@@ -85,7 +91,6 @@ enum WebhookPayload {
         text.member("bot", click.isBot)
         text.member("rule", click.rule)
         text.member("variant", click.variant)
-        return text.finished()
     }
 
     /// `webhook.test` for one endpoint.

@@ -7,7 +7,9 @@ import Testing
 struct ISO8601Tests {
     static let foundation = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
 
-    @Test("times are written exactly as Foundation's ISO 8601 style writes them, milliseconds cut")
+    @Test(
+        "times are written exactly as Foundation's ISO 8601 style writes them, milliseconds cut, as text or appended to bytes"
+    )
     func sameAsFoundation() {
         var generator = SystemRandomNumberGenerator()
         let edges: [TimeInterval] = [
@@ -22,6 +24,10 @@ struct ISO8601Tests {
         for time in edges + random {
             let date = Date(timeIntervalSince1970: time)
             #expect(ISO8601.string(from: date) == date.formatted(Self.foundation), "\(time)")
+            // Appended to bytes already there, as the flush writes a click event's time.
+            var bytes = Array("x".utf8)
+            ISO8601.write(date, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + date.formatted(Self.foundation), "\(time)")
         }
     }
 

@@ -15,7 +15,7 @@ struct WebhookBatchDeliveryTests {
             id: "msg_\(type.rawValue)_\(link ?? "click")_\(number)", tenant: "storyteller", type: type,
             payload: #"{"type":"\#(type.rawValue)","link":"\#(link ?? "")","number":\#(number)}"#, orderKey: link,
             createdAt: harness.time.clock.now())
-        try await harness.store.enqueueWebhookEvent(event, endpointID: nil)
+        _ = try await harness.store.enqueueWebhookEvent(event, endpointID: nil)
     }
 
     @Test("click events to one endpoint go several at once, never more than the endpoint's bound")

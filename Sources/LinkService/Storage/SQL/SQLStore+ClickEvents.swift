@@ -38,7 +38,7 @@ extension SQLStore {
         var outcome = ClickBatchOutcome()
         var events = WebhookPayload.ClickEvents()
         // Per endpoint, its events in click order: one outbox row per ``WebhookClickBatch``.
-        var batches: [(endpointID: String, tenant: String, events: [WebhookClickBatch.Event], at: Date)] = []
+        var batches: [(endpointID: String, tenant: String, writer: WebhookClickBatch.Writer, at: Date)] = []
         var batchIndex: [String: Int] = [:]
         for click in wanted {
             guard let id = click.linkID, let link = links[id], link.tenant == click.tenant else { continue }
@@ -55,11 +55,13 @@ extension SQLStore {
                 }
                 room -= 1
                 outcome.queuedClickEvents += 1
-                if let index = batchIndex[endpoint], batches[index].events.count < WebhookClickBatch.maximumEvents {
-                    batches[index].events.append(event)
+                if let index = batchIndex[endpoint], batches[index].writer.count < WebhookClickBatch.maximumEvents {
+                    batches[index].writer.append(event)
                 } else {
+                    var writer = WebhookClickBatch.Writer()
+                    writer.append(event)
                     batchIndex[endpoint] = batches.count
-                    batches.append((endpoint, click.tenant, [event], click.time))
+                    batches.append((endpoint, click.tenant, writer, click.time))
                 }
             }
         }
@@ -67,7 +69,7 @@ extension SQLStore {
             batches.map {
                 WebhookClickRow(
                     id: WebhookPayload.makeBatchID(), endpointID: $0.endpointID, tenant: $0.tenant,
-                    payload: WebhookClickBatch.text(of: $0.events), events: $0.events.count, state: "pending",
+                    payload: $0.writer.text, events: $0.writer.count, state: "pending",
                     attempts: 0, due: $0.at, createdAt: $0.at, finishedAt: nil)
             }, on: session)
         return outcome
