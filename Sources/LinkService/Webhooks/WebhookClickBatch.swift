@@ -92,13 +92,6 @@ enum WebhookClickBatch {
     /// Whether a stored payload is a batch rather than one event's body.
     static func isBatch(_ stored: String) -> Bool { stored.hasPrefix(header) }
 
-    /// The stored text of `events`, in order.
-    static func text(of events: some Collection<Event>) -> String {
-        var writer = Writer()
-        for event in events { writer.append(event) }
-        return writer.text
-    }
-
     /// The events of a stored batch, in order, each as the id and body sent.
     ///
     /// Throws ``ReadError`` for text this build does not write: the line, and what is wrong with it.

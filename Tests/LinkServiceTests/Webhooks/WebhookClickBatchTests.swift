@@ -31,7 +31,10 @@ struct WebhookClickBatchTests {
         }
         var writer = WebhookPayload.ClickEvents()
         let events = clicks.enumerated().map { writer.part($1, of: links[$0 % 2]) }
-        let text = WebhookClickBatch.text(of: events)
+        var batch = WebhookClickBatch.Writer()
+        for event in events { batch.append(event) }
+        #expect(batch.count == clicks.count)
+        let text = batch.text
         #expect(WebhookClickBatch.isBatch(text))
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("L\t") }.count == 2)
 
