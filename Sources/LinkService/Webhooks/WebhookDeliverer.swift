@@ -59,14 +59,15 @@ struct WebhookDeliverer: Service {
                     lastPrune = ContinuousClock.now
                     await prune()
                 }
-                let pause: Duration
                 if delivered == 0 {
-                    pause = settings.pollInterval
+                    try? await Task.sleep(for: settings.pollInterval)
                 } else {
-                    pause = pacer.pauseAfterRound()
-                    if pause > .zero { metrics.countPause(pause) }
+                    let pause = pacer.pauseAfterRound()
+                    if pause > .zero {
+                        metrics.countPause(pause)
+                        try? await Task.sleep(for: pause)
+                    }
                 }
-                if pause > .zero { try? await Task.sleep(for: pause) }
             }
         }
     }
