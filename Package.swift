@@ -82,10 +82,66 @@ let package = Package(
             name: "GeoIP",
             swiftSettings: ownSwiftSettings
         ),
-        // The self-hosted link service.
+        // The link service's domain: links, tenants, rules, the planner, client info, claim tokens,
+        // webhook payloads and link JSON, the store's record protocols. No HTTP, no database driver.
+        .target(
+            name: "LinkCore",
+            dependencies: [
+                "DeepLinkRouting",
+                "AssociatedDomains",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: ownSwiftSettings
+        ),
+        // Where links live: the SQL core with its SQLite and PostgreSQL dialects, the memory store
+        // and the caching wrapper. No HTTP.
+        .target(
+            name: "LinkStorage",
+            dependencies: [
+                "LinkCore",
+                "DeepLinkRouting",
+                .product(name: "SQLiteNIO", package: "sqlite-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: ownSwiftSettings
+        ),
+        // What leaves the server later: the outbox's consumers (webhooks, ClickHouse), the click
+        // buffer and its flusher. Sees LinkCore's record protocols, never SQL or a database driver.
+        .target(
+            name: "LinkDelivery",
+            dependencies: [
+                "LinkCore",
+                "DeepLinkRouting",
+                // Webhook deliveries and ClickHouse's HTTP interface (no ClickHouse client library is
+                // on the machine list).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: ownSwiftSettings
+        ),
+        // The link service's HTTP side (Hummingbird): server, API, redirects, console and pages,
+        // import, configuration. `LinkServer` is the composition root.
         .target(
             name: "LinkService",
             dependencies: [
+                "LinkCore",
+                "LinkStorage",
+                "LinkDelivery",
                 "DeepLinkRouting",
                 "AssociatedDomains",
                 "QRCode",
@@ -94,8 +150,6 @@ let package = Package(
                 // The HTTP/1 channel, wrapped with the server's connection guards.
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "SQLiteNIO", package: "sqlite-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -104,13 +158,9 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                // Webhook deliveries and ClickHouse's HTTP interface (the analytics engine: no ClickHouse
-                // client library is on the machine list); already the command's client for live checks.
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
@@ -129,6 +179,8 @@ let package = Package(
                 "CMallocDefaults",
                 "DeepLinkRouting",
                 "AssociatedDomains",
+                "LinkCore",
+                "LinkStorage",
                 "LinkService",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -187,6 +239,9 @@ let package = Package(
         .testTarget(
             name: "LinkServiceTests",
             dependencies: [
+                "LinkCore",
+                "LinkStorage",
+                "LinkDelivery",
                 "LinkService",
                 "AssociatedDomains",
                 "DeepLinkRouting",
@@ -237,7 +292,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "WayfinderFuzz",
-            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkService", "GeoIP"],
+            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkCore", "LinkService", "GeoIP"],
             path: "Fuzz/Sources/WayfinderFuzz",
             swiftSettings: swiftSettings + [.unsafeFlags(fuzzFlags + ["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(sanitizerFlags)]

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LinkCore
 import LinkService
+import LinkStorage
 
 /// `wayfinder backup --database sqlite:PATH --to FILE`
 struct BackupCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LinkCore
 import LinkService
+import LinkStorage
 
 /// `wayfinder deferred rotate-secret [--database URL]`
 struct DeferredRotateSecretCommand: AsyncParsableCommand {

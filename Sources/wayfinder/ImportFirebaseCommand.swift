@@ -1,7 +1,9 @@
 import ArgumentParser
 import DeepLinkRouting
 import Foundation
+import LinkCore
 import LinkService
+import LinkStorage
 
 #if canImport(Glibc)
     import Glibc

@@ -1,6 +1,8 @@
 import ArgumentParser
 import DeepLinkRouting
+import LinkCore
 import LinkService
+import LinkStorage
 
 /// `wayfinder keys create --tenant ID [--manifest FILE]… [--database URL]`
 struct KeysCreateCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LinkCore
 import LinkService
+import LinkStorage
 
 /// `wayfinder keys list [--tenant ID] [--database URL]`
 struct KeysListCommand: AsyncParsableCommand {

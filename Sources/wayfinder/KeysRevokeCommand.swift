@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
+import LinkCore
 import LinkService
+import LinkStorage
 
 /// `wayfinder keys revoke PREFIX [--database URL]`
 struct KeysRevokeCommand: AsyncParsableCommand {

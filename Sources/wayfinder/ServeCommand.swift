@@ -3,7 +3,10 @@ import CMallocDefaults
 import Configuration
 import DeepLinkRouting
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Logging
 
 /// `wayfinder serve [--manifest FILE]… [--database URL] [--host H] [--port P]`

@@ -3,6 +3,7 @@ import Configuration
 import DeepLinkRouting
 import Foundation
 import LinkService
+import LinkStorage
 
 /// `--manifest` and `--database`, shared by `serve` and `keys`; both fall back to the
 /// `WAYFINDER_MANIFEST` and `WAYFINDER_DATABASE` environment variables.

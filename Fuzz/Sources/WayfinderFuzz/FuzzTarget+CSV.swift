@@ -1,4 +1,5 @@
-@testable import LinkService
+import LinkCore
+import LinkService
 
 extension FuzzTarget {
     /// The CSV reader of Google's Firebase Dynamic Links export, read to the end; every record

@@ -1,4 +1,5 @@
-@testable import LinkService
+import LinkCore
+import LinkService
 
 extension FuzzTarget {
     /// The deferred-link claim token the app sends back: the reader, and the signature check

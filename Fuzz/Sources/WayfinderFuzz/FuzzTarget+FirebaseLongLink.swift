@@ -1,6 +1,6 @@
 import DeepLinkRouting
-
-@testable import LinkService
+import LinkCore
+import LinkService
 
 extension FuzzTarget {
     /// A Firebase Dynamic Links long link's query (`link=…&apn=…`): the parameters, their

@@ -1,7 +1,7 @@
 import DeepLinkRouting
 import Foundation
-
-@testable import LinkService
+import LinkCore
+import LinkService
 
 extension FuzzTarget {
     /// A link request's JSON with `rules` and `variants`: the reader, the policy check of every

@@ -1,4 +1,4 @@
-@testable import LinkService
+import LinkService
 
 extension FuzzTarget {
     /// The `from` and `to` of a stats call (`GET /api/v1/links/{slug}/stats`, `GET

@@ -1,4 +1,5 @@
-@testable import LinkService
+import LinkCore
+import LinkService
 
 extension FuzzTarget {
     /// The `User-Agent` classifier the redirect and the click counters rely on.

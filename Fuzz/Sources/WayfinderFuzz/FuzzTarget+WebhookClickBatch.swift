@@ -1,4 +1,5 @@
-@testable import LinkService
+import LinkCore
+import LinkService
 
 extension FuzzTarget {
     /// A stored batch of `link.clicked` events (``WebhookClickBatch``), as a claim reads it from

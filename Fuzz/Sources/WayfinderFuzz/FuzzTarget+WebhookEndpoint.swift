@@ -1,4 +1,5 @@
-@testable import LinkService
+import LinkCore
+import LinkService
 
 extension FuzzTarget {
     /// A webhook endpoint's body (`POST` and `PATCH /api/v1/webhooks`), then its URL's form under

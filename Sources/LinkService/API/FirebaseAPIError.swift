@@ -1,29 +1,30 @@
 import DeepLinkRouting
 import HTTPTypes
 import Hummingbird
+import LinkCore
 
 /// An error in FDL's shape: `{"error": {"code": 400, "message": "…", "status": "INVALID_ARGUMENT"}}`.
-struct FirebaseAPIError: CodedError {
+package struct FirebaseAPIError: CodedError {
     /// Google's status word (`INVALID_ARGUMENT`, …): the code FDL's clients match on, so it keeps
     /// Google's spelling rather than our kebab-case.
-    typealias Code = ErrorCode<FirebaseAPIError>
+    package typealias Code = ErrorCode<FirebaseAPIError>
 
-    var status: HTTPResponse.Status
-    var message: String
+    package var status: HTTPResponse.Status
+    package var message: String
 
-    init(_ status: HTTPResponse.Status, _ message: String) {
+    package init(_ status: HTTPResponse.Status, _ message: String) {
         self.status = status
         self.message = message
     }
 
     /// A problem of the shared link checks, naming the FDL parameter at fault.
-    init(_ problem: Problem) {
+    package init(_ problem: Problem) {
         let parameter = FirebaseLinkParameters.parameter(forField: problem.field)
         self.init(problem.status, parameter.map { "\($0): \(problem.detail)" } ?? problem.detail)
     }
 
     /// Google's status word for the HTTP status.
-    var code: Code {
+    package var code: Code {
         switch status.code {
         case 400, 413: .invalidArgument
         case 401: .unauthenticated
@@ -37,7 +38,7 @@ struct FirebaseAPIError: CodedError {
         }
     }
 
-    func response(retryAfter: Int? = nil) -> Response {
+    package func response(retryAfter: Int? = nil) -> Response {
         let node = JSONNode.object([
             "error": JSONNode.object([
                 "code": JSONNode(.number(String(status.code))), "message": JSONNode(.string(message)),
@@ -51,13 +52,13 @@ struct FirebaseAPIError: CodedError {
 }
 
 extension ErrorCode where Owner == FirebaseAPIError {
-    static let invalidArgument = Self("INVALID_ARGUMENT")
-    static let unauthenticated = Self("UNAUTHENTICATED")
-    static let permissionDenied = Self("PERMISSION_DENIED")
-    static let notFound = Self("NOT_FOUND")
-    static let alreadyExists = Self("ALREADY_EXISTS")
-    static let resourceExhausted = Self("RESOURCE_EXHAUSTED")
-    static let unimplemented = Self("UNIMPLEMENTED")
-    static let unavailable = Self("UNAVAILABLE")
-    static let `internal` = Self("INTERNAL")
+    package static let invalidArgument = Self("INVALID_ARGUMENT")
+    package static let unauthenticated = Self("UNAUTHENTICATED")
+    package static let permissionDenied = Self("PERMISSION_DENIED")
+    package static let notFound = Self("NOT_FOUND")
+    package static let alreadyExists = Self("ALREADY_EXISTS")
+    package static let resourceExhausted = Self("RESOURCE_EXHAUSTED")
+    package static let unimplemented = Self("UNIMPLEMENTED")
+    package static let unavailable = Self("UNAVAILABLE")
+    package static let `internal` = Self("INTERNAL")
 }

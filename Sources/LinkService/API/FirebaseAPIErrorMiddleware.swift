@@ -1,14 +1,15 @@
 import Hummingbird
+import LinkCore
 import Logging
 
 /// Answers every error of FDL's calls (`shortLinks`, `managedShortLinks:create`, `linkStats`,
 /// the two attribution calls) in FDL's shape
 /// (`{"error": {"code", "message", "status"}}`): a ``FirebaseAPIError`` as it is, anything else as
 /// ``Problem/init(answering:path:logger:)`` decides (status, message and `Retry-After`).
-struct FirebaseAPIErrorMiddleware: RouterMiddleware {
-    let logger: Logger
+package struct FirebaseAPIErrorMiddleware: RouterMiddleware {
+    package let logger: Logger
 
-    func handle(
+    package func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         do {

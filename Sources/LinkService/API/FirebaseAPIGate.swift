@@ -1,24 +1,26 @@
 import DeepLinkRouting
 import Hummingbird
+import LinkCore
+import LinkStorage
 import Logging
 import NIOCore
 
 /// What the calls of Firebase Dynamic Links' REST surface share: the dependencies of their key
 /// check (``FirebaseKeyAuthenticator``, in front of every call, with ``FirebaseAPIErrorMiddleware``
 /// rendering every error in FDL's shape) and the reading of a JSON body.
-struct FirebaseAPIGate: Sendable {
-    let tenants: TenantDirectory
-    let store: CachingLinkStore
-    let keys: APIKeyCache
+package struct FirebaseAPIGate: Sendable {
+    package let tenants: TenantDirectory
+    package let store: CachingLinkStore
+    package let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
-    let apiLimiter: RateLimiter
-    let publicLimit: PublicRateLimit
-    let maxBodySize: Int
-    let clock: ServiceClock
-    let logger: Logger
+    package let apiLimiter: RateLimiter
+    package let publicLimit: PublicRateLimit
+    package let maxBodySize: Int
+    package let clock: ServiceClock
+    package let logger: Logger
 
     /// The request's JSON object body, at most ``maxBodySize`` bytes.
-    func body(of request: Request) async throws -> JSONNode {
+    package func body(of request: Request) async throws -> JSONNode {
         let bytes: ByteBuffer
         do {
             bytes = try await request.collectBody(upTo: maxBodySize)

@@ -1,4 +1,5 @@
 import Hummingbird
+import LinkCore
 
 /// Firebase Dynamic Links' iOS SDK calls, `POST /v1/installAttribution` (first launch) and
 /// `POST /v1/reopenAttribution` (opened by a link), answered with FDL's error shape:
@@ -13,14 +14,14 @@ import Hummingbird
 /// sends the app's `?key=`, while a Wayfinder key makes and deletes links and must not ship in an
 /// app. The key is still checked first, as on every FDL call, so a client learns about a wrong key
 /// before it learns that the call is not offered.
-struct FirebaseAttributionAPI: Sendable {
-    static let installMessage =
+package struct FirebaseAttributionAPI: Sendable {
+    package static let installMessage =
         "installAttribution is not offered by Wayfinder: it does not match installs by device heuristics. Claim the deferred deep link with DeferredLinkClaimer (DeepLinkRouting), which reads the wf_claim token from the install referrer or the pasted link and calls POST /api/v1/deferred/claims."
-    static let reopenMessage =
+    package static let reopenMessage =
         "reopenAttribution is not offered by Wayfinder: route the opened link with DeepLinkRouting, or ask GET /api/v1/resolve?url=<short link> for a short link's destination."
 
     /// Registers both calls on the FDL calls' group (key checked, errors in FDL's shape).
-    func register(on calls: RouterGroup<APIRequestContext>) {
+    package func register(on calls: RouterGroup<APIRequestContext>) {
         for (path, message) in [
             ("/v1/installAttribution", Self.installMessage), ("/v1/reopenAttribution", Self.reopenMessage),
         ] {

@@ -1,18 +1,19 @@
 import Hummingbird
+import LinkCore
 
 /// Authenticates every FDL call (`?key=<API key>`) before its handler runs: the `Host`
 /// picks the tenant, the key must be one of that tenant's; the handler gets the tenant as
 /// ``APIRequestContext/tenant``. The failures are FDL's (rendered by
 /// ``FirebaseAPIErrorMiddleware``): an unknown host `404`, no key `403`, a wrong key `400`, a
 /// key over its budget `429`. The address's public budget is spent first, as for every call.
-struct FirebaseKeyAuthenticator: RouterMiddleware {
-    let tenants: TenantDirectory
-    let keys: APIKeyCache
+package struct FirebaseKeyAuthenticator: RouterMiddleware {
+    package let tenants: TenantDirectory
+    package let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
-    let limiter: RateLimiter
-    let publicLimit: PublicRateLimit
+    package let limiter: RateLimiter
+    package let publicLimit: PublicRateLimit
 
-    func handle(
+    package func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         if let problem = publicLimit.problem(request, context: context) { throw problem }

@@ -1,6 +1,8 @@
 import DeepLinkRouting
 import Foundation
 import Hummingbird
+import LinkCore
+import LinkStorage
 
 /// Firebase Dynamic Links' `getLinkStats`, `GET /v1/{dynamicLink}/linkStats?durationDays=N&key=…`:
 /// a short link's events of the last N days in FDL's shape,
@@ -18,14 +20,14 @@ import Hummingbird
 ///
 /// The days are UTC days, today included: `durationDays=1` is today, `7` today and the six days
 /// before it.
-struct FirebaseLinkStatsAPI: Sendable {
-    let gate: FirebaseAPIGate
+package struct FirebaseLinkStatsAPI: Sendable {
+    package let gate: FirebaseAPIGate
 
     /// The widest window, in days (ten years).
-    static let maximumDurationDays = 3650
+    package static let maximumDurationDays = 3650
 
     /// Registers the call on the FDL calls' group (key checked, errors in FDL's shape).
-    func register(on calls: RouterGroup<APIRequestContext>) {
+    package func register(on calls: RouterGroup<APIRequestContext>) {
         calls.get("/v1/:dynamicLink/linkStats") { request, context in
             try await stats(request, context: context, tenant: context.tenant)
         }
@@ -43,7 +45,7 @@ struct FirebaseLinkStatsAPI: Sendable {
     }
 
     /// FDL's entries for the counts: `CLICK` on each platform, `APP_FIRST_OPEN` from the claims.
-    static func entries(_ events: LinkEventCounts) -> [JSONNode] {
+    package static func entries(_ events: LinkEventCounts) -> [JSONNode] {
         let platforms: [(Platform, String)] = [
             (.android, "ANDROID"), (.ios, "IOS"), (.desktop, "DESKTOP"), (.other, "OTHER"),
         ]
@@ -71,7 +73,7 @@ struct FirebaseLinkStatsAPI: Sendable {
     }
 
     /// `durationDays`: a whole number of days from 1 to ``maximumDurationDays``.
-    static func durationDays(_ text: String?) throws(FirebaseAPIError) -> Int {
+    package static func durationDays(_ text: String?) throws(FirebaseAPIError) -> Int {
         guard let text else {
             throw FirebaseAPIError(
                 .badRequest, "durationDays is required: the number of days back from today, such as 7.")
@@ -86,7 +88,7 @@ struct FirebaseLinkStatsAPI: Sendable {
     /// The tenant's link that the short link `text` names: one of its domains (under a declared
     /// link path prefix or at the root) and a slug. Anything else is `404`, another tenant's link
     /// too.
-    static func link(_ text: String, tenant: Tenant, store: CachingLinkStore) async throws -> Link {
+    package static func link(_ text: String, tenant: Tenant, store: CachingLinkStore) async throws -> Link {
         let notFound = FirebaseAPIError(.notFound, "Dynamic Link \(text) is not a short link of this project.")
         guard let url = WebURL(text), url.scheme == "https" || url.scheme == "http", tenant.domains.contains(url.host)
         else { throw notFound }

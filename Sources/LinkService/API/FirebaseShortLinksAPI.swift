@@ -3,6 +3,8 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkStorage
 import Logging
 import NIOCore
 
@@ -20,12 +22,12 @@ import NIOCore
 /// the suffix option), so the same long link asked twice gives the same short link without a
 /// lookup table: `SHORT` takes the shortest prefix of the hash (4 characters or more) that is free
 /// or already this link, `UNGUESSABLE` (FDL's default) 17 characters.
-struct FirebaseShortLinksAPI: Sendable {
+package struct FirebaseShortLinksAPI: Sendable {
     /// What every FDL call checks first (key, budget) and how its errors are answered.
-    let gate: FirebaseAPIGate
+    package let gate: FirebaseAPIGate
 
     /// An API over the dependencies of its ``FirebaseAPIGate``.
-    init(
+    package init(
         tenants: TenantDirectory, store: CachingLinkStore, keys: APIKeyCache, apiLimiter: RateLimiter,
         publicLimit: PublicRateLimit,
         maxBodySize: Int, clock: ServiceClock, logger: Logger
@@ -37,13 +39,13 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 
     /// FDL's answers say their charset.
-    static let contentType = "application/json; charset=UTF-8"
-    static let shortLength = 4
-    static let unguessableLength = 17
+    package static let contentType = "application/json; charset=UTF-8"
+    package static let shortLength = 4
+    package static let unguessableLength = 17
     private static let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
 
     /// `dynamicLinkInfo` members and the long-link parameter each one stands for.
-    static let infoFields: [(path: [String], parameter: String)] = [
+    package static let infoFields: [(path: [String], parameter: String)] = [
         (["link"], "link"),
         (["androidInfo", "androidPackageName"], "apn"),
         (["androidInfo", "androidFallbackLink"], "afl"),
@@ -74,7 +76,7 @@ struct FirebaseShortLinksAPI: Sendable {
 
     /// Registers every method of FDL's discovery document (`firebasedynamiclinks` v1): the two
     /// creation calls here, ``FirebaseLinkStatsAPI`` and ``FirebaseAttributionAPI``.
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let calls = router.group()
             .add(middleware: FirebaseAPIErrorMiddleware(logger: gate.logger))
             .add(
@@ -145,7 +147,7 @@ struct FirebaseShortLinksAPI: Sendable {
 
     /// FDL's `DynamicLinkInfo` of the link made: the prefix and every parameter Wayfinder read,
     /// under the members of `dynamicLinkInfo` they stand for.
-    static func info(of parsed: Parsed) -> JSONNode {
+    package static func info(of parsed: Parsed) -> JSONNode {
         var info: [JSONNode.Member] = [.init(key: "domainUriPrefix", value: JSONNode(.string(parsed.prefix)))]
         for field in infoFields {
             guard let value = parsed.parameters.values[field.parameter] else { continue }
@@ -213,7 +215,7 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 
     /// 62-character-alphabet text from SHA-256 of the normalized request.
-    static func digest(content: LinkContent, domain: String, tenant: String, unguessable: Bool) -> [UInt8] {
+    package static func digest(content: LinkContent, domain: String, tenant: String, unguessable: Bool) -> [UInt8] {
         var hasher = SHA256()
         func add(_ text: String?) {
             hasher.update(data: Array((text ?? "\u{0}").utf8))
@@ -248,7 +250,7 @@ struct FirebaseShortLinksAPI: Sendable {
     // MARK: Request
 
     /// How the short link's path is chosen (`suffix.option`).
-    enum Suffix: Hashable {
+    package enum Suffix: Hashable {
         /// The shortest free prefix of the request's hash, 4 characters or more.
         case short
         /// 17 characters of the request's hash (FDL's default).
@@ -257,20 +259,22 @@ struct FirebaseShortLinksAPI: Sendable {
         case custom(String)
     }
 
-    struct Parsed {
-        var parameters: FirebaseLinkParameters
+    package struct Parsed {
+        package var parameters: FirebaseLinkParameters
         /// `https://domain` or `https://domain/prefix`, as the short link is written.
-        var prefix: String
-        var domain: String
-        var suffix: Suffix
+        package var prefix: String
+        package var domain: String
+        package var suffix: Suffix
         /// The managed short link's `name`.
-        var name: String?
+        package var name: String?
     }
 
     /// The longest `name` of a managed short link, in characters.
-    static let maximumNameLength = 256
+    package static let maximumNameLength = 256
 
-    static func parse(_ body: JSONNode, tenant: Tenant, managed: Bool = false) throws(FirebaseAPIError) -> Parsed {
+    package static func parse(_ body: JSONNode, tenant: Tenant, managed: Bool = false) throws(FirebaseAPIError)
+        -> Parsed
+    {
         guard let members = body.objectValue else {
             throw FirebaseAPIError(.badRequest, "Invalid JSON payload received. The body must be an object.")
         }
@@ -395,7 +399,7 @@ struct FirebaseShortLinksAPI: Sendable {
     }
 
     /// The dotted paths of the members of `node` that are not objects.
-    static func leafPaths(of node: JSONNode, under path: String = "") -> [String] {
+    package static func leafPaths(of node: JSONNode, under path: String = "") -> [String] {
         if node.value == .null { return [] }
         guard let members = node.objectValue else { return [path] }
         return members.flatMap { member in
@@ -405,7 +409,7 @@ struct FirebaseShortLinksAPI: Sendable {
 
     /// `text` as a URL prefix of the tenant: one of its domains, at the root or under a declared
     /// link path prefix, without a trailing `/`.
-    static func domainPrefix(_ text: String, tenant: Tenant) throws(FirebaseAPIError) -> String {
+    package static func domainPrefix(_ text: String, tenant: Tenant) throws(FirebaseAPIError) -> String {
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         guard let url = WebURL(http: trimmed), url.query == nil,

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import LinkCore
 
 /// The one way a link comes into being: `POST /api/v1/links`, the console's form and imports all
 /// call it, so none of them can accept what another refuses.
@@ -8,17 +9,21 @@ import HTTPTypes
 /// the same way and then stores the link. A custom alias is idempotent: the same slug with the same
 /// domain and content answers the stored link as ``LinkCreation/existing(_:)``; the same slug with
 /// other settings is a `409` problem.
-struct LinkCreator: Sendable {
-    let store: any LinkStore
+package struct LinkCreator: Sendable {
+    package let store: any LinkStore
     /// When the link is made (``ServiceClock``).
-    var clock: ServiceClock = .system
+    package var clock: ServiceClock = .system
 
     /// Validates a request for a tenant exactly as ``create(_:for:)`` does, and answers the domain
     /// the link would live on. Throws the problem the API answers.
     @discardableResult
-    func check(_ request: LinkRequest, for tenant: Tenant) throws(Problem) -> String {
+    package func check(_ request: LinkRequest, for tenant: Tenant) throws(Problem) -> String {
         let domain = request.domain ?? tenant.defaultDomain
-        try LinkPolicy(tenant: tenant).check(request.content, domain: domain)
+        do throws(FieldError) {
+            try LinkPolicy(tenant: tenant).check(request.content, domain: domain)
+        } catch {
+            throw Problem(error)
+        }
         if let slug = request.slug {
             if let problem = SlugRules.problem(with: slug) {
                 throw Problem.invalidField("slug", problem, code: "invalid-slug")
@@ -32,11 +37,11 @@ struct LinkCreator: Sendable {
     }
 
     /// Validates and stores a link; a generated slug is drawn until one is free (eight tries).
-    func create(_ request: LinkRequest, for tenant: Tenant) async throws -> LinkCreation {
+    package func create(_ request: LinkRequest, for tenant: Tenant) async throws -> LinkCreation {
         let domain = try check(request, for: tenant)
         let now = clock.now().truncatedToMilliseconds
         var content = request.content
-        if let password = request.password { content.passwordHash = try PasswordHash.make(password) }
+        if let password = request.password { content.passwordHash = try Problem.hashing(password) }
         func makeLink(slug: String) -> Link {
             Link(
                 id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug,
@@ -73,7 +78,7 @@ struct LinkCreator: Sendable {
 extension LinkCreator {
     /// Whether `content` is what `request` asks for: the same fields, and the same password (its
     /// hash is salted, so the password is checked against it rather than compared).
-    static func isSame(_ content: LinkContent, as request: LinkRequest) -> Bool {
+    package static func isSame(_ content: LinkContent, as request: LinkRequest) -> Bool {
         var others = content
         others.passwordHash = nil
         guard others == request.content else { return false }
@@ -86,13 +91,13 @@ extension LinkCreator {
 }
 
 /// What ``LinkCreator/create(_:for:at:)`` did.
-enum LinkCreation: Sendable, Hashable {
+package enum LinkCreation: Sendable, Hashable {
     /// A new link was stored.
     case created(Link)
     /// The custom alias already named a link with the same domain and content.
     case existing(Link)
 
-    var link: Link {
+    package var link: Link {
         switch self {
         case .created(let link), .existing(let link): link
         }

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
 
 /// The one way a link changes: `PATCH /api/v1/links/{slug}` and the console's edit form both call
 /// it, so neither can store what the other refuses.
@@ -7,19 +8,24 @@ import Foundation
 /// The change is a JSON merge patch (RFC 7396) over the document that would create the link
 /// (``LinkRequest/document(of:)``); the result is parsed and checked exactly as a creation is,
 /// except that the slug stays and `unguessable` has no meaning.
-struct LinkUpdater: Sendable {
-    let store: any LinkStore
+package struct LinkUpdater: Sendable {
+    package let store: any LinkStore
     /// When the link is changed (``ServiceClock``).
-    var clock: ServiceClock = .system
+    package var clock: ServiceClock = .system
 
     /// The link with `patch` applied and checked for `tenant`, not stored. Throws the problem the
     /// API answers.
-    func changed(_ link: Link, by patch: JSONNode, for tenant: Tenant) throws(Problem) -> Link {
+    package func changed(_ link: Link, by patch: JSONNode, for tenant: Tenant) throws(Problem) -> Link {
         guard patch.objectValue != nil else {
             throw Problem.invalidField(
                 "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
         }
-        let parsed = try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
+        let parsed: LinkRequest
+        do throws(FieldError) {
+            parsed = try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
+        } catch {
+            throw Problem(error)
+        }
         if parsed.slug != link.slug {
             throw Problem.invalidField("slug", "a link's slug cannot change; create a new link instead")
         }
@@ -27,7 +33,11 @@ struct LinkUpdater: Sendable {
             throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created")
         }
         let domain = parsed.domain ?? link.domain
-        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
+        do throws(FieldError) {
+            try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
+        } catch {
+            throw Problem(error)
+        }
         var changed = link
         changed.domain = domain
         changed.content = parsed.content
@@ -37,7 +47,7 @@ struct LinkUpdater: Sendable {
         case .null?: changed.content.passwordHash = nil
         default:
             changed.content.passwordHash = try parsed.password.map { password throws(Problem) in
-                try PasswordHash.make(password)
+                try Problem.hashing(password)
             }
         }
         changed.updatedAt = clock.now().truncatedToMilliseconds
@@ -45,7 +55,7 @@ struct LinkUpdater: Sendable {
     }
 
     /// Applies `patch` to `link`, checks and stores the result.
-    func update(_ link: Link, by patch: JSONNode, for tenant: Tenant) async throws -> Link {
+    package func update(_ link: Link, by patch: JSONNode, for tenant: Tenant) async throws -> Link {
         let changed = try changed(link, by: patch, for: tenant)
         guard try await store.updateLink(changed) else {
             throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")

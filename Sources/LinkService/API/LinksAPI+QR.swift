@@ -1,15 +1,16 @@
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import NIOCore
 import QRCode
 
 extension LinksAPI {
     /// The image formats of `GET /api/v1/links/{slug}/qr`.
-    enum QRImageFormat: String, CaseIterable {
+    package enum QRImageFormat: String, CaseIterable {
         case svg
         case png
 
-        var contentType: String {
+        package var contentType: String {
             switch self {
             case .svg: "image/svg+xml"
             case .png: "image/png"
@@ -18,15 +19,15 @@ extension LinksAPI {
     }
 
     /// Image sizes `size` may ask for, in pixels.
-    static let qrSizes = 64...4096
-    static let defaultQRSize = 512
+    package static let qrSizes = 64...4096
+    package static let defaultQRSize = 512
 
     /// `GET /api/v1/links/{slug}/qr?format=svg|png&size=N`: a QR code of the link's short URL
     /// (`https://<domain>/<slug>`), error correction level M, with a four-module quiet zone. The
     /// image is square and close to `size` pixels (default 512), rounded so every module is whole
     /// pixels. `format` defaults to SVG. The image changes only if the link's domain does, so it
     /// may be cached privately for a while; it downloads as `<slug>-qr.<format>`.
-    func qrCode(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    package func qrCode(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let options = try LinksAPI.qrImageOptions(request)
         let link = try await existingLink(context)
         return try LinksAPI.qrImage(of: link, format: options.format, size: options.size)
@@ -34,7 +35,7 @@ extension LinksAPI {
 
     /// The `format` and `size` a QR request asks for, checked: a bad value is a `400` problem
     /// that names it. The console's QR downloads read their parameters with this too.
-    static func qrImageOptions(_ request: Request) throws(Problem) -> (format: QRImageFormat, size: Int) {
+    package static func qrImageOptions(_ request: Request) throws(Problem) -> (format: QRImageFormat, size: Int) {
         let query = request.uri.queryParameters
         var format = QRImageFormat.svg
         if let text = query.get("format") {
@@ -57,7 +58,7 @@ extension LinksAPI {
     }
 
     /// The answer with the QR image of `link`'s short URL (the API's and the console's).
-    static func qrImage(of link: Link, format: QRImageFormat, size: Int) throws -> Response {
+    package static func qrImage(of link: Link, format: QRImageFormat, size: Int) throws -> Response {
         let code: QRCode
         do {
             code = try QRCode(encoding: link.shortURL)

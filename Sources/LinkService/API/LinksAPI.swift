@@ -3,6 +3,8 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkStorage
 import Logging
 import NIOCore
 import Prometheus
@@ -10,28 +12,28 @@ import Prometheus
 /// `/api/v1`: create, read, change, delete and list links, their stats, and the resolve call
 /// installed apps make. Every call except resolve needs `Authorization: Bearer <key>`, and the key
 /// alone picks the tenant: another tenant's link is `404`, as if it did not exist.
-struct LinksAPI: Sendable {
-    let tenants: TenantDirectory
-    let store: CachingLinkStore
-    let cursors: ListCursors
-    let keys: APIKeyCache
+package struct LinksAPI: Sendable {
+    package let tenants: TenantDirectory
+    package let store: CachingLinkStore
+    package let cursors: ListCursors
+    package let keys: APIKeyCache
     /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
-    let apiLimiter: RateLimiter
+    package let apiLimiter: RateLimiter
     /// Resolve calls are held to ``LinkServiceConfiguration/resolveRateLimit`` per address.
-    let resolveLimiter: RateLimiter
-    let addressing: ClientAddressing
+    package let resolveLimiter: RateLimiter
+    package let addressing: ClientAddressing
     /// Requests without a valid key are held to the per-address public budget.
-    let publicLimit: PublicRateLimit
-    let maxBodySize: Int
+    package let publicLimit: PublicRateLimit
+    package let maxBodySize: Int
     /// Link stats: from the analytics engine, or the rollups.
-    let statsReader: StatsReader
-    let clock: ServiceClock
+    package let statsReader: StatsReader
+    package let clock: ServiceClock
     /// Whether visitors' countries are known (``LinkServiceConfiguration/makeCountryLookup()``):
     /// without, a link with a `country` condition is written with a warning.
-    let countryKnown: Bool
-    let logger: Logger
+    package let countryKnown: Bool
+    package let logger: Logger
 
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
         api.get("/resolve") { request, context in try await resolve(request, context) }
         let links = api.group("/links")
@@ -81,7 +83,7 @@ struct LinksAPI: Sendable {
         do {
             patch = try JSONParser(maximumDepth: 16).parse(body.readableBytesView)
         } catch {
-            throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
+            throw Problem(FieldError.malformedJSON(error))
         }
         let changed = try await LinkUpdater(store: store, clock: clock).update(link, by: patch, for: context.tenant)
         return .json(answer(changed))
@@ -190,7 +192,7 @@ struct LinksAPI: Sendable {
 
     /// The key's tenant's link named by the path's slug; `404` when it has none (another tenant's
     /// too).
-    func existingLink(_ context: APIRequestContext) async throws -> Link {
+    package func existingLink(_ context: APIRequestContext) async throws -> Link {
         let slug = try slugParameter(context)
         guard let link = try await store.link(tenant: context.tenant.id, slug: slug) else {
             throw Problem.notFound("\(context.tenant.id) has no link \"\(slug)\"", field: "slug")

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import LinkCore
 
 /// The cursors of link lists as clients see them: the store's position sealed (ChaCha20-Poly1305)
 /// under a key derived from the claim secrets every instance shares, and bound to the tenant.
@@ -9,16 +10,18 @@ import Foundation
 /// place in the list. A sealed cursor says nothing, is refused for another tenant, and any
 /// instance behind the same database opens it. After a secret rotation, cursors sealed under the
 /// forgotten secret are refused (a client starts again from the first page).
-struct ListCursors: Sendable {
-    let keyring: ClaimKeyring
-    let store: any LinkStore
+package struct ListCursors: Sendable {
+    package let keyring: ClaimKeyring
+    package let store: any LinkStore
 
-    static let version: UInt8 = 1
+    package static let version: UInt8 = 1
 
     /// One page read by `read` from the position `cursor` names (`nil`: the first page), with its
     /// next cursor sealed. A cursor this server did not hand out to `tenant` throws
     /// ``LinkStoreError/invalidCursor(_:)``, as the store does for one it cannot read.
-    func page(tenant: String, cursor: String?, read: (String?) async throws -> LinkPage) async throws -> LinkPage {
+    package func page(tenant: String, cursor: String?, read: (String?) async throws -> LinkPage) async throws
+        -> LinkPage
+    {
         var position: String? = nil
         if let cursor { position = try await open(cursor, tenant: tenant) }
         var page = try await read(position)
@@ -26,7 +29,7 @@ struct ListCursors: Sendable {
         return page
     }
 
-    func seal(_ position: String, tenant: String) async throws -> String {
+    package func seal(_ position: String, tenant: String) async throws -> String {
         if keyring.signing == nil { try await keyring.load(from: store) }
         guard let secret = keyring.signing else { throw LinkStoreError.unavailable("no claim secret to seal a cursor") }
         let sealed = try ChaChaPoly.seal(
@@ -36,7 +39,7 @@ struct ListCursors: Sendable {
         return Base64URL.encode(head + Array(sealed.combined))
     }
 
-    func open(_ cursor: String, tenant: String) async throws -> String {
+    package func open(_ cursor: String, tenant: String) async throws -> String {
         guard let bytes = Base64URL.decode(cursor), bytes.count > 5 + 12 + 16, bytes[0] == Self.version else {
             throw LinkStoreError.invalidCursor(cursor)
         }

@@ -1,4 +1,5 @@
 import Hummingbird
+import LinkCore
 import Logging
 
 extension Problem {
@@ -8,10 +9,12 @@ extension Problem {
     /// A ``Problem`` is itself; a store outage is `503` with `Retry-After` (`database-unavailable`,
     /// or `storage-full` when its disk is full); Hummingbird's errors keep their status; anything
     /// else is a `500` whose cause goes to the log, never to the client.
-    init(answering error: any Error, path: String, logger: Logger) {
+    package init(answering error: any Error, path: String, logger: Logger) {
         switch error {
         case let problem as Problem:
             self = problem
+        case let error as FieldError:
+            self = Problem(error)
         case let error as LinkStoreError where error.code == .unavailable:
             logger.warning("database unavailable", metadata: ["error": "\(error.detail)", "path": "\(path)"])
             self = Problem(

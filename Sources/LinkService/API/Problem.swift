@@ -1,23 +1,24 @@
 import DeepLinkRouting
 import HTTPTypes
 import Hummingbird
+import LinkCore
 
 /// An RFC 9457 problem document (`application/problem+json`): what went wrong, and which field of
 /// the request is at fault. Handlers throw it; it renders its own response.
-struct Problem: Error, HTTPResponseError, Sendable {
-    var status: HTTPResponse.Status
+package struct Problem: Error, HTTPResponseError, Sendable {
+    package var status: HTTPResponse.Status
     /// Stable kebab-case code; the `type` member is `urn:wayfinder:problem:<code>`.
-    var code: String
-    var title: String
-    var detail: String
+    package var code: String
+    package var title: String
+    package var detail: String
     /// The JSON path of the field at fault (`fallbacks.ios`), or the query item / header name.
-    var field: String?
+    package var field: String?
     /// Seconds, for `429`.
-    var retryAfter: Int?
+    package var retryAfter: Int?
     /// The methods the path takes, for `405`.
-    var allow: String?
+    package var allow: String?
 
-    init(
+    package init(
         _ status: HTTPResponse.Status, _ code: String, title: String, detail: String, field: String? = nil,
         retryAfter: Int? = nil
     ) {
@@ -29,7 +30,7 @@ struct Problem: Error, HTTPResponseError, Sendable {
         self.retryAfter = retryAfter
     }
 
-    var jsonNode: JSONNode {
+    package var jsonNode: JSONNode {
         var members: [JSONNode.Member] = [
             .init(key: "type", value: JSONNode(.string("urn:wayfinder:problem:" + code))),
             .init(key: "title", value: JSONNode(.string(title))),
@@ -40,11 +41,11 @@ struct Problem: Error, HTTPResponseError, Sendable {
         return JSONNode(.object(members))
     }
 
-    func response(from request: Request, context: some RequestContext) throws -> Response {
+    package func response(from request: Request, context: some RequestContext) throws -> Response {
         response()
     }
 
-    func response() -> Response {
+    package func response() -> Response {
         var headers: HTTPFields = [:]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         if let allow { headers[.allow] = allow }
@@ -55,19 +56,19 @@ struct Problem: Error, HTTPResponseError, Sendable {
 
 extension Problem {
     /// The problem document of a Hummingbird `HTTPError` (its status, and its body as the detail).
-    init(_ error: HTTPError) {
+    package init(_ error: HTTPError) {
         self.init(
             error.status, "http-error", title: error.status.reasonPhrase,
             detail: error.body ?? error.status.reasonPhrase)
     }
 
     /// A request field with a bad value: `400`.
-    static func invalidField(_ field: String, _ detail: String, code: String = "invalid-field") -> Problem {
+    package static func invalidField(_ field: String, _ detail: String, code: String = "invalid-field") -> Problem {
         Problem(.badRequest, code, title: "A field of the request is not valid", detail: detail, field: field)
     }
 
     /// Over a rate limit: `429` with `Retry-After: wait`; `reason` says whose budget it was.
-    static func rateLimited(_ reason: String, retryAfter wait: Int) -> Problem {
+    package static func rateLimited(_ reason: String, retryAfter wait: Int) -> Problem {
         Problem(
             .tooManyRequests, "rate-limited", title: "Too many requests", detail: "\(reason); retry in \(wait) s",
             retryAfter: wait)
@@ -75,14 +76,14 @@ extension Problem {
 
     /// A route registered without the middleware its child context needs (`middleware`): a
     /// programming error, answered as a `500` rather than a crash.
-    static func missingMiddleware(_ middleware: String) -> Problem {
+    package static func missingMiddleware(_ middleware: String) -> Problem {
         Problem(
             .internalServerError, "missing-middleware", title: "Internal error",
             detail: "this route was registered without \(middleware) before it")
     }
 
     /// A method the path does not take: `405` with `Allow`.
-    static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allow: String) -> Problem {
+    package static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allow: String) -> Problem {
         var problem = Problem(
             .methodNotAllowed, "method-not-allowed", title: "Method not allowed",
             detail: "\(path) does not take \(method.rawValue); it takes \(allow)")
@@ -90,7 +91,7 @@ extension Problem {
         return problem
     }
 
-    static func notFound(_ what: String, field: String? = nil) -> Problem {
+    package static func notFound(_ what: String, field: String? = nil) -> Problem {
         Problem(.notFound, "not-found", title: "Not found", detail: what, field: field)
     }
 }

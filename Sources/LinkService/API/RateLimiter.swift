@@ -1,4 +1,5 @@
 import Foundation
+import LinkCore
 import Synchronization
 
 /// Token buckets keyed by client address or API key: `limit.requests` per `limit.period`,
@@ -12,18 +13,20 @@ import Synchronization
 /// two of its own; each of those keys has a fresh bucket anyway, so eviction never gives more
 /// requests than the distinct keys already do. The trade-off: a key idle while `maximumBuckets`
 /// others arrived starts again with a full bucket.
-final class RateLimiter: Sendable {
+package final class RateLimiter: Sendable {
     private let table: Mutex<BucketTable>
     private let capacity: Double
     private let refillPerSecond: Double
     private let clock: ServiceClock
     /// Whether every request is allowed (a limit of `0` requests).
-    let isUnlimited: Bool
+    package let isUnlimited: Bool
 
     /// Buckets kept at most by default: about 10 MB with address-sized keys.
-    static let defaultMaximumBuckets = 100_000
+    package static let defaultMaximumBuckets = 100_000
 
-    init(_ limit: RateLimit, maximumBuckets: Int = RateLimiter.defaultMaximumBuckets, clock: ServiceClock = .system) {
+    package init(
+        _ limit: RateLimit, maximumBuckets: Int = RateLimiter.defaultMaximumBuckets, clock: ServiceClock = .system
+    ) {
         isUnlimited = limit.requests <= 0
         capacity = Double(max(1, limit.requests))
         refillPerSecond = capacity / max(limit.period.timeInterval, 0.001)
@@ -32,12 +35,12 @@ final class RateLimiter: Sendable {
     }
 
     /// Takes one token for `key`; `nil` when allowed, otherwise the whole seconds to wait.
-    func acquire(_ key: String) -> Int? {
+    package func acquire(_ key: String) -> Int? {
         isUnlimited ? nil : acquire(key, now: clock.now())
     }
 
     /// Takes one token for `key` at the time `now`.
-    func acquire(_ key: String, now: Date) -> Int? {
+    package func acquire(_ key: String, now: Date) -> Int? {
         if isUnlimited { return nil }
         return table.withLock { table -> Int? in
             let slot = table.slot(for: key, fresh: Bucket(tokens: capacity, updated: now))
@@ -53,7 +56,7 @@ final class RateLimiter: Sendable {
 
     /// The whole seconds `key` would have to wait for a token, without taking one; `nil` when it
     /// has one. For budgets spent only by failures (wrong passwords), checked before each try.
-    func wait(_ key: String) -> Int? {
+    package func wait(_ key: String) -> Int? {
         if isUnlimited { return nil }
         let now = clock.now()
         return table.withLock { table -> Int? in
@@ -76,7 +79,7 @@ final class RateLimiter: Sendable {
     }
 
     /// Buckets held now (at most the maximum).
-    var bucketCount: Int { table.withLock { $0.index.count } }
+    package var bucketCount: Int { table.withLock { $0.index.count } }
 }
 
 private struct Bucket {

@@ -1,11 +1,12 @@
 import DeepLinkRouting
+import LinkCore
 
 /// Stats as the API shows them: a link's (the rollups' fields of ``LinkJSON/node(_:)-(LinkStats)``
 /// and what the analytics engine adds) and a tenant's.
-enum StatsJSON {
+package enum StatsJSON {
     /// `GET /api/v1/links/{slug}/stats`: what the engine alone knows is `null` from the rollups;
     /// `rules` and `variants` have one entry for each of `link`'s, from either source.
-    static func node(_ answer: StatsReader.LinkAnswer, of link: Link) -> JSONNode {
+    package static func node(_ answer: StatsReader.LinkAnswer, of link: Link) -> JSONNode {
         var members = LinkJSON.node(answer.stats).objectValue ?? []
         let breakdowns = answer.breakdowns
         members += [
@@ -24,10 +25,10 @@ enum StatsJSON {
                                 })),
                     ])
                 } ?? nil),
-            .init(key: "countries", value: breakdowns.map { counts($0.countries) } ?? nil),
-            .init(key: "browsers", value: breakdowns.map { counts($0.browsers) } ?? nil),
-            .init(key: "os", value: breakdowns.map { counts($0.os) } ?? nil),
-            .init(key: "hours", value: breakdowns.map { counts($0.hours) } ?? nil),
+            .init(key: "countries", value: breakdowns.map { LinkJSON.counts($0.countries) } ?? nil),
+            .init(key: "browsers", value: breakdowns.map { LinkJSON.counts($0.browsers) } ?? nil),
+            .init(key: "os", value: breakdowns.map { LinkJSON.counts($0.os) } ?? nil),
+            .init(key: "hours", value: breakdowns.map { LinkJSON.counts($0.hours) } ?? nil),
             .init(key: "rules", value: rules(of: link, counts: breakdowns?.rules ?? answer.stats.ruleClicks)),
             .init(
                 key: "variants", value: variants(of: link, counts: breakdowns?.variants ?? answer.stats.variantClicks)),
@@ -62,7 +63,7 @@ enum StatsJSON {
     }
 
     /// `GET /api/v1/stats`.
-    static func node(_ stats: TenantStats, source: StatsReader.Source, range: StatsRange) -> JSONNode {
+    package static func node(_ stats: TenantStats, source: StatsReader.Source, range: StatsRange) -> JSONNode {
         .object([
             "from": range.from.map { JSONNode(.string($0)) } ?? nil,
             "to": range.to.map { JSONNode(.string($0)) } ?? nil,
@@ -73,19 +74,9 @@ enum StatsJSON {
                     stats.topLinks.map {
                         .object(["slug": JSONNode(.string($0.slug)), "clicks": JSONNode(integerLiteral: $0.clicks)])
                     })),
-            "platforms": counts(stats.platforms),
-            "countries": stats.countries.map(counts) ?? nil,
+            "platforms": LinkJSON.counts(stats.platforms),
+            "countries": stats.countries.map(LinkJSON.counts) ?? nil,
             "source": JSONNode(.string(source.rawValue)),
         ])
-    }
-
-    /// A count per key, keys in order.
-    static func counts(_ dictionary: [String: Int]) -> JSONNode {
-        JSONNode(
-            .object(
-                dictionary.sorted { $0.key < $1.key }.map {
-                    .init(key: $0.key, value: JSONNode(integerLiteral: $0.value))
-                })
-        )
     }
 }

@@ -1,12 +1,14 @@
+import LinkCore
+
 /// The days a stats call covers: `?from=YYYY-MM-DD&to=YYYY-MM-DD` (UTC, both included; either
 /// may be left out for no bound).
-struct StatsRange: Sendable, Hashable {
-    var from: String?
-    var to: String?
+package struct StatsRange: Sendable, Hashable {
+    package var from: String?
+    package var to: String?
 
     /// Reads the `from` and `to` parameters; a value that is not a date, or a `from` after `to`,
     /// is a `400` problem naming the parameter.
-    init(validatingFrom from: String?, to: String?) throws {
+    package init(validatingFrom from: String?, to: String?) throws {
         self.from = try Self.day(from, field: "from")
         self.to = try Self.day(to, field: "to")
         if let from, let to, from > to {
@@ -14,13 +16,13 @@ struct StatsRange: Sendable, Hashable {
         }
     }
 
-    init(from: String? = nil, to: String? = nil) {
+    package init(from: String? = nil, to: String? = nil) {
         self.from = from
         self.to = to
     }
 
     /// Whether the UTC day `day` (`YYYY-MM-DD`) is in the range.
-    func contains(_ day: String) -> Bool {
+    package func contains(_ day: String) -> Bool {
         (from.map { day >= $0 } ?? true) && (to.map { day <= $0 } ?? true)
     }
 

@@ -1,30 +1,33 @@
+import LinkCore
+import LinkDelivery
+import LinkStorage
 import Logging
 import Prometheus
 
 /// Where stats come from: the analytics engine when one is configured and answers, else the
 /// rollups of the main database; every answer says which (``Source``).
-struct StatsReader: Sendable {
-    let store: CachingLinkStore
-    let analytics: ClickAnalytics?
-    let logger: Logger
+package struct StatsReader: Sendable {
+    package let store: CachingLinkStore
+    package let analytics: ClickAnalytics?
+    package let logger: Logger
 
     /// What answered: the JSON's `source`.
-    enum Source: String, Sendable {
+    package enum Source: String, Sendable {
         case clickhouse
         case rollups
     }
 
     /// A link's stats: the rollups' figures, and what only the engine knows.
-    struct LinkAnswer: Sendable {
-        var stats: LinkStats
+    package struct LinkAnswer: Sendable {
+        package var stats: LinkStats
         /// `nil` from the rollups.
-        var breakdowns: ClickBreakdowns?
-        var source: Source
+        package var breakdowns: ClickBreakdowns?
+        package var source: Source
     }
 
     /// The link's stats on the range's days. From the rollups, the range narrows `byDay` only:
     /// their platform and referrer counts are over every day.
-    func linkStats(tenant: String, link: Link, range: StatsRange) async throws -> LinkAnswer {
+    package func linkStats(tenant: String, link: Link, range: StatsRange) async throws -> LinkAnswer {
         if let analytics {
             do {
                 var (stats, breakdowns) = try await analytics.reader.linkStats(
@@ -42,7 +45,7 @@ struct StatsReader: Sendable {
     }
 
     /// The tenant's stats on the range's days, with its `top` most clicked links.
-    func tenantStats(tenant: String, range: StatsRange, top: Int) async throws -> (TenantStats, Source) {
+    package func tenantStats(tenant: String, range: StatsRange, top: Int) async throws -> (TenantStats, Source) {
         if let analytics {
             do {
                 let answer = try await analytics.reader.tenantStats(

@@ -1,4 +1,6 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import Logging
 import Prometheus
 import ServiceLifecycle
@@ -10,23 +12,23 @@ import ServiceLifecycle
 ///
 /// Nothing on the request path waits for ClickHouse: a redirect computes a hash and appends to
 /// the click buffer, as without it.
-struct ClickAnalytics: Sendable {
-    let engine: ClickHouseEngine
+package struct ClickAnalytics: Sendable {
+    package let engine: ClickHouseEngine
     /// The same ClickHouse for stats calls, with a shorter time limit: a stats call that would
     /// wait longer answers from the rollups instead.
-    let reader: ClickHouseEngine
-    let outbox: any OutboxRecords
-    let keys: VisitorKeys
-    let metrics: AnalyticsMetrics
+    package let reader: ClickHouseEngine
+    package let outbox: any OutboxRecords
+    package let keys: VisitorKeys
+    package let metrics: AnalyticsMetrics
     /// ``LinkServiceConfiguration/clickhouseOutboxLimit``.
-    let outboxLimit: Int
-    let clock: ServiceClock
+    package let outboxLimit: Int
+    package let clock: ServiceClock
 
     /// The analytics engine of `configuration`, `nil` when none is configured.
     ///
     /// Throws ``ClickHouseError/invalidURL(_:_:)`` when the store keeps no outbox (the memory
     /// store): the engine needs SQLite or PostgreSQL.
-    init?(
+    package init?(
         configuration: LinkServiceConfiguration, store: any LinkStore, registry: PrometheusCollectorRegistry,
         clock: ServiceClock
     ) throws {
@@ -47,7 +49,7 @@ struct ClickAnalytics: Sendable {
 
     /// Stores clicks, their rollups, their webhook events (at most `clickEventLimit` pending) and
     /// their analytics events (in the outbox) in one transaction; what the webhook outbox took.
-    func write(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
+    package func write(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
         let stored = try await outbox.insertClicks(
             clicks, clickEventLimit: clickEventLimit,
             queueing: OutboxAppend(
@@ -60,7 +62,7 @@ struct ClickAnalytics: Sendable {
     /// Before the server takes requests: the day's visitor-key secrets, and ClickHouse's tables.
     /// A ClickHouse that is too old, refuses the credentials or refuses a statement stops the
     /// start; one that cannot be reached is logged, and the outbox keeps the clicks until it can.
-    func start(logger: Logger) async throws {
+    package func start(logger: Logger) async throws {
         do {
             try await keys.refresh(from: outbox, now: clock.now())
         } catch {
@@ -78,7 +80,7 @@ struct ClickAnalytics: Sendable {
     }
 
     /// The shipper and the visitor-key refresher.
-    func services(logger: Logger) -> [any Service] {
+    package func services(logger: Logger) -> [any Service] {
         [
             ClickHouseShipper(
                 engine: engine, outbox: outbox, holder: UUID().uuidString,

@@ -1,3 +1,5 @@
+import LinkCore
+
 /// How long the HTTP server waits for a client, and how many connections one client address may
 /// hold: what keeps stalled, trickling or idle sockets from using up the server's descriptors when
 /// it faces the internet without a buffering proxy.

@@ -1,6 +1,9 @@
 import Configuration
 import DeepLinkRouting
 import HTTPTypes
+import LinkCore
+import LinkDelivery
+import LinkStorage
 
 extension LinkServiceConfiguration {
     /// The configuration keys, as `wayfinder serve --help` documents them. With the environment

@@ -1,3 +1,7 @@
+import LinkCore
+import LinkDelivery
+import LinkStorage
+
 extension LinkServiceConfiguration {
     /// The value in force of each documented key, by its environment name, written the way the
     /// key takes it (`WAYFINDER_PORT` → `8080`); a key with no value (no GeoIP file) is absent.
@@ -45,17 +49,17 @@ extension LinkServiceConfiguration {
     }
 
     /// A whole number of seconds, as the `…_SECONDS` keys take it.
-    static func seconds(_ duration: Duration) -> String { String(Int(duration.timeInterval.rounded())) }
+    package static func seconds(_ duration: Duration) -> String { String(Int(duration.timeInterval.rounded())) }
 
     /// Requests per minute, as the `…_RATE_PER_MINUTE` keys take it.
-    static func perMinute(_ limit: RateLimit) -> String {
+    package static func perMinute(_ limit: RateLimit) -> String {
         String(Int((Double(limit.requests) * 60 / max(limit.period.timeInterval, 0.001)).rounded()))
     }
 }
 
 extension WebhookSettings {
     /// The value in force of each of ``documentedKeys``, by its environment name.
-    var effectiveValues: [String: String] {
+    package var effectiveValues: [String: String] {
         [
             "WAYFINDER_WEBHOOKS_ALLOW_PRIVATE": String(allowPrivate),
             "WAYFINDER_WEBHOOKS_RETRY_SECONDS": retrySchedule.map(LinkServiceConfiguration.seconds).joined(

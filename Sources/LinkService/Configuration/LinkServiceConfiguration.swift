@@ -1,3 +1,7 @@
+import LinkCore
+import LinkDelivery
+import LinkStorage
+
 /// Everything the link service can be tuned with; every field has a working default.
 ///
 /// The `wayfinder serve` command fills it from flags and `WAYFINDER_*` environment variables

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import LinkCore
 
 /// A `HOST:PORT` to listen on, such as the metrics listener's `127.0.0.1:9464` (an IPv6 address in
 /// brackets: `[::1]:9464`).

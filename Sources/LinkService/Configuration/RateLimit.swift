@@ -1,3 +1,5 @@
+import LinkCore
+
 /// A request budget: `requests` per `period`, refilled continuously (a token bucket).
 public struct RateLimit: Sendable, Hashable {
     public var requests: Int

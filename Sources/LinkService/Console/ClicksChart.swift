@@ -1,27 +1,30 @@
 import Foundation
+import LinkCore
 
 /// The link page's "Clicks by day" bar chart, drawn on the server: one bar per day with clicks of
 /// the last ``days`` days (UTC) up to today, a y axis with a readable whole-number scale, and day
 /// labels a week apart. Everything is computed here; the template only writes the numbers into
 /// `<svg>`.
-struct ClicksChart: Sendable {
+package struct ClicksChart: Sendable {
     /// The drawing's size and plot area, in svg units, and where its labels sit.
-    struct Frame: Sendable {
-        let width: Double
-        let height: Double
-        let plotLeft: Double
-        let plotRight: Double
-        let plotTop: Double
-        let plotBottom: Double
+    package struct Frame: Sendable {
+        package let width: Double
+        package let height: Double
+        package let plotLeft: Double
+        package let plotRight: Double
+        package let plotTop: Double
+        package let plotBottom: Double
         /// The baseline of the day labels.
-        let labelY: Double
+        package let labelY: Double
         /// Where the tick labels end.
-        let tickLabelX: Double
+        package let tickLabelX: Double
         /// The middle of the plot, for "No clicks yet".
-        let emptyX: Double
-        let emptyY: Double
+        package let emptyX: Double
+        package let emptyY: Double
 
-        init(width: Double, height: Double, plotLeft: Double, plotRight: Double, plotTop: Double, plotBottom: Double) {
+        package init(
+            width: Double, height: Double, plotLeft: Double, plotRight: Double, plotTop: Double, plotBottom: Double
+        ) {
             self.width = width
             self.height = height
             self.plotLeft = plotLeft
@@ -34,45 +37,46 @@ struct ClicksChart: Sendable {
             emptyY = (plotTop + plotBottom) / 2
         }
 
-        static let standard = Frame(width: 412, height: 210, plotLeft: 40, plotRight: 392, plotTop: 10, plotBottom: 180)
+        package static let standard = Frame(
+            width: 412, height: 210, plotLeft: 40, plotRight: 392, plotTop: 10, plotBottom: 180)
     }
 
-    struct Bar: Sendable {
-        let day: String
-        let count: Int
-        let x: Double
-        let y: Double
-        let width: Double
-        let height: Double
+    package struct Bar: Sendable {
+        package let day: String
+        package let count: Int
+        package let x: Double
+        package let y: Double
+        package let width: Double
+        package let height: Double
         /// Whether the count reads "clicks" rather than "click".
-        let plural: Bool
+        package let plural: Bool
     }
 
-    struct Tick: Sendable {
-        let value: Int
-        let y: Double
+    package struct Tick: Sendable {
+        package let value: Int
+        package let y: Double
         /// The baseline of the tick's label.
-        let textY: Double
+        package let textY: Double
     }
 
-    struct DayLabel: Sendable {
-        let text: String
-        let x: Double
+    package struct DayLabel: Sendable {
+        package let text: String
+        package let x: Double
     }
 
-    static let days = 30
+    package static let days = 30
 
-    let frame = Frame.standard
+    package let frame = Frame.standard
     /// The days with clicks (a day without any draws no bar).
-    let bars: [Bar]
-    let ticks: [Tick]
-    let dayLabels: [DayLabel]
+    package let bars: [Bar]
+    package let ticks: [Tick]
+    package let dayLabels: [DayLabel]
     /// Clicks in the window.
-    let total: Int
+    package let total: Int
     /// Whether the window has no clicks.
-    let empty: Bool
+    package let empty: Bool
 
-    init(byDay: [String: Int], today: Date = Date()) {
+    package init(byDay: [String: Int], today: Date = Date()) {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let start = calendar.startOfDay(for: today)
@@ -108,7 +112,7 @@ struct ClicksChart: Sendable {
     }
 
     /// 1, 2 or 5 times a power of ten, so that at most five ticks reach `largest`.
-    static func niceStep(for largest: Int) -> Int {
+    package static func niceStep(for largest: Int) -> Int {
         guard largest > 4 else { return 1 }
         var magnitude = 1
         while true {
@@ -117,14 +121,14 @@ struct ClicksChart: Sendable {
         }
     }
 
-    static func dayKey(_ date: Date) -> String {
+    package static func dayKey(_ date: Date) -> String {
         let text = ISO8601.string(from: date)
         return String(text.prefix(10))
     }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    static func shortDate(_ date: Date, calendar: Calendar) -> String {
+    package static func shortDate(_ date: Date, calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.month, .day], from: date)
         return "\(months[((parts.month ?? 1) - 1 + 12) % 12]) \(parts.day ?? 1)"
     }

@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Hummingbird
+import LinkCore
 
 extension ClientAddressing {
     /// Refuses (`403`, `cross-site`) a console form whose `Origin` is not the host the request
@@ -7,7 +8,7 @@ extension ClientAddressing {
     /// also keeps another site from signing a browser in with the attacker's key. `Origin: null`
     /// (a sandboxed frame, a `data:` page) is another site too; a request without `Origin` (not
     /// a browser's form) passes.
-    func checkSameOrigin(_ request: Request, context: LinkRequestContext) throws(Problem) {
+    package func checkSameOrigin(_ request: Request, context: LinkRequestContext) throws(Problem) {
         guard let origin = request.headers[.origin] else { return }
         let host = forwardedHost(of: request, context: context)
         guard origin != "null", let url = SplitURL(origin), url.hasValidAuthority, let originHost = url.host,

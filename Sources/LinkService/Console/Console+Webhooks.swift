@@ -1,12 +1,14 @@
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkStorage
 import Logging
 
 // The console's webhooks pages: the endpoints and the form that adds one, and each endpoint with
 // its actions and delivery log. Endpoints are made and changed by ``WebhookEndpointEditor``, the
 // API's own code path, so the console refuses what the API refuses, with the same reasons.
 extension Console {
-    func registerWebhooks(on signedIn: RouterGroup<ConsoleRequestContext>) {
+    package func registerWebhooks(on signedIn: RouterGroup<ConsoleRequestContext>) {
         signedIn.get("/webhooks") { request, context in try await webhooksPage(request, context) }
         signedIn.post("/webhooks") { _, context in try await createWebhook(context) }
         signedIn.get("/webhooks/:id") { request, context in try await webhookPage(request, context) }

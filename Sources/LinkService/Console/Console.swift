@@ -2,6 +2,8 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkStorage
 import Logging
 import NIOCore
 
@@ -15,26 +17,26 @@ import NIOCore
 /// `POST` without it, or with another session's, is `403` and changes nothing. The signed-in pages
 /// run behind ``ConsoleSessionMiddleware``, which hands them the session in a
 /// ``ConsoleRequestContext``; ``ConsoleMiddleware`` renders errors and adds the security headers.
-struct Console: Sendable {
-    let sessions: ConsoleSessions
-    let store: CachingLinkStore
-    let cursors: ListCursors
-    let pages: PageRenderer
+package struct Console: Sendable {
+    package let sessions: ConsoleSessions
+    package let store: CachingLinkStore
+    package let cursors: ListCursors
+    package let pages: PageRenderer
     /// Sign-in attempts per address (``LinkServiceConfiguration/consoleSignInRateLimit``).
-    let signInLimiter: RateLimiter
-    let publicLimit: PublicRateLimit
-    let maxBodySize: Int
+    package let signInLimiter: RateLimiter
+    package let publicLimit: PublicRateLimit
+    package let maxBodySize: Int
     /// How webhook endpoints are checked (the console's webhooks pages, see `Console+Webhooks`).
-    let webhookSettings: WebhookSettings
+    package let webhookSettings: WebhookSettings
     /// Link stats: from the analytics engine, or the rollups.
-    let statsReader: StatsReader
-    let clock: ServiceClock
-    let logger: Logger
-    var addressing: ClientAddressing { publicLimit.addressing }
+    package let statsReader: StatsReader
+    package let clock: ServiceClock
+    package let logger: Logger
+    package var addressing: ClientAddressing { publicLimit.addressing }
 
-    static let pageSize = 20
+    package static let pageSize = 20
 
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let admin = router.group("/admin").add(middleware: ConsoleMiddleware(renderer: pages))
             .add(middleware: PublicRateLimitMiddleware(limit: publicLimit))
         admin.get("/console.css") { _, _ in asset(ConsoleAssets.stylesheet, type: "text/css; charset=utf-8") }
@@ -261,7 +263,7 @@ struct Console: Sendable {
         return html(pages.render(page), status: status)
     }
 
-    func layout(
+    package func layout(
         _ signedIn: ConsoleSessions.SignedIn, title: String, notice: String? = nil,
         section: ConsoleLayout.Section = .links
     ) -> ConsoleLayout {
@@ -273,7 +275,7 @@ struct Console: Sendable {
     }
 
     /// The message of a `?done=` code (fixed texts: nothing from the URL reaches the page).
-    static func notice(_ request: Request) -> String? {
+    package static func notice(_ request: Request) -> String? {
         switch request.uri.queryParameters.get("done") {
         case "created": "The link is ready."
         case "saved": "Your changes are saved."
@@ -286,11 +288,11 @@ struct Console: Sendable {
         }
     }
 
-    func redirect(_ location: String) -> Response {
+    package func redirect(_ location: String) -> Response {
         Response(status: .seeOther, headers: [.location: location])
     }
 
-    func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+    package func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(
             status: status, headers: [.contentType: "text/html; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(string: text)))

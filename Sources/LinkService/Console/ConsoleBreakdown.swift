@@ -1,26 +1,28 @@
+import LinkCore
+
 /// One of the link page's analytics-engine sections (visitors by day, countries, browsers, OS,
 /// hours of the day): a table of counts with a bar per row drawn on the server, each bar's share of
 /// the largest count as a width out of 100 (the table is the chart's text alternative: the bars
 /// are `aria-hidden`).
-struct ConsoleBreakdown: Sendable {
-    struct Row: Sendable {
-        var name: String
-        var count: Int
+package struct ConsoleBreakdown: Sendable {
+    package struct Row: Sendable {
+        package var name: String
+        package var count: Int
         /// 0…100: the bar's width in the `viewBox` of 100.
-        var share: Int
+        package var share: Int
     }
 
     /// The section's `id` stem (`countries`), for its heading's `id`.
-    var id: String
-    var heading: String
+    package var id: String
+    package var heading: String
     /// The first column's header ("Country").
-    var column: String
+    package var column: String
     /// The second column's header ("Clicks", "Visitors").
-    var unit: String
-    var rows: [Row]
-    var hasRows: Bool
+    package var unit: String
+    package var rows: [Row]
+    package var hasRows: Bool
 
-    init(id: String, heading: String, column: String, unit: String = "Clicks", counts: [(String, Int)]) {
+    package init(id: String, heading: String, column: String, unit: String = "Clicks", counts: [(String, Int)]) {
         self.id = id
         self.heading = heading
         self.column = column
@@ -32,7 +34,7 @@ struct ConsoleBreakdown: Sendable {
 
     /// The sections for what the analytics engine counted: visitors by day (newest first), then
     /// countries, browsers and OS (most clicks first) and hours (0 to 23, UTC).
-    static func sections(of breakdowns: ClickBreakdowns) -> [ConsoleBreakdown] {
+    package static func sections(of breakdowns: ClickBreakdowns) -> [ConsoleBreakdown] {
         func mostFirst(_ counts: [String: Int]) -> [(String, Int)] {
             counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { ($0.key, $0.value) }
         }

@@ -1,44 +1,45 @@
 import AssociatedDomains
 import DeepLinkRouting
+import LinkCore
 
 /// The console's domains page (`console-domains.mustache`): for each domain of the tenant, the
 /// association files it serves to Apple and Google, generated from the manifest, and what the
 /// validators find in them.
-struct ConsoleDomainsPage: PageModel {
-    static let template = PageTemplate.consoleDomains
+package struct ConsoleDomainsPage: PageModel {
+    package static let template = PageTemplate.consoleDomains
 
-    struct Domain: Sendable {
+    package struct Domain: Sendable {
         /// The section's number, for its heading's id.
-        var index: Int
-        var name: String
-        var files: [File]
+        package var index: Int
+        package var name: String
+        package var files: [File]
     }
 
     /// One association file as the domain serves it.
-    struct File: Sendable {
-        var title: String
-        var fileName: String
-        var url: String
+    package struct File: Sendable {
+        package var title: String
+        package var fileName: String
+        package var url: String
         /// The file, pretty-printed.
-        var json: String
-        var hasFindings: Bool
+        package var json: String
+        package var hasFindings: Bool
         /// Errors first.
-        var findings: [Finding]
+        package var findings: [Finding]
     }
 
     /// One diagnostic of the validator.
-    struct Finding: Sendable {
-        var severity: String
-        var code: String
-        var path: String
-        var message: String
-        var hint: String?
+    package struct Finding: Sendable {
+        package var severity: String
+        package var code: String
+        package var path: String
+        package var message: String
+        package var hint: String?
     }
 
-    var layout: ConsoleLayout
-    var domains: [Domain]
+    package var layout: ConsoleLayout
+    package var domains: [Domain]
 
-    static let example = ConsoleDomainsPage(
+    package static let example = ConsoleDomainsPage(
         layout: .example,
         domains: [
             Domain(
@@ -59,7 +60,7 @@ struct ConsoleDomainsPage: PageModel {
 
 extension ConsoleDomainsPage {
     /// The files `tenant` serves on each of its domains.
-    init(layout: ConsoleLayout, tenant: Tenant) {
+    package init(layout: ConsoleLayout, tenant: Tenant) {
         let files: [(title: String, fileName: String, path: String, bytes: [UInt8], findings: [Diagnostic])] = [
             (
                 "Apple: apple-app-site-association", "apple-app-site-association",
@@ -89,7 +90,7 @@ extension ConsoleDomainsPage {
             })
     }
 
-    static func prettyJSON(_ bytes: [UInt8]) -> String {
+    package static func prettyJSON(_ bytes: [UInt8]) -> String {
         (try? JSONParser().parse(bytes).jsonText(style: .pretty)) ?? String(decoding: bytes, as: UTF8.self)
     }
 }

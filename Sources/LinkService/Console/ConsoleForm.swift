@@ -1,14 +1,15 @@
 import Foundation
 import Hummingbird
+import LinkCore
 
 /// A submitted HTML form (`application/x-www-form-urlencoded`): names to values, the last value
 /// of a name winning.
-struct ConsoleForm: Sendable {
-    private(set) var values: [String: String] = [:]
+package struct ConsoleForm: Sendable {
+    package private(set) var values: [String: String] = [:]
 
-    init() {}
+    package init() {}
 
-    init(encoded text: String) {
+    package init(encoded text: String) {
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = Self.decode(parts[0])
@@ -18,15 +19,15 @@ struct ConsoleForm: Sendable {
     }
 
     /// Reads the request's body, at most `limit` bytes (`413` beyond).
-    static func read(_ request: Request, limit: Int) async throws -> ConsoleForm {
+    package static func read(_ request: Request, limit: Int) async throws -> ConsoleForm {
         let body = try await request.collectBody(upTo: limit)
         return ConsoleForm(encoded: String(buffer: body))
     }
 
-    subscript(name: String) -> String? { values[name] }
+    package subscript(name: String) -> String? { values[name] }
 
     /// The value, or `""` when the form had no such field.
-    func text(_ name: String) -> String { values[name] ?? "" }
+    package func text(_ name: String) -> String { values[name] ?? "" }
 
     private static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")

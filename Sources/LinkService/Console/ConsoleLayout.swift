@@ -1,27 +1,29 @@
+import LinkCore
+
 /// What every console page shows around its content (`console-layout.mustache`): the window
 /// title, the signed-in bar and a notice.
-struct ConsoleLayout: Sendable {
+package struct ConsoleLayout: Sendable {
     /// The signed-in bar: the tenant, the navigation, and "Sign out" with the session's CSRF token.
-    struct Session: Sendable {
-        var tenant: String
+    package struct Session: Sendable {
+        package var tenant: String
         /// The session's CSRF token, for every form of the page.
-        var csrf: String
+        package var csrf: String
         /// Whether the page is under "Links" in the navigation.
-        var onLinks = false
+        package var onLinks = false
         /// Whether the page is under "Domains" in the navigation.
-        var onDomains = false
+        package var onDomains = false
         /// Whether the page is under "Webhooks" in the navigation.
-        var onWebhooks = false
+        package var onWebhooks = false
     }
 
     /// The page's name in the window title.
-    var title: String
+    package var title: String
     /// `nil` when nobody is signed in (the sign-in page, problem pages).
-    var session: Session? = nil
+    package var session: Session? = nil
     /// The message of a `?done=` code (``Console/notice(_:)``).
-    var notice: String? = nil
+    package var notice: String? = nil
 
-    static let example = ConsoleLayout(
+    package static let example = ConsoleLayout(
         title: "Links",
         session: Session(tenant: "stories", csrf: "token", onLinks: true, onDomains: true, onWebhooks: true),
         notice: "The link is ready.")
@@ -29,7 +31,7 @@ struct ConsoleLayout: Sendable {
 
 extension ConsoleLayout {
     /// The part of the console a page belongs to, marked in the navigation.
-    enum Section: Sendable {
+    package enum Section: Sendable {
         case links
         case domains
         case webhooks
@@ -37,7 +39,7 @@ extension ConsoleLayout {
 }
 
 extension ConsoleLayout.Session {
-    init(tenant: String, csrf: String, section: ConsoleLayout.Section) {
+    package init(tenant: String, csrf: String, section: ConsoleLayout.Section) {
         self.init(
             tenant: tenant, csrf: csrf, onLinks: section == .links, onDomains: section == .domains,
             onWebhooks: section == .webhooks)

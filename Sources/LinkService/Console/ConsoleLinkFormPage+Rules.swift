@@ -1,53 +1,55 @@
+import LinkCore
+
 extension ConsoleLinkFormPage {
     /// A text field of a rule or variant: its form name (also its `id`), label, value and problem.
-    struct SlotField: Sendable {
-        var id: String
-        var label: String
-        var value: String
-        var fieldError: String?
+    package struct SlotField: Sendable {
+        package var id: String
+        package var label: String
+        package var value: String
+        package var fieldError: String?
     }
 
     /// A condition type in a condition's menu.
-    struct Option: Sendable {
-        var value: String
-        var selected: Bool
+    package struct Option: Sendable {
+        package var value: String
+        package var selected: Bool
     }
 
-    struct ConditionSlot: Sendable {
+    package struct ConditionSlot: Sendable {
         /// `rule0-when1`: the stem of its fields' names.
-        var id: String
-        var number: Int
+        package var id: String
+        package var number: Int
         /// The rule's number, for the labels.
-        var ruleNumber: Int
-        var options: [Option]
-        var text: String
-        var conditionError: String?
+        package var ruleNumber: Int
+        package var options: [Option]
+        package var text: String
+        package var conditionError: String?
     }
 
-    struct RuleSlot: Sendable {
-        var index: Int
-        var number: Int
-        var ruleError: String?
-        var conditionCount: Int
-        var conditions: [ConditionSlot]
+    package struct RuleSlot: Sendable {
+        package var index: Int
+        package var number: Int
+        package var ruleError: String?
+        package var conditionCount: Int
+        package var conditions: [ConditionSlot]
         /// Name and destination.
-        var fields: [SlotField]
-        var fallbackFields: [SlotField]
-        var position: String
-        var remove: Bool
+        package var fields: [SlotField]
+        package var fallbackFields: [SlotField]
+        package var position: String
+        package var remove: Bool
     }
 
-    struct VariantSlot: Sendable {
-        var index: Int
-        var letter: String
-        var variantError: String?
+    package struct VariantSlot: Sendable {
+        package var index: Int
+        package var letter: String
+        package var variantError: String?
         /// Destination and weight.
-        var fields: [SlotField]
-        var fallbackFields: [SlotField]
+        package var fields: [SlotField]
+        package var fallbackFields: [SlotField]
     }
 
     /// The editor's slots as the page draws them, with a blank rule, condition and variant to fill.
-    static func slots(of editor: RuleEditor) -> (rules: [RuleSlot], variants: [VariantSlot]) {
+    package static func slots(of editor: RuleEditor) -> (rules: [RuleSlot], variants: [VariantSlot]) {
         var editor = editor
         editor.addBlanks()
         let fallbackLabels = ["iOS fallback", "Android fallback", "Desktop fallback"]

@@ -1,51 +1,53 @@
+import LinkCore
+
 /// The console's new-link and edit form (`console-link-form.mustache`): what was typed, and the
 /// API's problems next to the fields they are about (``LinkForm``).
-struct ConsoleLinkFormPage: PageModel {
-    static let template = PageTemplate.consoleLinkForm
+package struct ConsoleLinkFormPage: PageModel {
+    package static let template = PageTemplate.consoleLinkForm
 
     /// One text field of ``LinkForm/fields``, as typed.
-    struct Field: Sendable {
-        var name: String
-        var label: String
-        var type: String
-        var value: String
-        var error: String?
-        var hint: String?
-        var multiline: Bool
+    package struct Field: Sendable {
+        package var name: String
+        package var label: String
+        package var type: String
+        package var value: String
+        package var error: String?
+        package var hint: String?
+        package var multiline: Bool
         /// The slug of a link being changed: shown, not sent.
-        var readOnly: Bool
+        package var readOnly: Bool
     }
 
     /// One of the tenant's domains, for the domain menu.
-    struct Domain: Sendable {
-        var name: String
-        var selected: Bool
+    package struct Domain: Sendable {
+        package var name: String
+        package var selected: Bool
     }
 
-    var layout: ConsoleLayout
-    var heading: String
+    package var layout: ConsoleLayout
+    package var heading: String
     /// Where the form posts.
-    var action: String
-    var submit: String
+    package var action: String
+    package var submit: String
     /// Where "Cancel" goes.
-    var cancel: String
+    package var cancel: String
     /// A problem no single field is at fault for.
-    var formError: String?
-    var fields: [Field]
-    var domains: [Domain]
-    var domainError: String?
-    var skipPreview: Bool
+    package var formError: String?
+    package var fields: [Field]
+    package var domains: [Domain]
+    package var domainError: String?
+    package var skipPreview: Bool
     /// The destination with the UTM fields merged in, as the server computes it (the script keeps
     /// it current while typing); `nil` while there is no destination.
-    var finalURL: String?
-    var ruleCount: Int
-    var ruleSlots: [RuleSlot]
-    var rulesError: String?
-    var variantCount: Int
-    var variantSlots: [VariantSlot]
-    var variantsError: String?
+    package var finalURL: String?
+    package var ruleCount: Int
+    package var ruleSlots: [RuleSlot]
+    package var rulesError: String?
+    package var variantCount: Int
+    package var variantSlots: [VariantSlot]
+    package var variantsError: String?
 
-    static let example = ConsoleLinkFormPage(
+    package static let example = ConsoleLinkFormPage(
         layout: .example, heading: "Edit https://go.example.com/spring", action: "/admin/links/spring",
         submit: "Save", cancel: "/admin/links/spring", formError: "Something is wrong.",
         fields: [
@@ -82,7 +84,7 @@ struct ConsoleLinkFormPage: PageModel {
 
 extension ConsoleLinkFormPage {
     /// The form for a new link (`editing` `nil`) or for changes to `link`, offering `domains`.
-    init(layout: ConsoleLayout, form: LinkForm, editing link: Link?, domains: [String]) {
+    package init(layout: ConsoleLayout, form: LinkForm, editing link: Link?, domains: [String]) {
         let selected = form.value("domain")
         let slots = Self.slots(of: form.editor)
         self.init(

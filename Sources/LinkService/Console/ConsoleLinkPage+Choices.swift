@@ -1,16 +1,18 @@
+import LinkCore
+
 extension ConsoleLinkPage {
     /// A redirect rule or A/B variant of the link, for people.
-    struct Choice: Sendable {
+    package struct Choice: Sendable {
         /// `Rule 1 “German speakers”`, `Variant B (50%)`.
-        var label: String
+        package var label: String
         /// The rule's conditions (`language de and country DE or AT`); empty for a variant.
-        var when: String
+        package var when: String
         /// Where it sends the visit: the destination and the fallbacks it names.
-        var target: String
+        package var target: String
     }
 
     /// The link's rules, in order.
-    static func rules(of content: LinkContent) -> [Choice] {
+    package static func rules(of content: LinkContent) -> [Choice] {
         content.rules.enumerated().map { index, rule in
             let label = rule.label(index: index)
             return Choice(
@@ -21,7 +23,7 @@ extension ConsoleLinkPage {
     }
 
     /// The link's A/B variants, lettered A to D.
-    static func variants(of content: LinkContent) -> [Choice] {
+    package static func variants(of content: LinkContent) -> [Choice] {
         content.variants.enumerated().map { index, variant in
             Choice(
                 label: "Variant \(variantLetter(index)) (\(variant.weight)%)", when: "",
@@ -30,7 +32,7 @@ extension ConsoleLinkPage {
     }
 
     /// `A` for the first variant.
-    static func variantLetter(_ index: Int) -> String {
+    package static func variantLetter(_ index: Int) -> String {
         String(UnicodeScalar(UInt8(ascii: "A") + UInt8(clamping: index)))
     }
 
@@ -45,7 +47,9 @@ extension ConsoleLinkPage {
 
     /// Clicks per rule and per variant, drawn as the engine's breakdowns are (none for a link
     /// without rules or variants): from the engine's counts when it answered, else the rollups'.
-    static func choiceSections(of link: Link, stats: LinkStats, breakdowns: ClickBreakdowns?) -> [ConsoleBreakdown] {
+    package static func choiceSections(of link: Link, stats: LinkStats, breakdowns: ClickBreakdowns?)
+        -> [ConsoleBreakdown]
+    {
         var sections: [ConsoleBreakdown] = []
         let content = link.content
         if !content.rules.isEmpty {

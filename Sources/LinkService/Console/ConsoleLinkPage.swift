@@ -1,74 +1,75 @@
 import Foundation
+import LinkCore
 
 /// The console's page of one link (`console-link.mustache`): the short link to copy, what the
 /// link does, its clicks by day (``ClicksChart``, and as a table), platforms, referrers, the
 /// deferred deep link funnel and the QR code.
-struct ConsoleLinkPage: PageModel {
-    static let template = PageTemplate.consoleLink
+package struct ConsoleLinkPage: PageModel {
+    package static let template = PageTemplate.consoleLink
 
     /// A count of clicks under a name: a platform, a referrer.
-    struct Count: Sendable {
-        var name: String
-        var count: Int
+    package struct Count: Sendable {
+        package var name: String
+        package var count: Int
     }
 
     /// The clicks of one UTC day.
-    struct Day: Sendable {
-        var day: String
-        var count: Int
+    package struct Day: Sendable {
+        package var day: String
+        package var count: Int
     }
 
-    var layout: ConsoleLayout
-    var slug: String
-    var shortURL: String
-    var destination: String
+    package var layout: ConsoleLayout
+    package var slug: String
+    package var shortURL: String
+    package var destination: String
     /// The social title with the slug, or the slug.
-    var heading: String
-    var title: String?
+    package var heading: String
+    package var title: String?
     /// The name given by FDL's `managedShortLinks.create` or an FDL export's `link_name`.
-    var name: String?
-    var description: String?
-    var imageURL: String?
-    var iosFallback: String?
-    var androidFallback: String?
-    var desktopFallback: String?
-    var createdAt: String
+    package var name: String?
+    package var description: String?
+    package var imageURL: String?
+    package var iosFallback: String?
+    package var androidFallback: String?
+    package var desktopFallback: String?
+    package var createdAt: String
     /// ``createdAt`` as `2026-11-23 17:30 UTC`.
-    var createdText: String
-    var expires: String?
-    var expiresText: String
-    var expired: Bool
+    package var createdText: String
+    package var expires: String?
+    package var expiresText: String
+    package var expired: Bool
     /// Clicks by people.
-    var clicks: Int
-    var oneClick: Bool
+    package var clicks: Int
+    package var oneClick: Bool
     /// Clicks by bots and crawlers; `nil` when there were none.
-    var botClicks: Int?
-    var chart: ClicksChart
-    var hasDays: Bool
+    package var botClicks: Int?
+    package var chart: ClicksChart
+    package var hasDays: Bool
     /// Newest day first.
-    var days: [Day]
-    var hasPlatforms: Bool
-    var platforms: [Count]
-    var hasReferrers: Bool
-    var referrers: [Count]
+    package var days: [Day]
+    package var hasPlatforms: Bool
+    package var platforms: [Count]
+    package var hasReferrers: Bool
+    package var referrers: [Count]
     /// Shown once the link has sent someone to a store.
-    var funnel: DeferredFunnel?
+    package var funnel: DeferredFunnel?
     /// Where the counts come from: "ClickHouse" or "the rollups".
-    var source: String
+    package var source: String
     /// With an analytics engine: unique visitors over every day, and the sections only it has.
-    var hasBreakdowns: Bool
-    var visitors: Int
+    package var hasBreakdowns: Bool
+    package var visitors: Int
     /// Clicks by rule and by variant (when the link has them), then the engine's sections.
-    var breakdowns: [ConsoleBreakdown]
-    var hasSections: Bool
-    var hasRules: Bool
-    var rules: [Choice]
-    var hasVariants: Bool
-    var variants: [Choice]
+    package var breakdowns: [ConsoleBreakdown]
+    package var hasSections: Bool
+    package var hasRules: Bool
+    package var rules: [Choice]
+    package var hasVariants: Bool
+    package var variants: [Choice]
     /// The destination with the link's UTM fields merged in; `nil` when it has none.
-    var finalURL: String?
+    package var finalURL: String?
 
-    static let example: ConsoleLinkPage = {
+    package static let example: ConsoleLinkPage = {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
         let link = Link(
             id: "0", tenant: "stories", domain: "go.example.com", slug: "spring",
@@ -111,7 +112,7 @@ extension ConsoleLinkPage {
         ("ios", "iOS"), ("android", "Android"), ("desktop", "Desktop"), ("other", "Other"),
     ]
 
-    init(layout: ConsoleLayout, link: Link, stats: LinkStats, breakdowns: ClickBreakdowns?, now: Date) {
+    package init(layout: ConsoleLayout, link: Link, stats: LinkStats, breakdowns: ClickBreakdowns?, now: Date) {
         let content = link.content
         let sections =
             Self.choiceSections(of: link, stats: stats, breakdowns: breakdowns)
@@ -154,7 +155,7 @@ extension ConsoleLinkPage {
     }
 
     /// `2026-11-23 17:30 UTC`.
-    static func readable(_ date: Date) -> String {
+    package static func readable(_ date: Date) -> String {
         let text = ISO8601.string(from: date)
         return text.prefix(10) + " " + text.dropFirst(11).prefix(5) + " UTC"
     }

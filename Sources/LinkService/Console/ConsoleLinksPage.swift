@@ -1,45 +1,46 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
 
 /// The console's list of links (`console-links.mustache`): newest first, searched by slug,
 /// destination, title or name and filtered by tag, in pages.
-struct ConsoleLinksPage: PageModel {
-    static let template = PageTemplate.consoleLinks
+package struct ConsoleLinksPage: PageModel {
+    package static let template = PageTemplate.consoleLinks
 
     /// One link of the list.
-    struct Row: Sendable {
-        var slug: String
-        var shortURL: String
-        var destination: String
+    package struct Row: Sendable {
+        package var slug: String
+        package var shortURL: String
+        package var destination: String
         /// The social card's title; empty when it has none.
-        var title: String
+        package var title: String
         /// The name given by FDL's `managedShortLinks.create` or an FDL export's `link_name`.
-        var name: String?
-        var createdAt: String
+        package var name: String?
+        package var createdAt: String
         /// `YYYY-MM-DD` of ``createdAt``.
-        var createdDay: String
-        var expired: Bool
+        package var createdDay: String
+        package var expired: Bool
         /// The link's tags, each a link to the links carrying it.
-        var tags: [String]
+        package var tags: [String]
     }
 
-    var layout: ConsoleLayout
+    package var layout: ConsoleLayout
     /// The search term; `nil` when not searching.
-    var query: String?
+    package var query: String?
     /// The tag the list is filtered by; `nil` when it is not.
-    var tag: String?
+    package var tag: String?
     /// The search term and tag as a query string for the pager's links (`q=…&tag=…`); `nil` when
     /// there are neither.
-    var filterQuery: String?
+    package var filterQuery: String?
     /// The cursor of this page; `nil` on the first.
-    var cursor: String?
-    var nextCursor: String?
-    var hasLinks: Bool
+    package var cursor: String?
+    package var nextCursor: String?
+    package var hasLinks: Bool
     /// The table's caption for screen readers.
-    var caption: String
-    var links: [Row]
+    package var caption: String
+    package var links: [Row]
 
-    static let example = ConsoleLinksPage(
+    package static let example = ConsoleLinksPage(
         layout: .example, query: "spring", tag: "launch", filterQuery: "q=spring&tag=launch", cursor: "a",
         nextCursor: "b", hasLinks: true, caption: "Links tagged launch matching spring, newest first",
         links: [
@@ -54,7 +55,7 @@ struct ConsoleLinksPage: PageModel {
 extension ConsoleLinksPage {
     /// One page of links found for `query` (empty: all links) carrying `tag` (`nil`: any), from
     /// `cursor` on.
-    init(layout: ConsoleLayout, query: String, tag: String?, cursor: String?, page: LinkPage, now: Date) {
+    package init(layout: ConsoleLayout, query: String, tag: String?, cursor: String?, page: LinkPage, now: Date) {
         let filters = [("q", query.isEmpty ? nil : query), ("tag", tag)].compactMap { name, value in
             value.map { name + "=" + PercentDecoding.encodeQueryComponent($0) }
         }

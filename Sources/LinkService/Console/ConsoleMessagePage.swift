@@ -1,21 +1,23 @@
+import LinkCore
+
 /// A problem under `/admin` as a page (`console-message.mustache`): what went wrong and the way
 /// back (to sign in when the session has ended, otherwise to the links).
-struct ConsoleMessagePage: PageModel {
-    static let template = PageTemplate.consoleMessage
+package struct ConsoleMessagePage: PageModel {
+    package static let template = PageTemplate.consoleMessage
 
-    var layout: ConsoleLayout
-    var heading: String
-    var text: String
-    var back: String
-    var backLabel: String
+    package var layout: ConsoleLayout
+    package var heading: String
+    package var text: String
+    package var back: String
+    package var backLabel: String
 
-    static let example = ConsoleMessagePage(
+    package static let example = ConsoleMessagePage(
         layout: .example, heading: "Not found", text: "There is no console page here.", back: "/admin/links",
         backLabel: "Back to your links")
 }
 
 extension ConsoleMessagePage {
-    init(problem: Problem) {
+    package init(problem: Problem) {
         let signIn = problem.code == "no-session"
         self.init(
             layout: ConsoleLayout(title: problem.title), heading: problem.title, text: problem.detail,

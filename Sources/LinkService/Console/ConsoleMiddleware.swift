@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import NIOCore
 
 /// Wraps every answer under `/admin`: every error becomes an HTML page (not JSON) with the status
@@ -8,13 +9,13 @@ import NIOCore
 /// own stylesheet, script and images; no inline script or style; no framing; forms post only
 /// here), `X-Frame-Options: DENY`, no sniffing, no referrer to other sites, and no caching of
 /// pages that show a tenant's data.
-struct ConsoleMiddleware: RouterMiddleware {
-    let renderer: PageRenderer
+package struct ConsoleMiddleware: RouterMiddleware {
+    package let renderer: PageRenderer
 
-    static let contentSecurityPolicy =
+    package static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
-    func handle(
+    package func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         var response: Response

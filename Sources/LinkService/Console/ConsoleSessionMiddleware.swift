@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import Logging
 
 /// Lets a request reach a signed-in console page only with a live session, and a form `POST`
@@ -10,13 +11,13 @@ import Logging
 /// A page view without a session is sent to the sign-in page (`303`). A `POST` is refused with
 /// `403` before anything is read or changed when it comes from another site (its `Origin`), has
 /// no session, or does not carry the session's token in its `csrf` field.
-struct ConsoleSessionMiddleware: RouterMiddleware {
-    let sessions: ConsoleSessions
-    let addressing: ClientAddressing
-    let maxBodySize: Int
-    let logger: Logger
+package struct ConsoleSessionMiddleware: RouterMiddleware {
+    package let sessions: ConsoleSessions
+    package let addressing: ClientAddressing
+    package let maxBodySize: Int
+    package let logger: Logger
 
-    func handle(
+    package func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         let isForm = request.method == .post

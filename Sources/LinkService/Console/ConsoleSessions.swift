@@ -2,6 +2,8 @@ import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkStorage
 
 /// Console sign-in: server-side sessions behind a cookie.
 ///
@@ -14,30 +16,30 @@ import Hummingbird
 /// Over TLS the cookie is `__Host-wayfinder_console` (`Secure`, `Path=/`, no `Domain`): a browser
 /// takes such a cookie only from this very host over TLS, so a sibling subdomain cannot set or
 /// shadow it. Over plain HTTP it is `wayfinder_console`, for `/admin`.
-struct ConsoleSessions: Sendable {
-    let store: CachingLinkStore
-    let keys: APIKeyCache
+package struct ConsoleSessions: Sendable {
+    package let store: CachingLinkStore
+    package let keys: APIKeyCache
     /// ``LinkServiceConfiguration/consoleIdleTimeout``.
-    let idleTimeout: Duration
+    package let idleTimeout: Duration
     /// ``LinkServiceConfiguration/consoleSessionLifetime``.
-    let lifetime: Duration
-    let clock: ServiceClock
+    package let lifetime: Duration
+    package let clock: ServiceClock
 
-    static let cookieName = "wayfinder_console"
+    package static let cookieName = "wayfinder_console"
     /// The cookie's name over TLS.
-    static let secureCookieName = "__Host-" + cookieName
+    package static let secureCookieName = "__Host-" + cookieName
     /// A request refreshes the stored last use at most this often (not a write per page view).
-    static let touchInterval: TimeInterval = 60
+    package static let touchInterval: TimeInterval = 60
 
     /// A signed-in request: its session, tenant and the session id from its cookie.
-    struct SignedIn: Sendable {
-        let session: ConsoleSession
-        let tenant: Tenant
+    package struct SignedIn: Sendable {
+        package let session: ConsoleSession
+        package let tenant: Tenant
     }
 
     /// Opens a session for the tenant of `key`; `nil` when the key is unknown or revoked. Returns
     /// the cookie value (the session id) to hand to the browser.
-    func signIn(key: String) async throws -> (id: String, session: ConsoleSession)? {
+    package func signIn(key: String) async throws -> (id: String, session: ConsoleSession)? {
         let keyHash = APIKey.hash(key.trimmingCharacters(in: .whitespacesAndNewlines))
         guard let tenant = try await keys.tenant(ofKeyHash: keyHash) else { return nil }
         let id = RandomText.make(length: 43, from: RandomText.lettersAndDigits)
@@ -56,7 +58,7 @@ struct ConsoleSessions: Sendable {
 
     /// The live session of the request's cookie, refreshed; `nil` without one (none, unknown,
     /// idle too long, past its lifetime, or its key revoked: the last three are deleted).
-    func current(_ request: Request, overTLS: Bool) async throws -> SignedIn? {
+    package func current(_ request: Request, overTLS: Bool) async throws -> SignedIn? {
         let now = clock.now()
         guard let id = Self.sessionID(in: request, overTLS: overTLS) else { return nil }
         let idHash = APIKey.hash(id)
@@ -75,22 +77,22 @@ struct ConsoleSessions: Sendable {
     }
 
     /// Ends the request's session on the server (the one its cookie names, if any).
-    func signOut(_ request: Request, overTLS: Bool) async throws {
+    package func signOut(_ request: Request, overTLS: Bool) async throws {
         guard let id = Self.sessionID(in: request, overTLS: overTLS) else { return }
         try await end(idHash: APIKey.hash(id))
     }
 
     /// Ends the session with this id hash on the server.
-    func end(idHash: String) async throws {
+    package func end(idHash: String) async throws {
         _ = try await store.deleteSession(idHash: idHash)
     }
 
     /// Whether `token` is the session's CSRF token (compared in constant time).
-    static func isValidCSRF(_ token: String?, for session: ConsoleSession) -> Bool {
+    package static func isValidCSRF(_ token: String?, for session: ConsoleSession) -> Bool {
         isSameToken(token, session.csrfToken)
     }
 
-    static func isSameToken(_ token: String?, _ expected: String) -> Bool {
+    package static func isSameToken(_ token: String?, _ expected: String) -> Bool {
         guard let token else { return false }
         return ConstantTime.equal(Array(token.utf8), Array(expected.utf8))
     }
@@ -100,21 +102,21 @@ struct ConsoleSessions: Sendable {
     /// The cookie of a new session: `HttpOnly`, `SameSite=Strict`; over TLS `Secure` with the
     /// `__Host-` prefix (which requires `Path=/`), else for `/admin`. No `Max-Age`: the browser
     /// forgets it when it closes, the server when it idles or reaches its lifetime.
-    static func cookie(id: String, secure: Bool) -> Cookie {
+    package static func cookie(id: String, secure: Bool) -> Cookie {
         Cookie(
             name: secure ? secureCookieName : cookieName, value: id, path: secure ? "/" : "/admin", secure: secure,
             httpOnly: true, sameSite: .strict)
     }
 
     /// The cookie that removes the session cookie.
-    static func removalCookie(secure: Bool) -> Cookie {
+    package static func removalCookie(secure: Bool) -> Cookie {
         Cookie(
             name: secure ? secureCookieName : cookieName, value: "", maxAge: 0, path: secure ? "/" : "/admin",
             secure: secure, httpOnly: true, sameSite: .strict)
     }
 
     /// The session id of the request's cookie: over TLS only the `__Host-` one counts.
-    static func sessionID(in request: Request, overTLS: Bool) -> String? {
+    package static func sessionID(in request: Request, overTLS: Bool) -> String? {
         guard let value = request.cookies[overTLS ? secureCookieName : cookieName]?.value, !value.isEmpty else {
             return nil
         }

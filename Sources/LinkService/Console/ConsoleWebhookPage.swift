@@ -1,33 +1,34 @@
 import Foundation
+import LinkCore
 
 /// One webhook endpoint in the console (`console-webhook.mustache`): its URL and events, its
 /// secret when it was just made or rotated (shown only then), "Send test event", "Rotate secret",
 /// "Disable"/"Enable", "Delete", and its delivery log ("Deliveries", newest first).
-struct ConsoleWebhookPage: PageModel {
-    static let template = PageTemplate.consoleWebhook
+package struct ConsoleWebhookPage: PageModel {
+    package static let template = PageTemplate.consoleWebhook
 
-    struct Attempt: Sendable {
-        var at: String
-        var eventID: String
-        var type: String
-        var attempt: Int
-        var status: String
-        var duration: String
-        var outcome: String
-        var error: String?
+    package struct Attempt: Sendable {
+        package var at: String
+        package var eventID: String
+        package var type: String
+        package var attempt: Int
+        package var status: String
+        package var duration: String
+        package var outcome: String
+        package var error: String?
     }
 
-    var layout: ConsoleLayout
-    var id: String
-    var url: String
-    var events: String
-    var description: String?
-    var enabled: Bool
-    var secret: String?
-    var attempts: [Attempt]
-    var hasAttempts: Bool
+    package var layout: ConsoleLayout
+    package var id: String
+    package var url: String
+    package var events: String
+    package var description: String?
+    package var enabled: Bool
+    package var secret: String?
+    package var attempts: [Attempt]
+    package var hasAttempts: Bool
 
-    static let example = ConsoleWebhookPage(
+    package static let example = ConsoleWebhookPage(
         layout: .example, id: "wh_1", url: "https://crm.example.com/hooks", events: "link.created",
         description: "CRM", enabled: true, secret: "whsec_abc",
         attempts: [
@@ -38,7 +39,7 @@ struct ConsoleWebhookPage: PageModel {
 }
 
 extension ConsoleWebhookPage {
-    init(layout: ConsoleLayout, endpoint: WebhookEndpoint, attempts: [WebhookAttempt], secret: String? = nil) {
+    package init(layout: ConsoleLayout, endpoint: WebhookEndpoint, attempts: [WebhookAttempt], secret: String? = nil) {
         self.layout = layout
         id = endpoint.id
         url = endpoint.url

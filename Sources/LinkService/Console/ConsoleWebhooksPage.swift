@@ -1,35 +1,37 @@
+import LinkCore
+
 /// The console's webhooks page (`console-webhooks.mustache`): the tenant's endpoints and the form
 /// that adds one ("URL", the events, "Description", "Add endpoint"); a refused form shows the
 /// API's reason next to its field and keeps what was typed.
-struct ConsoleWebhooksPage: PageModel {
-    static let template = PageTemplate.consoleWebhooks
+package struct ConsoleWebhooksPage: PageModel {
+    package static let template = PageTemplate.consoleWebhooks
 
-    struct Endpoint: Sendable {
-        var id: String
-        var url: String
-        var events: String
-        var enabled: Bool
-        var description: String?
+    package struct Endpoint: Sendable {
+        package var id: String
+        package var url: String
+        package var events: String
+        package var enabled: Bool
+        package var description: String?
     }
 
     /// One event's checkbox.
-    struct Event: Sendable {
-        var name: String
-        var checked: Bool
-        var hint: String?
+    package struct Event: Sendable {
+        package var name: String
+        package var checked: Bool
+        package var hint: String?
     }
 
-    var layout: ConsoleLayout
-    var endpoints: [Endpoint]
-    var hasEndpoints: Bool
-    var url: String
-    var description: String
-    var events: [Event]
-    var urlError: String?
-    var eventsError: String?
-    var formError: String?
+    package var layout: ConsoleLayout
+    package var endpoints: [Endpoint]
+    package var hasEndpoints: Bool
+    package var url: String
+    package var description: String
+    package var events: [Event]
+    package var urlError: String?
+    package var eventsError: String?
+    package var formError: String?
 
-    static let example = ConsoleWebhooksPage(
+    package static let example = ConsoleWebhooksPage(
         layout: .example,
         endpoints: [
             Endpoint(
@@ -44,7 +46,7 @@ struct ConsoleWebhooksPage: PageModel {
 extension ConsoleWebhooksPage {
     /// The page for `endpoints`, its form holding `form` (what was typed) and `problem` (why it
     /// was refused).
-    init(
+    package init(
         layout: ConsoleLayout, endpoints: [WebhookEndpoint], form: ConsoleForm = ConsoleForm(), problem: Problem? = nil
     ) {
         self.layout = layout
@@ -68,5 +70,5 @@ extension ConsoleWebhooksPage {
     }
 
     /// The form field of an event's checkbox.
-    static func field(_ type: WebhookEventType) -> String { "event-" + type.rawValue }
+    package static func field(_ type: WebhookEventType) -> String { "event-" + type.rawValue }
 }

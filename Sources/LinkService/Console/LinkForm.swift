@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
 
 /// The console's new-link and edit form: what was typed, turned into the same request the API
 /// takes, and the API's problems put back next to the fields they are about.
@@ -7,18 +8,18 @@ import Foundation
 /// Nothing is checked here: a new link goes through ``LinkCreator`` and a change through
 /// ``LinkUpdater``, exactly as `POST` and `PATCH /api/v1/links` do, so the console can never
 /// accept what the API refuses (nor refuse what it accepts).
-struct LinkForm: Sendable {
+package struct LinkForm: Sendable {
     /// One text field: its form name, visible label and the API field it fills.
-    struct Field: Sendable {
-        let name: String
-        let label: String
-        let apiField: String
-        var type = "url"
-        var hint: String? = nil
-        var multiline = false
+    package struct Field: Sendable {
+        package let name: String
+        package let label: String
+        package let apiField: String
+        package var type = "url"
+        package var hint: String? = nil
+        package var multiline = false
     }
 
-    static let fields: [Field] =
+    package static let fields: [Field] =
         [
             Field(
                 name: "destination", label: "Destination", apiField: "destination",
@@ -48,27 +49,27 @@ struct LinkForm: Sendable {
         ] + utmFields
 
     /// The UTM builder: each field becomes a `utm_*` parameter of the web URLs visits are sent to.
-    static let utmFields: [Field] = UTMParameters.names.map { name in
+    package static let utmFields: [Field] = UTMParameters.names.map { name in
         Field(
             name: "utm" + name.prefix(1).uppercased() + name.dropFirst(), label: "UTM \(name)", apiField: "utm." + name,
             type: "text", hint: name == "source" ? "Where the link is shared, such as newsletter." : nil)
     }
 
     /// What was typed, by form name (`skipPreview` is `"on"` when checked).
-    var values: [String: String]
+    package var values: [String: String]
     /// Problems by form name.
-    var errors: [String: String] = [:]
+    package var errors: [String: String] = [:]
     /// A problem no single field is at fault for.
-    var formError: String? = nil
+    package var formError: String? = nil
     /// The rules and variants.
-    var editor = RuleEditor()
+    package var editor = RuleEditor()
 
-    init(values: [String: String]) {
+    package init(values: [String: String]) {
         self.values = values
         editor.isPresent = true
     }
 
-    init(form: ConsoleForm) {
+    package init(form: ConsoleForm) {
         var values: [String: String] = [:]
         for field in Self.fields { values[field.name] = form.text(field.name) }
         values["domain"] = form.text("domain")
@@ -78,7 +79,7 @@ struct LinkForm: Sendable {
     }
 
     /// The form filled with a stored link.
-    init(link: Link) {
+    package init(link: Link) {
         let content = link.content
         var values: [String: String] = [
             "destination": content.destination, "slug": link.slug, "domain": link.domain,
@@ -94,11 +95,11 @@ struct LinkForm: Sendable {
         editor = RuleEditor(content: content)
     }
 
-    func value(_ name: String) -> String { values[name] ?? "" }
+    package func value(_ name: String) -> String { values[name] ?? "" }
 
     /// The destination as visitors' browsers will get it, with the UTM fields merged in as the
     /// redirect merges them (web URLs only); `nil` while there is no destination.
-    var finalURL: String? {
+    package var finalURL: String? {
         let destination = value("destination").trimmingCharacters(in: .whitespaces)
         guard !destination.isEmpty else { return nil }
         guard WebURL(http: destination) != nil else { return destination }
@@ -113,18 +114,22 @@ struct LinkForm: Sendable {
     // MARK: To the API
 
     /// The body `POST /api/v1/links` would get for this form, parsed as the API parses it.
-    func linkRequest() throws(Problem) -> LinkRequest {
+    package func linkRequest() throws(Problem) -> LinkRequest {
         var members: [JSONNode.Member] = [
             .init(key: "destination", value: JSONNode(.string(value("destination"))))
         ]
         if !value("slug").isEmpty { members.append(.init(key: "slug", value: JSONNode(.string(value("slug"))))) }
         members += changeMembers(removingEmpty: false)
-        return try LinkRequest(node: JSONNode(.object(members)))
+        do throws(FieldError) {
+            return try LinkRequest(node: JSONNode(.object(members)))
+        } catch {
+            throw Problem(error)
+        }
     }
 
     /// The merge patch `PATCH /api/v1/links/{slug}` would get: every field of the form, an empty
     /// one removing its value.
-    func patch() -> JSONNode {
+    package func patch() -> JSONNode {
         JSONNode(
             .object(
                 [.init(key: "destination", value: JSONNode(.string(value("destination"))))]
@@ -171,12 +176,12 @@ struct LinkForm: Sendable {
 
     /// Whether the form was sent by one of its helper buttons ("Show final URL", "Add rule", "Add
     /// condition"): shown again, nothing written.
-    static func isHelperSubmit(_ form: ConsoleForm) -> Bool {
+    package static func isHelperSubmit(_ form: ConsoleForm) -> Bool {
         ["preview", "add-rule", "add-condition"].contains { form[$0] != nil }
     }
 
     /// Puts the API's problem next to the field it names (or above the form).
-    mutating func show(_ problem: Problem) {
+    package mutating func show(_ problem: Problem) {
         let apiField = problem.field ?? ""
         if editor.show(apiField, problem.detail) { return }
         // A list's element (`tags[3]`) is shown at the list's field.
@@ -194,7 +199,7 @@ struct LinkForm: Sendable {
 
     /// `2026-01-31T12:00` (what a `datetime-local` field sends) as `2026-01-31T12:00:00Z`; other
     /// text unchanged, for the API to judge.
-    static func rfc3339(fromLocal text: String) -> String {
+    package static func rfc3339(fromLocal text: String) -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         let utf8 = Array(trimmed.utf8)
         if utf8.count == 16, utf8[10] == UInt8(ascii: "T") { return trimmed + ":00Z" }
@@ -203,7 +208,7 @@ struct LinkForm: Sendable {
     }
 
     /// A date as a `datetime-local` value in UTC: `2026-01-31T12:00` (seconds when not zero).
-    static func localTime(_ date: Date) -> String {
+    package static func localTime(_ date: Date) -> String {
         let text = ISO8601.string(from: date)  // 2026-01-31T12:00:00.000Z
         let seconds = text.dropFirst(17).prefix(2)
         let minutes = String(text.prefix(16))

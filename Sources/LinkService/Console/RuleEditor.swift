@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
 
 /// The link form's rule and variant editor, without JavaScript: every rule, condition and variant
 /// is a set of plain fields the server renders (the stored ones, then a blank one to fill in), and
@@ -9,53 +10,53 @@ import Foundation
 /// A rule is moved by its "Position" and dropped by "Remove"; blank rules, conditions and variants
 /// are left out. A condition's value is a comma-separated list (`DE, AT`), a time for `before` and
 /// `after`, and for `query` `name` (present), `name=value` (equals) or `name=` (without a value).
-struct RuleEditor: Sendable {
-    struct Condition: Sendable {
-        var type: String
-        var value: String
-        var error: String? = nil
-        var isBlank: Bool { value.trimmingCharacters(in: .whitespaces).isEmpty }
+package struct RuleEditor: Sendable {
+    package struct Condition: Sendable {
+        package var type: String
+        package var value: String
+        package var error: String? = nil
+        package var isBlank: Bool { value.trimmingCharacters(in: .whitespaces).isEmpty }
     }
 
-    struct Rule: Sendable {
-        var name = ""
-        var position = ""
-        var remove = false
-        var destination = ""
-        var fallbacks = [String](repeating: "", count: 3)
-        var conditions: [Condition] = []
-        var error: String? = nil
-        var fieldErrors: [String: String] = [:]
-        var isBlank: Bool {
+    package struct Rule: Sendable {
+        package var name = ""
+        package var position = ""
+        package var remove = false
+        package var destination = ""
+        package var fallbacks = [String](repeating: "", count: 3)
+        package var conditions: [Condition] = []
+        package var error: String? = nil
+        package var fieldErrors: [String: String] = [:]
+        package var isBlank: Bool {
             name.isEmpty && destination.isEmpty && fallbacks.allSatisfy(\.isEmpty) && conditions.allSatisfy(\.isBlank)
         }
     }
 
-    struct Variant: Sendable {
-        var destination = ""
-        var weight = ""
-        var fallbacks = [String](repeating: "", count: 3)
-        var error: String? = nil
-        var fieldErrors: [String: String] = [:]
-        var isBlank: Bool { destination.isEmpty && weight.isEmpty && fallbacks.allSatisfy(\.isEmpty) }
+    package struct Variant: Sendable {
+        package var destination = ""
+        package var weight = ""
+        package var fallbacks = [String](repeating: "", count: 3)
+        package var error: String? = nil
+        package var fieldErrors: [String: String] = [:]
+        package var isBlank: Bool { destination.isEmpty && weight.isEmpty && fallbacks.allSatisfy(\.isEmpty) }
     }
 
     /// The fallbacks' keys, in the order of ``Rule/fallbacks``.
-    static let fallbackKeys = LinkRequest.fallbackKeys
+    package static let fallbackKeys = LinkRequest.fallbackKeys
 
-    var rules: [Rule] = []
-    var variants: [Variant] = []
+    package var rules: [Rule] = []
+    package var variants: [Variant] = []
     /// A problem with the whole list (`rules`, `variants`: too many, weights not summing to 100).
-    var rulesError: String? = nil
-    var variantsError: String? = nil
+    package var rulesError: String? = nil
+    package var variantsError: String? = nil
     /// Whether the form had the editor: a form without it (an older page) leaves rules and
     /// variants as they are.
-    var isPresent = false
+    package var isPresent = false
 
-    init() {}
+    package init() {}
 
     /// The editor filled with a stored link's rules and variants.
-    init(content: LinkContent) {
+    package init(content: LinkContent) {
         isPresent = true
         rules = content.rules.enumerated().map { index, rule in
             Rule(
@@ -71,7 +72,7 @@ struct RuleEditor: Sendable {
     }
 
     /// What a submitted form holds (`rule0-name`, `rule0-when1-value`, `variant2-weight`, …).
-    init(form: ConsoleForm) {
+    package init(form: ConsoleForm) {
         isPresent = form["rules-count"] != nil
         let ruleCount = min(Int(form.text("rules-count")) ?? 0, RedirectRule.maximumRules + 1)
         for index in 0..<ruleCount {
@@ -104,7 +105,7 @@ struct RuleEditor: Sendable {
     }
 
     /// Blank slots to fill in: one more rule, one more condition per rule, variants up to four.
-    mutating func addBlanks() {
+    package mutating func addBlanks() {
         for index in rules.indices where rules[index].conditions.allSatisfy({ !$0.isBlank }) {
             if rules[index].conditions.count < RedirectRule.maximumConditions {
                 rules[index].conditions.append(Condition(type: "device", value: ""))
@@ -121,16 +122,16 @@ struct RuleEditor: Sendable {
     // MARK: To the API
 
     /// The rules that go to the API, as slot indexes: not removed, not blank, by position.
-    var ruleOrder: [Int] {
+    package var ruleOrder: [Int] {
         rules.indices.filter { !rules[$0].remove && !rules[$0].isBlank }
             .map { ($0, Int(rules[$0].position) ?? ($0 + 1)) }
             .sorted { ($0.1, $0.0) < ($1.1, $1.0) }.map(\.0)
     }
 
-    var variantOrder: [Int] { variants.indices.filter { !variants[$0].isBlank } }
+    package var variantOrder: [Int] { variants.indices.filter { !variants[$0].isBlank } }
 
     /// `rules` and `variants` for the body: `null` when there are none (a change then removes them).
-    var members: [JSONNode.Member] {
+    package var members: [JSONNode.Member] {
         guard isPresent else { return [] }
         let rules = ruleOrder.map { index in ruleNode(self.rules[index]) }
         let variants = variantOrder.map { index in variantNode(self.variants[index]) }
@@ -179,7 +180,7 @@ struct RuleEditor: Sendable {
     }
 
     /// A condition as the API takes it, from its type and the text typed.
-    static func conditionNode(_ condition: Condition) -> JSONNode {
+    package static func conditionNode(_ condition: Condition) -> JSONNode {
         let text = condition.value.trimmingCharacters(in: .whitespaces)
         let type = condition.type
         switch type {
@@ -205,7 +206,7 @@ struct RuleEditor: Sendable {
     // MARK: From the API
 
     /// Puts a problem about `rules…` or `variants…` at its field; `false` when it is about neither.
-    mutating func show(_ field: String, _ detail: String) -> Bool {
+    package mutating func show(_ field: String, _ detail: String) -> Bool {
         let parts = Self.steps(field)
         switch (parts.first, parts.dropFirst().first) {
         case (.key("rules")?, nil): rulesError = detail
@@ -258,13 +259,13 @@ struct RuleEditor: Sendable {
         return "destination"
     }
 
-    enum Step: Equatable {
+    package enum Step: Equatable {
         case key(String)
         case index(Int)
     }
 
     /// `rules[1].when[0].country[2]` as its steps.
-    static func steps(_ path: String) -> [Step] {
+    package static func steps(_ path: String) -> [Step] {
         var steps: [Step] = []
         for part in path.split(separator: ".") {
             let pieces = part.split(separator: "[")
@@ -279,7 +280,7 @@ struct RuleEditor: Sendable {
 
 extension RuleCondition {
     /// The condition's type, as the API names it.
-    var kind: String {
+    package var kind: String {
         switch self {
         case .device: "device"
         case .browser: "browser"
@@ -293,7 +294,7 @@ extension RuleCondition {
     }
 
     /// The condition's value as the editor's field shows it.
-    var formText: String {
+    package var formText: String {
         switch self {
         case .device(let values), .browser(let values), .language(let values), .country(let values):
             values.joined(separator: ", ")

@@ -1,4 +1,5 @@
 import HTTPTypes
+import LinkCore
 
 /// Where a visitor is, by country: what `country` conditions of redirect rules read.
 ///
@@ -26,10 +27,10 @@ package struct VisitorOrigin: Sendable {
 }
 
 /// Sources asked in order: the first that knows the country answers.
-struct CountryLookupChain: CountryLookup {
-    let lookups: [any CountryLookup]
+package struct CountryLookupChain: CountryLookup {
+    package let lookups: [any CountryLookup]
 
-    func country(of origin: VisitorOrigin) -> String? {
+    package func country(of origin: VisitorOrigin) -> String? {
         for lookup in lookups {
             if let country = lookup.country(of: origin) { return country }
         }

@@ -1,12 +1,13 @@
 import Foundation
 import GeoIP
+import LinkCore
 
 extension LinkServiceConfiguration {
     /// Where the server learns visitors' countries: the trusted proxies' header
     /// (``countryHeader``) first, then the MaxMind DB file (``geoIPPath``); `nil` when nothing is
     /// configured and `country` conditions never hold. Throws the reader's error for a file that
     /// cannot be opened or is no MaxMind DB.
-    func makeCountryLookup() throws -> (any CountryLookup)? {
+    package func makeCountryLookup() throws -> (any CountryLookup)? {
         var lookups: [any CountryLookup] = []
         if let header = countryHeader.flatMap({ TrustedHeaderCountryLookup(header: $0, trustedProxies: trustedProxies) }
         ) {

@@ -1,3 +1,5 @@
+import LinkCore
+
 /// The visitor's country for one visit: asked of the server's source at most once, whether a
 /// `country` condition reads it, the click records it (for analytics and webhooks), or both.
 package struct VisitCountry: Sendable {

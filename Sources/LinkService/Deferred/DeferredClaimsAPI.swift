@@ -2,6 +2,8 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkStorage
 import Logging
 import NIOCore
 import Prometheus
@@ -15,22 +17,22 @@ import Prometheus
 /// "clickedAt"}`; `410` claimed before; `404` unknown, forged, another tenant's or expired (the
 /// problem's code says `claim-expired`); `400` a body that is not `{"token": "…"}`; `429` with
 /// `Retry-After` over the per-address budget. Errors are problem documents.
-struct DeferredClaimsAPI: Sendable {
+package struct DeferredClaimsAPI: Sendable {
     /// The query parameter (and referrer item) that carries a token.
-    static let parameter = "wf_claim"
+    package static let parameter = ClaimToken.parameter
 
-    let deferred: DeferredLinks
-    let tenants: TenantDirectory
+    package let deferred: DeferredLinks
+    package let tenants: TenantDirectory
     /// Links are read through the redirect cache: a claim follows a redirect closely.
-    let store: CachingLinkStore
-    let addressing: ClientAddressing
-    let logger: Logger
+    package let store: CachingLinkStore
+    package let addressing: ClientAddressing
+    package let logger: Logger
 
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         router.post("/api/v1/deferred/claims") { request, context in try await claim(request, context) }
     }
 
-    func claim(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
+    package func claim(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
         let client = addressing.rateLimitBucket(of: request, context: context)
         if let wait = deferred.claimLimiter.acquire(client) {
             deferred.metrics.reject(.rateLimited)
@@ -89,7 +91,7 @@ struct DeferredClaimsAPI: Sendable {
 
     /// Instances read a rotation within a minute: tokens they signed with the retired secret in
     /// that minute are still good.
-    static let rotationGrace: TimeInterval = 120
+    package static let rotationGrace: TimeInterval = 120
 
     /// The token of a `{"token": "…"}` body; `400` for anything else.
     private func tokenText(_ request: Request) async throws -> String {
@@ -100,8 +102,7 @@ struct DeferredClaimsAPI: Sendable {
         } catch {
             deferred.metrics.reject(.malformed)
             throw Problem(
-                .badRequest, "malformed-json", title: "The body is not JSON",
-                detail: "send {\"token\": \"<the wf_claim value>\"}: \(error)")
+                FieldError(nil, "send {\"token\": \"<the wf_claim value>\"}: \(error)", code: .malformedJSON))
         }
         guard node.objectValue != nil else {
             deferred.metrics.reject(.malformed)

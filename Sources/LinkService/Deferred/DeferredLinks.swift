@@ -1,15 +1,16 @@
+import LinkCore
 import Logging
 
 /// What the deferred deep links need on every instance, built once with the server: the secrets'
 /// keyring, the issuer the redirect path asks, the claim endpoint's rate limiter, the counters.
-struct DeferredLinks: Sendable {
-    let keyring: ClaimKeyring
-    let issuer: ClaimTokenIssuer
-    let claimLimiter: RateLimiter
-    let metrics: DeferredMetrics
-    let clock: ServiceClock
+package struct DeferredLinks: Sendable {
+    package let keyring: ClaimKeyring
+    package let issuer: ClaimTokenIssuer
+    package let claimLimiter: RateLimiter
+    package let metrics: DeferredMetrics
+    package let clock: ServiceClock
 
-    init(configuration: LinkServiceConfiguration, metrics registry: LinkServiceMetrics, clock: ServiceClock) {
+    package init(configuration: LinkServiceConfiguration, metrics registry: LinkServiceMetrics, clock: ServiceClock) {
         self.clock = clock
         keyring = ClaimKeyring(clock: clock)
         metrics = DeferredMetrics(registry: registry.registry)
@@ -22,7 +23,7 @@ struct DeferredLinks: Sendable {
 extension DeferredLinks {
     /// Reads (or creates) the secrets before the server takes requests. A store that cannot
     /// answer yet does not stop the server: visits get no token until the refresher succeeds.
-    func loadKeyring(from store: any LinkStore, logger: Logger) async {
+    package func loadKeyring(from store: any LinkStore, logger: Logger) async {
         do {
             try await keyring.load(from: store)
         } catch {
@@ -34,7 +35,7 @@ extension DeferredLinks {
 
     /// Reads the claim-token secrets again every minute, so that a rotation made on another
     /// instance (or with `wayfinder deferred rotate-secret`) reaches this one.
-    func refresher(store: any LinkStore, logger: Logger) -> SecretRefresher {
+    package func refresher(store: any LinkStore, logger: Logger) -> SecretRefresher {
         let keyring = keyring
         let interval = Duration.seconds(60)
         return SecretRefresher(name: "claim-token secrets", interval: interval, logger: logger) {

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import LinkCore
 
 /// A record of a CSV text that cannot be read, and why.
 ///
@@ -15,19 +16,19 @@ package struct CSVError: CodedError, Hashable {
     /// `line N: ` and what is wrong.
     package var description: String { "line \(line): \(message)" }
 
-    static func textAfterClosingQuote(line: Int) -> Self {
+    package static func textAfterClosingQuote(line: Int) -> Self {
         Self(
             code: .textAfterClosingQuote, line: line,
             message: "a quoted field has text after its closing quote; write a quote inside a quoted field as \"\"")
     }
 
-    static func unclosedQuote(line: Int) -> Self {
+    package static func unclosedQuote(line: Int) -> Self {
         Self(
             code: .unclosedQuote, line: line,
             message: "a quoted field is never closed: the file ends inside it; close it with \"")
     }
 
-    static func notUTF8(field: Int, line: Int) -> Self {
+    package static func notUTF8(field: Int, line: Int) -> Self {
         Self(code: .notUTF8, line: line, message: "field \(field) is not UTF-8 text; save the file as UTF-8")
     }
 }

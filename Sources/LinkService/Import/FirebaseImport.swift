@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
 
 /// Imports Google's Firebase Dynamic Links export (CSV) into a tenant's links, so that every
 /// short link already printed or shared keeps working once its domain points at Wayfinder.
@@ -14,15 +15,15 @@ import Foundation
 /// "already present" (so a second run changes nothing); a slug with another link is an error for
 /// that row, and the existing link is left as it is. A dry run reads the store but writes nothing.
 package struct FirebaseImport: Sendable {
-    let tenant: Tenant
-    let store: any LinkStore
+    package let tenant: Tenant
+    package let store: any LinkStore
     /// Rows per transaction.
     package var batchSize = 1_000
 
     /// Columns other than the FDL parameters.
-    static let shortLinkColumn = "short_link"
-    static let nameColumn = "link_name"
-    static let requiredColumns = [shortLinkColumn, "link"]
+    package static let shortLinkColumn = "short_link"
+    package static let nameColumn = "link_name"
+    package static let requiredColumns = [shortLinkColumn, "link"]
 
     package init(manifest: Manifest, store: any LinkStore) throws {
         tenant = try Tenant.make(from: manifest)
@@ -82,11 +83,11 @@ package struct FirebaseImport: Sendable {
     }
 
     /// A row that passed every check, ready to be written.
-    struct Row {
-        var line: Int
-        var shortLink: String
-        var link: Link
-        var warnings: [FirebaseImportReport.Warning]
+    package struct Row {
+        package var line: Int
+        package var shortLink: String
+        package var link: Link
+        package var warnings: [FirebaseImportReport.Warning]
     }
 
     private func row(_ record: CSVRecord, columns: [String]) -> Result<Row, FirebaseImportReport.Failure> {

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import LinkCore
 
 /// Why an export cannot be imported at all (nothing is written).
 ///

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import LinkCore
 
 /// What an import of an FDL export did: counts, every failed row with its line and reason, the
 /// warnings about app identities, and the columns that were ignored.
@@ -13,7 +14,7 @@ package struct FirebaseImportReport: Sendable {
     /// Header names that are no FDL column, as written.
     package var unknownColumns: [String] = []
     /// Slugs a dry run would write, to find a slug used twice in one file.
-    var plannedSlugs: [String: Link] = [:]
+    package var plannedSlugs: [String: Link] = [:]
 
     package var failed: Int { failures.count }
 
@@ -56,7 +57,7 @@ package struct FirebaseImportReport: Sendable {
     }
 
     /// `text` with C0 and C1 control characters (and DEL) written as `\u{…}` escapes.
-    static func printable(_ text: String) -> String {
+    package static func printable(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""
         for scalar in text.unicodeScalars {

@@ -1,9 +1,10 @@
+import LinkCore
 import Logging
 
 extension Logger.Metadata {
     /// The metadata of one event: the logger's own, under the metadata provider's, under the
     /// event's own (later ones win), the precedence swift-log's `StreamLogHandler` gives them.
-    static func event(
+    package static func event(
         logger: Logger.Metadata, provider: Logger.MetadataProvider?, explicit: Logger.Metadata?
     ) -> Logger.Metadata {
         var merged = logger

@@ -1,4 +1,5 @@
 import Hummingbird
+import LinkCore
 import Logging
 
 /// The request id of every event logged while a request is answered, whichever logger logs it:
@@ -8,7 +9,7 @@ import Logging
 public enum RequestLogContext {
     /// Kept as the logger's metadata value: made text only when an event is logged, not for
     /// every request (a redirect logs nothing).
-    @TaskLocal static var requestID: Logger.MetadataValue?
+    @TaskLocal package static var requestID: Logger.MetadataValue?
 
     /// The metadata key of the request id.
     public static let metadataKey = "request_id"
@@ -22,8 +23,8 @@ public enum RequestLogContext {
 
 /// Runs the rest of the request with its id (Hummingbird's, ``RequestContext/id``) as
 /// ``RequestLogContext``'s request id.
-struct RequestLogMiddleware: RouterMiddleware {
-    func handle(
+package struct RequestLogMiddleware: RouterMiddleware {
+    package func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         try await RequestLogContext.$requestID.withValue(context.logger[metadataKey: "hb.request.id"]) {

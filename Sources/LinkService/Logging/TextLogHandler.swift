@@ -1,3 +1,4 @@
+import LinkCore
 import Logging
 
 /// swift-log's `StreamLogHandler` on standard error (its format, line for line), with the

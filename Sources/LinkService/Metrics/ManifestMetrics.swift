@@ -1,19 +1,20 @@
+import LinkCore
 import Prometheus
 
 /// The manifest series of `/metrics`: which set of manifests is served (its generation, one per
 /// successful load, and a digest per tenant) and how the last reload went.
-final class ManifestMetrics: Sendable {
-    let registry: PrometheusCollectorRegistry
+package final class ManifestMetrics: Sendable {
+    package let registry: PrometheusCollectorRegistry
     /// 1 at start-up, one more for each reload that was taken.
-    let generation: Gauge
+    package let generation: Gauge
     /// 1 when the last reload was taken (or none was asked for yet), 0 when it was refused.
-    let lastReloadSucceeded: Gauge
+    package let lastReloadSucceeded: Gauge
     /// When the last reload was asked for, in seconds since 1970 (0: never).
-    let lastReloadTime: Gauge
+    package let lastReloadTime: Gauge
     private let reloadsTaken: Counter
     private let reloadsRefused: Counter
 
-    init(registry: PrometheusCollectorRegistry) {
+    package init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
         generation = registry.makeGauge(
             descriptor: .wayfinder(
@@ -37,7 +38,7 @@ final class ManifestMetrics: Sendable {
     }
 
     /// Records a reload asked for at `time` (seconds since 1970) and its outcome.
-    func recordReload(succeeded: Bool, at time: Double) {
+    package func recordReload(succeeded: Bool, at time: Double) {
         lastReloadTime.set(to: time)
         lastReloadSucceeded.set(to: succeeded ? 1 : 0)
         if succeeded {

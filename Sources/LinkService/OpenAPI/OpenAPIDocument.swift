@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import NIOCore
 
 /// `GET /api/v1/openapi.json`: the OpenAPI 3.1 document of the HTTP API, no key needed.
@@ -8,13 +9,13 @@ import NIOCore
 /// so the server answers exactly the checked-in bytes. Tests keep it honest: every route the router
 /// registers is an operation of the document or one of its `x-wayfinder-unlisted-routes`, and the
 /// statuses and bodies the handlers answer are the ones it lists.
-struct OpenAPIDocument: Sendable {
-    static let path = "/api/v1/openapi.json"
+package struct OpenAPIDocument: Sendable {
+    package static let path = "/api/v1/openapi.json"
 
     /// The document's bytes (UTF-8 JSON).
-    static var bytes: [UInt8] { PackageResources.openapi_json }
+    package static var bytes: [UInt8] { PackageResources.openapi_json }
 
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         router.get(RouterPath(Self.path)) { _, _ in
             Response(
                 status: .ok,

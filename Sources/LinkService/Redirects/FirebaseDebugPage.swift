@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
 
 /// The `?d=1` page of a link, as Firebase Dynamic Links had: for each kind of visitor, where the
 /// link sends them and why (which parameter or fallback decided).
@@ -8,32 +9,32 @@ import Foundation
 /// representative `User-Agent`, the very call a real visit makes, so the page cannot disagree
 /// with the redirects. The first row (iOS with the app) is decided by iOS itself: the app opens
 /// the link without asking the server, and the page says which route of the manifest it lands on.
-struct FirebaseDebugPage: Sendable {
-    let tenant: Tenant
-    let target: RedirectTarget
+package struct FirebaseDebugPage: Sendable {
+    package let tenant: Tenant
+    package let target: RedirectTarget
     /// The stored link, whose rules and variants decide each simulated visit; `nil` for a route
     /// path or a long link.
-    var link: Link? = nil
+    package var link: Link? = nil
     /// The simulated visitor's country, languages and address, as typed into the page.
-    var inputs = DebugInputs()
+    package var inputs = DebugInputs()
     /// The visited URL's query (`?d=1` and what else it carries), for `query` conditions.
-    var query: [(name: String, value: String)] = []
-    var now = Date()
+    package var query: [(name: String, value: String)] = []
+    package var now = Date()
     /// The variant the viewing browser's cookie keeps, if any.
-    var rememberedVariant: Int? = nil
+    package var rememberedVariant: Int? = nil
 
     /// One visitor of the table.
-    struct Row: Sendable, Hashable {
-        var visitor: String
-        var answer: String
-        var url: String?
-        var reason: String
+    package struct Row: Sendable, Hashable {
+        package var visitor: String
+        package var answer: String
+        package var url: String?
+        package var reason: String
         /// Which rule or variant decided the visit, and why; `nil` for a link without either.
-        var decidedBy: String? = nil
+        package var decidedBy: String? = nil
     }
 
     /// Representative user agents of the visitors the page shows.
-    static let visitors: [(name: String, userAgent: String)] = [
+    package static let visitors: [(name: String, userAgent: String)] = [
         (
             "iOS without the app",
             "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1"
@@ -53,7 +54,7 @@ struct FirebaseDebugPage: Sendable {
         ("Link-preview crawler", "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)"),
     ]
 
-    var rows: [Row] {
+    package var rows: [Row] {
         let planner = RedirectPlanner(tenant: tenant)
         var rows = [appRow]
         for visitor in Self.visitors {
@@ -121,7 +122,7 @@ struct FirebaseDebugPage: Sendable {
     }
 
     /// The page's values, for ``PageRenderer``.
-    var page: LinkDebugPage {
+    package var page: LinkDebugPage {
         LinkDebugPage(
             shortURL: target.canonicalURL, destination: target.destination, siteName: tenant.manifest.name, rows: rows,
             inputs: link.map { _ in inputs })

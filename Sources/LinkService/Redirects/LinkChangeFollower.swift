@@ -1,3 +1,5 @@
+import LinkCore
+import LinkStorage
 import Logging
 import ServiceLifecycle
 
@@ -5,13 +7,13 @@ import ServiceLifecycle
 /// keys: drops a cached link or key as soon as the store's ``LinkChangeFeed`` reports it changed,
 /// and both caches when the feed (re)connects. Runs as a service of the application until
 /// graceful shutdown.
-struct LinkChangeFollower: Service {
-    let feed: any LinkChangeFeed
-    let cache: CachingLinkStore
-    let keys: APIKeyCache
-    let logger: Logger
+package struct LinkChangeFollower: Service {
+    package let feed: any LinkChangeFeed
+    package let cache: CachingLinkStore
+    package let keys: APIKeyCache
+    package let logger: Logger
 
-    func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown { [feed, cache, keys, logger] in
             await feed.followLinkChanges { change in
                 switch change {

@@ -1,11 +1,12 @@
 import DeepLinkRouting
 import Foundation
 import Hummingbird
+import LinkCore
 
 extension RedirectHandler {
     /// The answer to every visit of an expired link, crawlers' too: `302` to its `expiredURL`, else
     /// the `410` page that says it has expired and leads to the tenant's website.
-    func expired(_ link: Link, tenant: Tenant) -> Response {
+    package func expired(_ link: Link, tenant: Tenant) -> Response {
         if let expiredURL = link.content.expiredURL {
             return Response(status: .found, headers: [.location: expiredURL, .cacheControl: "no-store"])
         }

@@ -2,20 +2,22 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkStorage
 
 extension RedirectHandler {
     /// The name of the password form's double-submit CSRF cookie.
-    static let passwordCSRFCookie = "wf_csrf"
+    package static let passwordCSRFCookie = "wf_csrf"
 
     /// Whether a visit of a protected link may go on: the browser holds a valid pass.
-    func hasPass(_ link: Link, hash: String, request: Request) -> Bool {
+    package func hasPass(_ link: Link, hash: String, request: Request) -> Bool {
         PasswordPass.isValid(
             request.cookies[PasswordPass.cookieName(slug: link.slug)]?.value, for: link, hash: hash, now: clock.now())
     }
 
     /// The password form of `link`: for people, crawlers and `?d=1` alike, since it never names
     /// the destination. Sets the form's CSRF cookie when the browser has none yet.
-    func passwordForm(
+    package func passwordForm(
         _ link: Link, tenant: Tenant, request: Request, context: LinkRequestContext, error: String? = nil,
         status: HTTPResponse.Status = .ok
     ) -> Response {
@@ -44,7 +46,7 @@ extension RedirectHandler {
     /// browser back to the link with a pass for ``PasswordPass/lifetime``; a wrong one shows the
     /// form again with "Wrong password"; after too many wrong ones from an address for a link,
     /// `429` with `Retry-After`.
-    func submitPassword(to request: Request, context: LinkRequestContext) async throws -> Response {
+    package func submitPassword(to request: Request, context: LinkRequestContext) async throws -> Response {
         if let refused = publicLimit.refusal(request, context: context) { return refused }
         let host = request.hostName
         guard let tenant = tenants.tenant(forHost: host) else {

@@ -1,10 +1,11 @@
 import Hummingbird
 import HummingbirdCore
+import LinkCore
 
 extension RedirectHandler {
     /// Sends the visit where the link's first rule that holds says, else where its A/B split
     /// puts this browser; answers the cookie that keeps a newly chosen variant sticky.
-    func choose(
+    package func choose(
         for link: Link, target: inout RedirectTarget, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
         request: Request, context: LinkRequestContext, policy: LinkPolicy, country: inout VisitCountry
     ) -> Cookie? {
@@ -37,7 +38,7 @@ extension RedirectHandler {
     }
 
     /// What the rules need to know of this visit, and nothing more.
-    func ruleVisit(
+    package func ruleVisit(
         needs: RuleNeeds, client: ClientInfo, query: FlatDictionary<Substring, Substring>?, request: Request,
         context: LinkRequestContext, country: inout VisitCountry
     ) -> RuleVisit {
@@ -61,7 +62,7 @@ extension RedirectHandler {
 
 extension RedirectHandler {
     /// What a country source may read of this request.
-    func origin(_ request: Request, context: LinkRequestContext, clientAddress: String) -> VisitorOrigin {
+    package func origin(_ request: Request, context: LinkRequestContext, clientAddress: String) -> VisitorOrigin {
         VisitorOrigin(
             peerAddress: context.remoteAddress?.ipAddress, clientAddress: clientAddress, headers: request.headers)
     }
@@ -70,7 +71,7 @@ extension RedirectHandler {
 extension RedirectHandler {
     /// The `?d=1` page of a visit: for a stored link, each simulated visitor goes through its
     /// rules and A/B split with the country, language and address typed into the page.
-    func debugPage(
+    package func debugPage(
         tenant: Tenant, target: RedirectTarget, link: Link?, query: FlatDictionary<Substring, Substring>,
         request: Request
     ) -> FirebaseDebugPage {

@@ -3,6 +3,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore
+import LinkCore
+import LinkDelivery
+import LinkStorage
 import Logging
 import NIOCore
 import Prometheus
@@ -14,31 +17,31 @@ import Prometheus
 ///
 /// This is the service's hot path: the query string is parsed once and only when there is one,
 /// URLs are built only for what needs them, and nothing is logged unless something fails.
-struct RedirectHandler: Sendable {
-    let tenants: TenantDirectory
-    let store: CachingLinkStore
-    let clicks: ClickBuffer
+package struct RedirectHandler: Sendable {
+    package let tenants: TenantDirectory
+    package let store: CachingLinkStore
+    package let clicks: ClickBuffer
     /// Stores clicks at once (``ClickFlushMode/synchronous``): ``LinkServer/writeClicks``.
-    let writeClicks: @Sendable ([Click]) async throws -> Void
+    package let writeClicks: @Sendable ([Click]) async throws -> Void
     /// Makes each click's visitor key when an analytics engine is configured.
-    let visitorKeys: VisitorKeys?
+    package let visitorKeys: VisitorKeys?
     /// ``LinkServiceConfiguration/clickFlush``.
-    let clickFlush: ClickFlushMode
-    let issuer: ClaimTokenIssuer
-    let pages: PageRenderer
-    let publicLimit: PublicRateLimit
-    let metrics: LinkServiceMetrics
-    let clock: ServiceClock
+    package let clickFlush: ClickFlushMode
+    package let issuer: ClaimTokenIssuer
+    package let pages: PageRenderer
+    package let publicLimit: PublicRateLimit
+    package let metrics: LinkServiceMetrics
+    package let clock: ServiceClock
     /// Where visitors are, for `country` conditions; `nil` when the server has no source.
-    var countryLookup: (any CountryLookup)?
+    package var countryLookup: (any CountryLookup)?
     /// Wrong passwords per client address and link, on the server's clock.
-    let passwordLimiter: RateLimiter
-    let logger: Logger
+    package let passwordLimiter: RateLimiter
+    package let logger: Logger
 
     /// Wrong passwords allowed per client address and link: 10 in 10 minutes.
-    static let passwordGuesses = RateLimit(requests: 10, per: .seconds(600))
+    package static let passwordGuesses = RateLimit(requests: 10, per: .seconds(600))
 
-    func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
+    package func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
         if let refused = publicLimit.refusal(request, context: context) { return refused }
         // Lowercased once: the tenant, the link prefix and the visited URL all use it.
         let host = request.hostName
@@ -186,7 +189,7 @@ struct RedirectHandler: Sendable {
         if clickFlush == .synchronous {
             do {
                 try await writeClicks([click])
-                metrics.clicksWritten.increment()
+                metrics.clicks.clicksWritten.increment()
                 return
             } catch {
                 // The visitor is answered anyway; the flusher retries the click with the others.
@@ -203,11 +206,11 @@ struct RedirectHandler: Sendable {
 
 extension Request {
     /// HTTP/1 `Host`, for requests that kept it as a field rather than the authority.
-    static let hostField = HTTPField.Name.hostHeader
+    package static let hostField = HTTPField.Name.hostHeader
 
     /// The host the client asked for, lowercased and without port: the `Host` header (HTTP/1)
     /// or `:authority` (HTTP/2).
-    var hostName: String {
+    package var hostName: String {
         SplitURL.hostAndPort(headers.value(of: Request.hostField) ?? head.authority ?? "").host.lowercased()
     }
 }

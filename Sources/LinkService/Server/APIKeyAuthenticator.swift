@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
 
 /// Resolves `Authorization: Bearer <key>` to the key's tenant before any handler of the links API
 /// runs; the handlers get it as ``APIRequestContext/tenant`` (register them in
@@ -12,12 +13,12 @@ import Hummingbird
 /// key is unauthenticated, so it is held to its address's public budget
 /// (``LinkServiceConfiguration/publicRateLimit``): guessing keys is `429` beyond it, like any
 /// other public call.
-struct APIKeyAuthenticator: RouterMiddleware {
-    let keys: APIKeyCache
-    let limiter: RateLimiter
-    let publicLimit: PublicRateLimit
+package struct APIKeyAuthenticator: RouterMiddleware {
+    package let keys: APIKeyCache
+    package let limiter: RateLimiter
+    package let publicLimit: PublicRateLimit
 
-    func handle(
+    package func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         var context = context
@@ -27,13 +28,13 @@ struct APIKeyAuthenticator: RouterMiddleware {
 
     /// The token of an `Authorization: Bearer <token>` value; the scheme is matched without
     /// regard to case (RFC 9110 §11.1).
-    static func bearerToken(_ header: String) -> String? {
+    package static func bearerToken(_ header: String) -> String? {
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
         return parts[1].trimmingCharacters(in: .whitespaces)
     }
 
-    func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
+    package func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
         let key = request.headers[.authorization].flatMap(Self.bearerToken)
         let hash = key.map(APIKey.hash)
         guard let hash, let tenant = try await keys.tenant(ofKeyHash: hash) else {

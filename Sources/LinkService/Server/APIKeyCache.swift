@@ -1,4 +1,5 @@
 import Foundation
+import LinkCore
 import Synchronization
 
 /// The tenants of the API keys used lately, by the key's SHA-256, so that an API call or a console
@@ -10,7 +11,7 @@ import Synchronization
 /// ``LinkChangeFollower``); the lifetime bounds how long a key revoked any other way keeps
 /// working. Unknown keys are not remembered (a key made a moment ago works at once), so guessing
 /// costs a database read, held to the public rate limit like any unauthenticated request.
-final class APIKeyCache: Sendable {
+package final class APIKeyCache: Sendable {
     private let store: any APIKeyRecords
     private let tenants: TenantDirectory
     private let lifetime: TimeInterval
@@ -33,7 +34,7 @@ final class APIKeyCache: Sendable {
         var drops: UInt64 = 0
     }
 
-    init(store: any APIKeyRecords, tenants: TenantDirectory, lifetime: Duration, clock: ServiceClock) {
+    package init(store: any APIKeyRecords, tenants: TenantDirectory, lifetime: Duration, clock: ServiceClock) {
         self.store = store
         self.tenants = tenants
         self.lifetime = lifetime.timeInterval
@@ -42,7 +43,7 @@ final class APIKeyCache: Sendable {
 
     /// The tenant a key acts for: `nil` when the key (by its SHA-256) is unknown or revoked, or its
     /// tenant is not served here. The one lookup behind the API and the console's sign-in.
-    func tenant(ofKeyHash hash: String) async throws -> Tenant? {
+    package func tenant(ofKeyHash hash: String) async throws -> Tenant? {
         let now = clock.now()
         let (cached, generation) = state.withLock { ($0.entries[hash], $0.drops) }
         if let cached, cached.expires > now {
@@ -60,7 +61,7 @@ final class APIKeyCache: Sendable {
     }
 
     /// Forgets the keys with this prefix: they were revoked.
-    func drop(prefix: String) {
+    package func drop(prefix: String) {
         state.withLock { state in
             state.drops &+= 1
             state.entries = state.entries.filter { $0.value.prefix != prefix }
@@ -68,7 +69,7 @@ final class APIKeyCache: Sendable {
     }
 
     /// Forgets every key: revocations may have been missed.
-    func dropAll() {
+    package func dropAll() {
         state.withLock { state in
             state.drops &+= 1
             state.entries.removeAll()

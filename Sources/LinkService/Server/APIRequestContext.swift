@@ -1,17 +1,18 @@
 import Hummingbird
+import LinkCore
 import NIOCore
 
 /// The request context of the routes behind ``APIKeyAuthenticator``: the tenant of the request's
 /// API key is always there, so a handler cannot run without one.
-struct APIRequestContext: ChildRequestContext, RemoteAddressRequestContext {
-    var coreContext: CoreRequestContextStorage
-    let remoteAddress: SocketAddress?
+package struct APIRequestContext: ChildRequestContext, RemoteAddressRequestContext {
+    package var coreContext: CoreRequestContextStorage
+    package let remoteAddress: SocketAddress?
     /// The tenant the request's key acts for.
-    let tenant: Tenant
+    package let tenant: Tenant
 
     /// Fails (``Problem/missingMiddleware(_:)``) only when the routes were registered without
     /// ``APIKeyAuthenticator`` before them.
-    init(context: LinkRequestContext) throws {
+    package init(context: LinkRequestContext) throws {
         guard let tenant = context.keyTenant else {
             throw Problem.missingMiddleware("APIKeyAuthenticator")
         }

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import NIOCore
 import Synchronization
 
@@ -8,11 +9,11 @@ import Synchronization
 /// The table is a second Hummingbird router with the same paths, so a path resolves to the same
 /// route as in the real router (literals before parameters before wildcards). It is only asked
 /// when the real router found no handler, never on the way of an answered request.
-final class AllowedMethods: Sendable {
+package final class AllowedMethods: Sendable {
     private let responder = Mutex<RouterResponder<LinkRequestContext>?>(nil)
 
     /// Learns the routes of a router once all are registered.
-    func learn(_ routes: [Hummingbird.Router<LinkRequestContext>.RouteDescription]) {
+    package func learn(_ routes: [Hummingbird.Router<LinkRequestContext>.RouteDescription]) {
         var byPath: [String: (path: RouterPath, methods: Set<String>)] = [:]
         for route in routes {
             byPath["\(route.path)", default: (path: route.path, methods: [])].methods.insert(route.method.rawValue)
@@ -28,7 +29,7 @@ final class AllowedMethods: Sendable {
     }
 
     /// The `Allow` value of the route `path` resolves to; `nil` when no route has the path.
-    func allow(for path: String, context: LinkRequestContext) async -> String? {
+    package func allow(for path: String, context: LinkRequestContext) async -> String? {
         guard let responder = responder.withLock({ $0 }) else { return nil }
         let probe = Request(
             head: HTTPRequest(method: .get, scheme: nil, authority: nil, path: path),

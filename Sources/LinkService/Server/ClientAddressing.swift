@@ -1,22 +1,23 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import NIOCore
 
 /// Who a request came from and how, believing forwarding headers only from trusted proxies
 /// (``LinkServiceConfiguration/trustedProxies``, or every peer with
 /// ``LinkServiceConfiguration/trustForwardedFor``).
-struct ClientAddressing: Sendable {
-    let trustForwardedFor: Bool
-    let trustedProxies: [String]
+package struct ClientAddressing: Sendable {
+    package let trustForwardedFor: Bool
+    package let trustedProxies: [String]
 
-    init(_ configuration: LinkServiceConfiguration) {
+    package init(_ configuration: LinkServiceConfiguration) {
         self.trustForwardedFor = configuration.trustForwardedFor
         self.trustedProxies = configuration.trustedProxies
     }
 
     /// Whether the peer `address` is a proxy whose connections carry many clients.
-    func isProxy(_ address: String) -> Bool {
+    package func isProxy(_ address: String) -> Bool {
         trustForwardedFor || trustedProxies.contains(address)
     }
 
@@ -27,7 +28,7 @@ struct ClientAddressing: Sendable {
     /// Never the leftmost entry: a client writes what it likes there, and would pick its own rate
     /// limit bucket. An entry that is not an IP address (a proxy that misbehaves, or a header the
     /// client sent to a server with no proxy) is not believed: the peer's address is used.
-    func clientAddress(of request: Request, context: some RemoteAddressRequestContext) -> String {
+    package func clientAddress(of request: Request, context: some RemoteAddressRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? "unknown"
         guard isProxy(peer) else { return peer }
         let values = request.headers[values: .xForwardedFor]
@@ -43,20 +44,20 @@ struct ClientAddressing: Sendable {
     }
 
     /// Whether `text` is an IPv4 or IPv6 address (what a proxy writes into `X-Forwarded-For`).
-    static func isIPAddress(_ text: String) -> Bool {
+    package static func isIPAddress(_ text: String) -> Bool {
         guard !text.isEmpty, text.utf8.count <= 45 else { return false }
         return (try? SocketAddress(ipAddress: text, port: 0)) != nil
     }
 
     /// The rate-limit bucket of the request's client: ``clientAddress(of:context:)``, an IPv6
     /// address by its /64 (``RateLimitBucket``).
-    func rateLimitBucket(of request: Request, context: some RemoteAddressRequestContext) -> String {
+    package func rateLimitBucket(of request: Request, context: some RemoteAddressRequestContext) -> String {
         RateLimitBucket.key(for: clientAddress(of: request, context: context))
     }
 
     /// Whether the request came over TLS: said by a trusted proxy in `X-Forwarded-Proto`, or an
     /// `https` request line (when TLS is terminated by the server itself).
-    func cameOverTLS(_ request: Request, context: some RemoteAddressRequestContext) -> Bool {
+    package func cameOverTLS(_ request: Request, context: some RemoteAddressRequestContext) -> Bool {
         if request.uri.scheme?.rawValue == "https" { return true }
         let peer = context.remoteAddress?.ipAddress ?? ""
         guard trustedProxies.contains(peer),
@@ -67,7 +68,7 @@ struct ClientAddressing: Sendable {
 
     /// The host and port the browser asked for: `X-Forwarded-Host` from a trusted proxy, else
     /// `Host` (or the HTTP/2 authority).
-    func forwardedHost(of request: Request, context: some RemoteAddressRequestContext) -> String {
+    package func forwardedHost(of request: Request, context: some RemoteAddressRequestContext) -> String {
         let peer = context.remoteAddress?.ipAddress ?? ""
         if trustedProxies.contains(peer),
             let forwarded = request.headers[.xForwardedHost]

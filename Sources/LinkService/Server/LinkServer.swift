@@ -2,6 +2,9 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkDelivery
+import LinkStorage
 import Logging
 import NIOCore
 import Prometheus
@@ -22,32 +25,32 @@ public struct LinkServer: Sendable {
     // The composition root: what lives as long as the server, made once here. Each handler is
     // given, when the router is built, only the parts it uses (as Hummingbird's examples hand a
     // repository to their controllers); nothing passes this whole set around.
-    let configuration: LinkServiceConfiguration
-    let tenants: TenantDirectory
+    package let configuration: LinkServiceConfiguration
+    package let tenants: TenantDirectory
     /// The store, behind the bounded cache of links read for redirects.
-    let store: CachingLinkStore
+    package let store: CachingLinkStore
     /// API keys' tenants, read through a short-lived cache.
-    let keys: APIKeyCache
-    let clicks: ClickBuffer
+    package let keys: APIKeyCache
+    package let clicks: ClickBuffer
     /// The analytics engine, when one is configured.
-    let analytics: ClickAnalytics?
-    let metrics: LinkServiceMetrics
-    let webhookMetrics: WebhookMetrics
-    let manifestMetrics: ManifestMetrics
-    let deferred: DeferredLinks
-    let pages: PageRenderer
-    let apiLimiter: RateLimiter
-    let resolveLimiter: RateLimiter
-    let consoleSignInLimiter: RateLimiter
+    package let analytics: ClickAnalytics?
+    package let metrics: LinkServiceMetrics
+    package let webhookMetrics: WebhookMetrics
+    package let manifestMetrics: ManifestMetrics
+    package let deferred: DeferredLinks
+    package let pages: PageRenderer
+    package let apiLimiter: RateLimiter
+    package let resolveLimiter: RateLimiter
+    package let consoleSignInLimiter: RateLimiter
     /// Wrong passwords per client address and link: ``RedirectHandler/passwordGuesses``.
-    let passwordLimiter: RateLimiter
+    package let passwordLimiter: RateLimiter
     /// Per client address, for everything that needs no key.
-    let publicLimit: PublicRateLimit
+    package let publicLimit: PublicRateLimit
     /// Every "now" of the server (``ServiceClock``).
-    let clock: ServiceClock
+    package let clock: ServiceClock
     /// Where visitors are, for redirect rules' `country` conditions.
-    let countryLookup: (any CountryLookup)?
-    let logger: Logger
+    package let countryLookup: (any CountryLookup)?
+    package let logger: Logger
 
     /// A server for the tenants `manifests` describe, storing into `database`; throws
     /// ``TenantError`` when the manifests cannot serve together (none, or a domain claimed twice).
@@ -75,7 +78,7 @@ public struct LinkServer: Sendable {
         self.keys = APIKeyCache(
             store: store, tenants: tenants, lifetime: configuration.apiKeyCacheLifetime, clock: clock)
         self.clicks = ClickBuffer(
-            batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics)
+            batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics.clicks)
         self.analytics = try ClickAnalytics(
             configuration: configuration, store: store, registry: metrics.registry, clock: clock)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
@@ -99,7 +102,7 @@ public struct LinkServer: Sendable {
         -> some ApplicationProtocol
     {
         let flusher = ClickFlusher(
-            buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, metrics: metrics,
+            buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, metrics: metrics.clicks,
             logger: logger)
         var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
         if configuration.webhooks.deliver {
@@ -136,7 +139,7 @@ public struct LinkServer: Sendable {
         return application
     }
 
-    func makeRouter() -> Hummingbird.Router<LinkRequestContext> {
+    package func makeRouter() -> Hummingbird.Router<LinkRequestContext> {
         // HEAD is GET without a body on every GET route (RFC 9110 §9.3.2).
         let router = Hummingbird.Router(context: LinkRequestContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: RequestLogMiddleware())
@@ -191,7 +194,7 @@ public struct LinkServer: Sendable {
     /// Stores a batch of clicks with their `link.clicked` webhook messages, and with their events in
     /// the analytics outbox when an analytics engine is configured; click events past the webhook
     /// outbox's bound are dropped, counted and logged.
-    var writeClicks: @Sendable ([Click]) async throws -> Void {
+    package var writeClicks: @Sendable ([Click]) async throws -> Void {
         {
             [base = store.base, analytics, limit = configuration.webhooks.clickEventLimit, webhookMetrics, logger] batch
             in
@@ -224,7 +227,7 @@ public struct LinkServer: Sendable {
     }
 
     /// The metrics listener: its own address, so that no tenant domain shows traffic totals.
-    func makeMetricsApplication(address: ListenAddress) -> some ApplicationProtocol {
+    package func makeMetricsApplication(address: ListenAddress) -> some ApplicationProtocol {
         Application(
             router: makeMetricsRouter(),
             configuration: .init(address: .hostname(address.host, port: address.port), serverName: "wayfinder"),
@@ -232,7 +235,7 @@ public struct LinkServer: Sendable {
     }
 
     /// Stats from the analytics engine when one is configured, else from the rollups.
-    var statsReader: StatsReader { StatsReader(store: store, analytics: analytics, logger: logger) }
+    package var statsReader: StatsReader { StatsReader(store: store, analytics: analytics, logger: logger) }
 
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
     /// written before it returns). Given `reloadManifests`, `SIGHUP` reloads the manifests with it.

@@ -1,3 +1,4 @@
+import LinkCore
 import ServiceLifecycle
 
 #if canImport(Glibc)
@@ -12,16 +13,16 @@ import ServiceLifecycle
 /// load has left (+15 MB at 871 requests a second: Documentation/MeasurementLog.md, 2026-11-24).
 /// `malloc_trim(0)` gives back every free page of every arena. It is looked up when the server
 /// starts, so the trimmer runs only where the C library has it (glibc; not musl, not Darwin).
-struct MemoryTrimmer: Service {
-    let interval: Duration
+package struct MemoryTrimmer: Service {
+    package let interval: Duration
 
     /// A trimmer, or `nil` when `interval` is zero or the C library has no `malloc_trim`.
-    init?(interval: Duration) {
+    package init?(interval: Duration) {
         guard interval > .zero, Self.mallocTrim() != nil else { return nil }
         self.interval = interval
     }
 
-    func run() async throws {
+    package func run() async throws {
         guard let trim = Self.mallocTrim() else { return }
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
             _ = try? await cancelWhenGracefulShutdown { [interval] in try await Task.sleep(for: interval) }
@@ -30,7 +31,7 @@ struct MemoryTrimmer: Service {
     }
 
     /// Returns the free pages of every arena now; `true` when any memory went back.
-    static func trimNow() -> Bool {
+    package static func trimNow() -> Bool {
         guard let trim = mallocTrim() else { return false }
         return trim(0) == 1
     }

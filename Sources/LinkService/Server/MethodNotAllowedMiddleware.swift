@@ -1,13 +1,14 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import LinkCore
 
 /// Answers `405` with `Allow` when the request's path has routes but none for its method
 /// (RFC 9110 §15.5.6), where the router alone would answer `404`.
-struct MethodNotAllowedMiddleware: RouterMiddleware {
-    let allowed: AllowedMethods
+package struct MethodNotAllowedMiddleware: RouterMiddleware {
+    package let allowed: AllowedMethods
 
-    func handle(
+    package func handle(
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         do {

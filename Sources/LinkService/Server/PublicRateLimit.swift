@@ -1,14 +1,15 @@
 import Hummingbird
+import LinkCore
 
 /// The per-address budget of everything that needs no key
 /// (``LinkServiceConfiguration/publicRateLimit``).
-struct PublicRateLimit: Sendable {
-    let limiter: RateLimiter
-    let addressing: ClientAddressing
+package struct PublicRateLimit: Sendable {
+    package let limiter: RateLimiter
+    package let addressing: ClientAddressing
 
     /// `nil` when the client address is within the budget; otherwise the `429` problem to answer
     /// (with `Retry-After`).
-    func problem(_ request: Request, context: LinkRequestContext) -> Problem? {
+    package func problem(_ request: Request, context: LinkRequestContext) -> Problem? {
         if limiter.isUnlimited { return nil }
         let client = addressing.rateLimitBucket(of: request, context: context)
         guard let wait = limiter.acquire(client) else { return nil }
@@ -16,7 +17,7 @@ struct PublicRateLimit: Sendable {
     }
 
     /// The `429` answer when the client is over the budget; `nil` when it may go on.
-    func refusal(_ request: Request, context: LinkRequestContext) -> Response? {
+    package func refusal(_ request: Request, context: LinkRequestContext) -> Response? {
         problem(request, context: context)?.response()
     }
 }

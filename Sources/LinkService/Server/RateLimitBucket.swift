@@ -1,3 +1,5 @@
+import LinkCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -7,8 +9,8 @@
 /// The rate-limit bucket of a client address: an IPv4 address as it is; an IPv6 address by its
 /// /64 (`2001:db8:1:2::/64`), the prefix one subscriber or one host usually holds, so that
 /// walking through the addresses of one's own prefix does not open a fresh bucket per request.
-enum RateLimitBucket {
-    static func key(for address: String) -> String {
+package enum RateLimitBucket {
+    package static func key(for address: String) -> String {
         guard address.contains(":") else { return address }
         // Sixteen bytes rather than `in6_addr()`: with MemberImportVisibility its initializer is
         // attributed to NIO's CNIOLinux on Linux, which this file does not import.

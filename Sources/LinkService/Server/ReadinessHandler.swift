@@ -1,20 +1,22 @@
 import Hummingbird
+import LinkCore
+import LinkStorage
 import Logging
 import NIOCore
 
 /// `GET /readyz`, for load balancers and orchestration: `200` when the database answers and its
 /// schema is the one this build migrates to, `503` otherwise. `/healthz` stays the liveness check
 /// (the process answers), which does not touch the database.
-struct ReadinessHandler: Sendable {
+package struct ReadinessHandler: Sendable {
     /// The store behind the cache (a cached answer would say nothing about the database).
-    let store: any LinkStore
-    let logger: Logger
+    package let store: any LinkStore
+    package let logger: Logger
 
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         router.get("/readyz") { _, _ in await respond() }
     }
 
-    func respond() async -> Response {
+    package func respond() async -> Response {
         guard let versioned = store as? any SchemaVersioning else {
             return Response.text("ready\n", status: .ok)  // the memory store: no database to wait for
         }

@@ -1,11 +1,12 @@
 import Hummingbird
+import LinkCore
 import NIOCore
 
 extension Request {
     /// The whole body, at most `limit` bytes: a larger one (announced or sent) is `413`
     /// (`body-too-large`); a body that breaks off before its end (the client went away, or sent
     /// less than it announced) is `400` (`incomplete-body`), not `413`.
-    func collectBody(upTo limit: Int) async throws -> ByteBuffer {
+    package func collectBody(upTo limit: Int) async throws -> ByteBuffer {
         let tooLarge = Problem(
             .contentTooLarge, "body-too-large", title: "The body is too large",
             detail: "request bodies are limited to \(limit) bytes")

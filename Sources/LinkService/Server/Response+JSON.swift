@@ -1,11 +1,12 @@
 import DeepLinkRouting
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import NIOCore
 
 extension Response {
     /// A JSON answer: `node` as compact JSON text, with `contentType` and any further `headers`.
-    static func json(
+    package static func json(
         _ node: JSONNode, status: HTTPResponse.Status = .ok, contentType: String = "application/json",
         headers: HTTPFields = [:]
     ) -> Response {

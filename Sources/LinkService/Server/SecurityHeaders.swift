@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import NIOCore
 
 /// The one place that writes the security headers of the server's HTML pages: the preview page,
@@ -8,10 +9,10 @@ import NIOCore
 /// Every HTML answer carries a Content-Security-Policy (nothing loads or runs but what the page
 /// names; `frame-ancestors 'none'`), `X-Frame-Options: DENY` for browsers that predate
 /// `frame-ancestors`, `X-Content-Type-Options: nosniff` and a `Referrer-Policy`.
-enum SecurityHeaders {
+package enum SecurityHeaders {
     /// The policy of the redirect path's pages: images over https (the app icon, the social
     /// card), and only the page's own inline style and script, marked with `nonce`.
-    static func pagePolicy(nonce: String, formAction: String = "'none'") -> String {
+    package static func pagePolicy(nonce: String, formAction: String = "'none'") -> String {
         [
             "default-src 'none'", "img-src https: data:", "style-src 'nonce-\(nonce)'", "script-src 'nonce-\(nonce)'",
             "base-uri 'none'", "form-action \(formAction)", "frame-ancestors 'none'",
@@ -19,13 +20,13 @@ enum SecurityHeaders {
     }
 
     /// A fresh nonce for one response's inline style and script (128 random bits, base64url).
-    static func makeNonce() -> String {
+    package static func makeNonce() -> String {
         var generator = SystemRandomNumberGenerator()
         return Base64URL.encode((0..<16).map { _ in generator.next() })
     }
 
     /// Sets the security headers on `headers`, with `policy` as the Content-Security-Policy.
-    static func apply(
+    package static func apply(
         to headers: inout HTTPFields, policy: String, referrerPolicy: String = "strict-origin-when-cross-origin"
     ) {
         headers[.contentSecurityPolicy] = policy
@@ -36,7 +37,7 @@ enum SecurityHeaders {
 
     /// An HTML page of the redirect path, never cached, under ``pagePolicy(nonce:)`` with the
     /// nonce its text was rendered with.
-    static func page(_ status: HTTPResponse.Status, html: String, nonce: String, formAction: String = "'none'")
+    package static func page(_ status: HTTPResponse.Status, html: String, nonce: String, formAction: String = "'none'")
         -> Response
     {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]

@@ -1,4 +1,5 @@
 import Hummingbird
+import LinkCore
 import NIOCore
 
 /// `GET /tls/ask?domain=NAME`, the question Caddy's on-demand TLS asks before it gets a
@@ -7,15 +8,15 @@ import NIOCore
 ///
 /// Only the proxy may ask: a peer on loopback or in ``LinkServiceConfiguration/trustedProxies``;
 /// anyone else gets `403`. The peer is the connection's address, never a forwarding header.
-struct TLSAskHandler: Sendable {
-    let tenants: TenantDirectory
-    let trustedProxies: [String]
+package struct TLSAskHandler: Sendable {
+    package let tenants: TenantDirectory
+    package let trustedProxies: [String]
 
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         router.get("/tls/ask") { request, context in respond(request, peer: context.remoteAddress) }
     }
 
-    func respond(_ request: Request, peer: SocketAddress?) -> Response {
+    package func respond(_ request: Request, peer: SocketAddress?) -> Response {
         guard let peer, Self.isLoopback(peer) || trustedProxies.contains(peer.ipAddress ?? "") else {
             return Response.text(
                 "only the TLS proxy may ask: loopback or WAYFINDER_TRUSTED_PROXIES\n", status: .forbidden)
@@ -29,15 +30,21 @@ struct TLSAskHandler: Sendable {
 
     /// The name as tenants are looked up: lowercase, without the trailing dot of a fully
     /// qualified name.
-    static func normalized(_ name: String) -> String {
+    package static func normalized(_ name: String) -> String {
         let lower = name.lowercased()
         return lower.hasSuffix(".") ? String(lower.dropLast()) : lower
     }
 
     /// Whether the peer is this machine: `127.0.0.0/8`, `::1`, or `::ffff:127.x.x.x`.
-    static func isLoopback(_ address: SocketAddress) -> Bool {
+    package static func isLoopback(_ address: SocketAddress) -> Bool {
         guard let ip = address.ipAddress else { return false }
         return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
+    }
+
+    /// A value with every stored property given.
+    package init(tenants: TenantDirectory, trustedProxies: [String]) {
+        self.tenants = tenants
+        self.trustedProxies = trustedProxies
     }
 
 }

@@ -1,23 +1,24 @@
 import DeepLinkRouting
 import HTTPTypes
 import Hummingbird
+import LinkCore
 import NIOCore
 
 /// `/.well-known/apple-app-site-association`, `/apple-app-site-association` and
 /// `/.well-known/assetlinks.json` on every domain of every tenant: `200`, `application/json`,
 /// never a redirect, cacheable.
-struct WellKnownHandler: Sendable {
-    let tenants: TenantDirectory
-    let publicLimit: PublicRateLimit
+package struct WellKnownHandler: Sendable {
+    package let tenants: TenantDirectory
+    package let publicLimit: PublicRateLimit
     /// ``LinkServiceConfiguration/wellKnownMaxAge``, in seconds.
-    let maxAge: Int
+    package let maxAge: Int
 
-    enum File: Sendable {
+    package enum File: Sendable {
         case appleAppSiteAssociation
         case assetLinks
     }
 
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let files = router.group().add(middleware: PublicRateLimitMiddleware(limit: publicLimit))
         files.get("/.well-known/apple-app-site-association") { request, _ in respond(request, .appleAppSiteAssociation)
         }
@@ -25,7 +26,7 @@ struct WellKnownHandler: Sendable {
         files.get("/.well-known/assetlinks.json") { request, _ in respond(request, .assetLinks) }
     }
 
-    func respond(_ request: Request, _ file: File) -> Response {
+    package func respond(_ request: Request, _ file: File) -> Response {
         guard let tenant = tenants.tenant(forHost: request.hostName) else {
             return Response(
                 status: .notFound, headers: [.contentType: "text/plain; charset=utf-8"],

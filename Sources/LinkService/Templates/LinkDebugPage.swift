@@ -1,20 +1,22 @@
+import LinkCore
+
 /// The `?d=1` page of a link (`link-debug.mustache`): for each kind of visitor, where the link
 /// sends them and why. ``FirebaseDebugPage`` works the rows out.
-struct LinkDebugPage: NoncePage {
-    static let template = PageTemplate.linkDebug
+package struct LinkDebugPage: NoncePage {
+    package static let template = PageTemplate.linkDebug
 
-    var shortURL: String
-    var destination: String
-    var siteName: String
-    var rows: [FirebaseDebugPage.Row]
+    package var shortURL: String
+    package var destination: String
+    package var siteName: String
+    package var rows: [FirebaseDebugPage.Row]
     /// The simulated visitor's inputs, for a stored link (whose rules may read them).
-    var inputs: DebugInputs?
-    var nonce = ""
+    package var inputs: DebugInputs?
+    package var nonce = ""
 
     /// The inputs form submits to the page itself.
-    static var submitsForms: Bool { true }
+    package static var submitsForms: Bool { true }
 
-    static let example = LinkDebugPage(
+    package static let example = LinkDebugPage(
         shortURL: "https://go.example.com/spring", destination: "https://www.example.com/stories/spring",
         siteName: "Stories",
         rows: [

@@ -1,6 +1,8 @@
+import LinkCore
+
 /// A page of the redirect path (preview, `404`, `?d=1`): its inline style and script carry the
 /// Content-Security-Policy nonce of the response, set by ``PageRenderer/response(for:status:)``.
-protocol NoncePage: PageModel {
+package protocol NoncePage: PageModel {
     var nonce: String { get set }
     /// Whether the page's forms submit to the server itself (`form-action 'self'`); no form of
     /// other pages submits anywhere.
@@ -10,6 +12,6 @@ protocol NoncePage: PageModel {
 }
 
 extension NoncePage {
-    static var submitsForms: Bool { false }
-    static var formActionSources: String { submitsForms ? "'self'" : "'none'" }
+    package static var submitsForms: Bool { false }
+    package static var formActionSources: String { submitsForms ? "'self'" : "'none'" }
 }

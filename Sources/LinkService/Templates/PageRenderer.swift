@@ -1,3 +1,4 @@
+import LinkCore
 import Mustache
 
 /// Renders every HTML page of the server (the preview, the `404`, the `?d=1` page and the
@@ -8,9 +9,9 @@ import Mustache
 /// not compile, includes one that does not exist, names a value its model does not have, or is
 /// drawn by no page throws a ``PageTemplateError`` and the server does not start. A visitor never
 /// meets a broken page.
-struct PageRenderer: Sendable {
+package struct PageRenderer: Sendable {
     /// Every page the server draws.
-    static let pages: [any PageModel.Type] = [
+    package static let pages: [any PageModel.Type] = [
         PreviewPage.self, NotFoundPage.self, LinkDebugPage.self, ExpiredPage.self, PasswordPage.self,
         ConsoleSignInPage.self,
         ConsoleLinksPage.self,
@@ -20,7 +21,7 @@ struct PageRenderer: Sendable {
 
     private let library: MustacheLibrary
 
-    init() throws(PageTemplateError) {
+    package init() throws(PageTemplateError) {
         let texts = Dictionary(uniqueKeysWithValues: PageTemplate.allCases.map { ($0.rawValue, $0.text) })
         library = try Self.compile(texts)
         try PageTemplateCheck(templates: texts).checkAll(Self.pages)
@@ -28,7 +29,7 @@ struct PageRenderer: Sendable {
 
     /// The templates `texts` (by name), compiled into one library so that they can include one
     /// another.
-    static func compile(_ texts: [String: String]) throws(PageTemplateError) -> MustacheLibrary {
+    package static func compile(_ texts: [String: String]) throws(PageTemplateError) -> MustacheLibrary {
         var library = MustacheLibrary()
         for (name, text) in texts {
             do {
@@ -45,7 +46,7 @@ struct PageRenderer: Sendable {
     }
 
     /// The page's HTML.
-    func render<Page: PageModel>(_ page: Page) -> String {
+    package func render<Page: PageModel>(_ page: Page) -> String {
         guard let html = library.render(PageValue.of(page), withTemplate: Page.template.rawValue) else {
             preconditionFailure("\(Page.template.rawValue) is registered when the renderer is made")
         }

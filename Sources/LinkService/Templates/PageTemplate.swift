@@ -1,9 +1,11 @@
+import LinkCore
+
 /// The template files compiled into the module (`Templates/Resources`), by the name templates
 /// include one another with (`{{<page}}`, `{{>noindex}}`, `{{>preview.css}}`).
 ///
 /// The files are embedded at build time, like the OpenAPI document: the binary reads no file to
 /// draw a page.
-enum PageTemplate: String, CaseIterable, Sendable {
+package enum PageTemplate: String, CaseIterable, Sendable {
     /// The document every page is: `<head>` and `<body>` to fill.
     case page
     /// The head lines of the pages search engines should not list.
@@ -28,7 +30,7 @@ enum PageTemplate: String, CaseIterable, Sendable {
     case consoleWebhook = "console-webhook"
 
     /// The file's text.
-    var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     private var bytes: [UInt8] {
         switch self {

@@ -1,4 +1,5 @@
 import Foundation
+import LinkCore
 
 /// Checks each page's template against an example of its model: every name the template uses is
 /// a value of the model (or of a list item or group an enclosing section opens), every template
@@ -10,12 +11,12 @@ import Foundation
 /// looked up from the innermost open value outwards (`a.b` looks up `a`, then `b` inside it),
 /// partials are read in place, and a layout's blocks (`{{$content}}`) are filled with the
 /// including page's. Values are read from ``PageValue/of(_:)``, exactly what the engine gets.
-struct PageTemplateCheck {
+package struct PageTemplateCheck {
     /// The text of every template, by name.
-    let templates: [String: String]
+    package let templates: [String: String]
 
     /// Checks every page, and that each template is drawn by one of them.
-    func checkAll(_ pages: [any PageModel.Type]) throws(PageTemplateError) {
+    package func checkAll(_ pages: [any PageModel.Type]) throws(PageTemplateError) {
         var used: Set<String> = []
         for page in pages {
             used.formUnion(try check(page))
@@ -26,12 +27,12 @@ struct PageTemplateCheck {
     }
 
     /// Checks one page's template against its example; the names of the templates it read.
-    func check<Page: PageModel>(_ page: Page.Type) throws(PageTemplateError) -> Set<String> {
+    package func check<Page: PageModel>(_ page: Page.Type) throws(PageTemplateError) -> Set<String> {
         try check(template: Page.template.rawValue, model: String(describing: Page.self), example: Page.example)
     }
 
     /// Checks the template `name` against `example`; the names of the templates it read.
-    func check(template name: String, model: String, example: Any) throws(PageTemplateError) -> Set<String> {
+    package func check(template name: String, model: String, example: Any) throws(PageTemplateError) -> Set<String> {
         var walk = Walk(check: self, model: model)
         try walk.include(name, stack: [PageValue.of(example)], blocks: [:], by: name)
         return walk.used
@@ -186,5 +187,10 @@ struct PageTemplateCheck {
             }
             return value
         }
+    }
+
+    /// A value with every stored property given.
+    package init(templates: [String: String]) {
+        self.templates = templates
     }
 }

@@ -1,17 +1,18 @@
 import DeepLinkRouting
+import LinkCore
 
 /// Why the page templates cannot draw every page: thrown when ``PageRenderer`` is made, so a
 /// broken template stops the server at start (and fails the tests) instead of reaching a visitor.
 ///
 /// Match on ``code``; ``message`` names the template and what to change.
-struct PageTemplateError: CodedError, Hashable {
-    typealias Code = ErrorCode<PageTemplateError>
+package struct PageTemplateError: CodedError, Hashable {
+    package typealias Code = ErrorCode<PageTemplateError>
 
-    let code: Code
-    let message: String
+    package let code: Code
+    package let message: String
 
     /// The template is not valid Mustache.
-    static func doesNotCompile(_ template: String, line: Int, column: Int, reason: String) -> Self {
+    package static func doesNotCompile(_ template: String, line: Int, column: Int, reason: String) -> Self {
         Self(
             code: .doesNotCompile,
             message:
@@ -20,7 +21,7 @@ struct PageTemplateError: CodedError, Hashable {
     }
 
     /// A template uses a tag this check does not read (a delimiter change, a dynamic partial).
-    static func unsupportedTag(_ tag: String, template: String) -> Self {
+    package static func unsupportedTag(_ tag: String, template: String) -> Self {
         Self(
             code: .unsupportedTag,
             message:
@@ -29,7 +30,7 @@ struct PageTemplateError: CodedError, Hashable {
     }
 
     /// A template includes one that does not exist.
-    static func unknownTemplate(_ name: String, includedBy template: String) -> Self {
+    package static func unknownTemplate(_ name: String, includedBy template: String) -> Self {
         Self(
             code: .unknownTemplate,
             message:
@@ -38,7 +39,7 @@ struct PageTemplateError: CodedError, Hashable {
     }
 
     /// A template names a value its page model does not have.
-    static func unknownName(_ name: String, template: String, model: String, sections: [String]) -> Self {
+    package static func unknownName(_ name: String, template: String, model: String, sections: [String]) -> Self {
         Self(
             code: .unknownName,
             message: "The page template \(template) uses {{\(name)}}"
@@ -47,7 +48,7 @@ struct PageTemplateError: CodedError, Hashable {
     }
 
     /// A template writes a group or a list as text.
-    static func notText(_ name: String, template: String, model: String) -> Self {
+    package static func notText(_ name: String, template: String, model: String) -> Self {
         Self(
             code: .notText,
             message:
@@ -56,7 +57,7 @@ struct PageTemplateError: CodedError, Hashable {
     }
 
     /// A model's example leaves a section empty, so the names inside cannot be checked.
-    static func incompleteExample(_ name: String, template: String, model: String) -> Self {
+    package static func incompleteExample(_ name: String, template: String, model: String) -> Self {
         Self(
             code: .incompleteExample,
             message:
@@ -65,7 +66,7 @@ struct PageTemplateError: CodedError, Hashable {
     }
 
     /// No page draws the template.
-    static func unused(_ template: String) -> Self {
+    package static func unused(_ template: String) -> Self {
         Self(
             code: .unused,
             message:
@@ -76,17 +77,17 @@ struct PageTemplateError: CodedError, Hashable {
 
 extension ErrorCode where Owner == PageTemplateError {
     /// Not valid Mustache.
-    static let doesNotCompile = Self("template-does-not-compile")
+    package static let doesNotCompile = Self("template-does-not-compile")
     /// A tag the page check cannot read.
-    static let unsupportedTag = Self("unsupported-template-tag")
+    package static let unsupportedTag = Self("unsupported-template-tag")
     /// An included template that does not exist.
-    static let unknownTemplate = Self("unknown-template")
+    package static let unknownTemplate = Self("unknown-template")
     /// A name the page model does not have.
-    static let unknownName = Self("unknown-template-name")
+    package static let unknownName = Self("unknown-template-name")
     /// A group or list written as text.
-    static let notText = Self("template-value-not-text")
+    package static let notText = Self("template-value-not-text")
     /// A model example that leaves a section empty.
-    static let incompleteExample = Self("incomplete-page-example")
+    package static let incompleteExample = Self("incomplete-page-example")
     /// A template no page draws.
-    static let unused = Self("unused-template")
+    package static let unused = Self("unused-template")
 }

@@ -1,3 +1,4 @@
+import LinkCore
 import Mustache
 
 /// A page model as the template engine reads it: a struct becomes its stored properties by name,
@@ -7,22 +8,22 @@ import Mustache
 /// treats a `nil` property as missing: a `nil` `hint` of a list item would show the enclosing
 /// page's `hint`. Here a `nil` is a value, so the lookup stops at it. The model is read once per
 /// page instead of once per name.
-enum PageValue {
+package enum PageValue {
     /// A struct's stored properties, by name.
-    struct Members: MustacheParent {
-        let values: [String: Any]
+    package struct Members: MustacheParent {
+        package let values: [String: Any]
 
-        func child(named name: String) -> Any? { values[name] }
+        package func child(named name: String) -> Any? { values[name] }
     }
 
     /// A `nil`: empty text, a false section, a true inverted section.
-    struct Absent: MustacheCustomRenderable {
-        var renderText: String { "" }
-        var isNull: Bool { true }
+    package struct Absent: MustacheCustomRenderable {
+        package var renderText: String { "" }
+        package var isNull: Bool { true }
     }
 
     /// `value` as the engine reads it.
-    static func of(_ value: Any) -> Any {
+    package static func of(_ value: Any) -> Any {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:

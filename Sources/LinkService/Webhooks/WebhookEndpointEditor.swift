@@ -1,18 +1,26 @@
 import Foundation
 import HTTPTypes
+import LinkCore
 
 /// The one way webhook endpoints are made and changed: the API and the console both call it, so
 /// neither can store what the other refuses. Every refusal is a `400` problem naming the field,
 /// and nothing is stored then.
-struct WebhookEndpointEditor: Sendable {
-    let store: any LinkStore
-    let settings: WebhookSettings
-    let clock: ServiceClock
+package struct WebhookEndpointEditor: Sendable {
+    package let store: any LinkStore
+    package let settings: WebhookSettings
+    package let clock: ServiceClock
+
+    /// An editor of `store`'s endpoints under `settings`.
+    package init(store: any LinkStore, settings: WebhookSettings, clock: ServiceClock) {
+        self.store = store
+        self.settings = settings
+        self.clock = clock
+    }
 
     private var policy: WebhookURLPolicy { WebhookURLPolicy(allowPrivate: settings.allowPrivate) }
 
     /// Checks and stores a new endpoint with a new secret.
-    func create(_ request: WebhookEndpointRequest, tenant: String) async throws -> WebhookEndpoint {
+    package func create(_ request: WebhookEndpointRequest, tenant: String) async throws -> WebhookEndpoint {
         try Self.check(description: request.description)
         let url = try await checkedURL(request.url ?? "")
         let now = clock.now().truncatedToMilliseconds
@@ -30,7 +38,8 @@ struct WebhookEndpointEditor: Sendable {
     }
 
     /// Checks and stores a change of `endpoint`.
-    func update(_ endpoint: WebhookEndpoint, by request: WebhookEndpointRequest) async throws -> WebhookEndpoint {
+    package func update(_ endpoint: WebhookEndpoint, by request: WebhookEndpointRequest) async throws -> WebhookEndpoint
+    {
         try Self.check(description: request.description)
         var changed = endpoint
         if let url = request.url { changed.url = try await checkedURL(url) }
@@ -48,7 +57,7 @@ struct WebhookEndpointEditor: Sendable {
 
     /// Gives `endpoint` a new secret; the current one keeps signing beside it for
     /// ``WebhookSettings/rotationOverlap``. Answers the new secret.
-    func rotateSecret(of endpoint: WebhookEndpoint) async throws -> String {
+    package func rotateSecret(of endpoint: WebhookEndpoint) async throws -> String {
         var changed = endpoint
         let now = clock.now().truncatedToMilliseconds
         changed.previousSecret = endpoint.secret
@@ -60,7 +69,7 @@ struct WebhookEndpointEditor: Sendable {
     }
 
     /// Queues a `webhook.test` event for `endpoint`; answers its id.
-    func sendTest(to endpoint: WebhookEndpoint) async throws -> String {
+    package func sendTest(to endpoint: WebhookEndpoint) async throws -> String {
         guard endpoint.enabled else {
             throw Problem(
                 .conflict, "endpoint-disabled", title: "The endpoint is disabled",
@@ -88,7 +97,7 @@ struct WebhookEndpointEditor: Sendable {
         }
     }
 
-    static func notFound(_ id: String) -> Problem {
+    package static func notFound(_ id: String) -> Problem {
         Problem.notFound("no webhook endpoint \"\(id.prefix(100))\"", field: "id")
     }
 }

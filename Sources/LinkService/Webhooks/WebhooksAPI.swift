@@ -1,26 +1,28 @@
 import DeepLinkRouting
 import Hummingbird
+import LinkCore
+import LinkStorage
 import Logging
 
 /// `/api/v1/webhooks`: a tenant's webhook endpoints (create, list, read, change, delete), their
 /// secrets' rotation, test events and delivery logs. Every call needs the tenant's key; another
 /// tenant's endpoint is `404`, as if it did not exist.
-struct WebhooksAPI: Sendable {
-    let tenants: TenantDirectory
-    let store: CachingLinkStore
-    let keys: APIKeyCache
-    let apiLimiter: RateLimiter
-    let publicLimit: PublicRateLimit
-    let maxBodySize: Int
-    let settings: WebhookSettings
-    let clock: ServiceClock
-    let logger: Logger
+package struct WebhooksAPI: Sendable {
+    package let tenants: TenantDirectory
+    package let store: CachingLinkStore
+    package let keys: APIKeyCache
+    package let apiLimiter: RateLimiter
+    package let publicLimit: PublicRateLimit
+    package let maxBodySize: Int
+    package let settings: WebhookSettings
+    package let clock: ServiceClock
+    package let logger: Logger
 
     private var editor: WebhookEndpointEditor {
         WebhookEndpointEditor(store: store, settings: settings, clock: clock)
     }
 
-    func register(on router: Hummingbird.Router<LinkRequestContext>) {
+    package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let webhooks = router.group("/api/v1/webhooks")
             .add(
                 middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)

@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 @Suite("Click events for ClickHouse")
 struct ClickEventTests {

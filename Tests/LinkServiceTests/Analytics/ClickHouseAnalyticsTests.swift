@@ -3,11 +3,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Logging
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// Click analytics in ClickHouse beside the rollups: the same answers, unique visitors, no
 /// address kept, and the outbox across an outage. Live servers on SQLite or PostgreSQL, and the
@@ -107,7 +109,7 @@ struct ClickHouseAnalyticsTests {
                         .tenantStats(tenant: "local", from: nil, to: nil, top: 10)
                     #expect(tenant["source"]?.stringValue == "clickhouse")
                     #expect(tenant[path: "clicks"] == String(tenantRollups.clicks))
-                    #expect(tenant["platforms"]?.jsonText() == StatsJSON.counts(tenantRollups.platforms).jsonText())
+                    #expect(tenant["platforms"]?.jsonText() == LinkJSON.counts(tenantRollups.platforms).jsonText())
                     #expect(
                         tenant["topLinks"]?.jsonText()
                             == StatsJSON.node(tenantRollups, source: .rollups, range: StatsRange())["topLinks"]?

@@ -2,9 +2,11 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// Several instances on one PostgreSQL database, shipping to one ClickHouse: one holds the
 /// outbox's lease and sends, so each click arrives once.

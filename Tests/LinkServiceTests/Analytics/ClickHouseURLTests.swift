@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// `--clickhouse URL`: what it takes, where the credentials come from, what it refuses.
 @Suite("ClickHouse URL")

@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The console's link page with the analytics engine's sections: a table per breakdown with a
 /// bar per row, only when ClickHouse answered.

@@ -1,4 +1,7 @@
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// `wayfinder serve --print-config` shows the value in force of a key set nowhere.

@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 @Suite("Claim tokens: the platform they were issued to")
 struct ClaimTokenTests {

@@ -1,9 +1,11 @@
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import NIOEmbedded
 import NIOHTTP1
 import Testing
-
-@testable import LinkService
 
 /// The deadlines on an event loop whose clock the test moves: each is met to the second, and a
 /// connection kept busy is never closed for the time it has been open.

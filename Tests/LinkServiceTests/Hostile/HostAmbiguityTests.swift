@@ -1,4 +1,7 @@
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// RFC 9112 §3.2: the request's host is never ambiguous. Raw requests on a live server, since an

@@ -1,7 +1,10 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// A request to the links API without a valid key is unauthenticated: it spends its address's

@@ -1,9 +1,11 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The rate limiter's memory is bounded whatever the number of keys, and its eviction cannot be
 /// used to refill an attacker's bucket.

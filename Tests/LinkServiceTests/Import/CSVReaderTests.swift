@@ -1,4 +1,7 @@
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 @Suite("CSV reader (RFC 4180)")

@@ -2,10 +2,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// The bounded link cache in front of the store.
 @Suite("Caching link store")

@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The in-memory click buffer: a ring that keeps the newest clicks when the database is away.
 @Suite("Click buffer")
@@ -17,7 +19,7 @@ struct ClickBufferTests {
     @Test("a full buffer drops its oldest clicks, counts them, and hands out the rest in order")
     func fullBufferDropsOldest() {
         let metrics = LinkServiceMetrics()
-        let buffer = ClickBuffer(batchSize: 2, limit: 4, metrics: metrics)
+        let buffer = ClickBuffer(batchSize: 2, limit: 4, metrics: metrics.clicks)
         for number in 1...7 { buffer.append(Self.click(number)) }
         #expect(buffer.count == 4)
         #expect(Self.numbers(buffer.takeBatch()) == ["link-4", "link-5"])
@@ -30,7 +32,7 @@ struct ClickBufferTests {
     @Test("a batch the database refused goes back ahead of newer clicks; past the limit the oldest go")
     func putBackKeepsOrder() {
         let metrics = LinkServiceMetrics()
-        let buffer = ClickBuffer(batchSize: 3, limit: 5, metrics: metrics)
+        let buffer = ClickBuffer(batchSize: 3, limit: 5, metrics: metrics.clicks)
         for number in 1...4 { buffer.append(Self.click(number)) }
         let batch = buffer.takeBatch()
         #expect(Self.numbers(batch) == ["link-1", "link-2", "link-3"])
@@ -48,7 +50,7 @@ struct ClickBufferTests {
     @Test("a batch being written, or refused and put back, still counts as waiting; written, it no longer does")
     func depthCountsBatchUntilWritten() {
         let metrics = LinkServiceMetrics()
-        let buffer = ClickBuffer(batchSize: 2, limit: 100, metrics: metrics)
+        let buffer = ClickBuffer(batchSize: 2, limit: 100, metrics: metrics.clicks)
         func depth() -> String? {
             String(decoding: metrics.exposition(), as: UTF8.self).split(separator: "\n")
                 .first { $0.hasPrefix("wayfinder_click_buffer_depth ") }.map(String.init)
@@ -71,7 +73,7 @@ struct ClickBufferTests {
 
     @Test("a full batch wakes the flusher once")
     func fullBatchWakesFlusher() async {
-        let buffer = ClickBuffer(batchSize: 3, limit: 100, metrics: LinkServiceMetrics())
+        let buffer = ClickBuffer(batchSize: 3, limit: 100, metrics: LinkServiceMetrics().clicks)
         let (wakeUps, wakeUp) = AsyncStream.makeStream(of: Void.self)
         buffer.setWakeUp(wakeUp)
         for number in 1...7 { buffer.append(Self.click(number)) }

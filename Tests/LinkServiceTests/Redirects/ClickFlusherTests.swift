@@ -1,10 +1,12 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Logging
 import ServiceLifecycleTestKit
 import Synchronization
 import Testing
-
-@testable import LinkService
 
 /// The click flusher's final flush, when the service is asked to stop.
 @Suite("Click flusher")
@@ -51,14 +53,14 @@ struct ClickFlusherTests {
     func flusher(_ buffer: ClickBuffer, _ writer: GatedWriter, _ metrics: LinkServiceMetrics) -> ClickFlusher {
         // No timer flush during the test: only full batches and the shutdown write.
         ClickFlusher(
-            buffer: buffer, write: { await writer.write($0) }, interval: .seconds(3600), metrics: metrics,
+            buffer: buffer, write: { await writer.write($0) }, interval: .seconds(3600), metrics: metrics.clicks,
             logger: Logger(label: "test"))
     }
 
     @Test("at shutdown everything pending is written in large writes, even with one click per batch")
     func shutdownDrainsInLargeWrites() async throws {
         let metrics = LinkServiceMetrics()
-        let buffer = ClickBuffer(batchSize: 1, limit: 100_000, metrics: metrics)
+        let buffer = ClickBuffer(batchSize: 1, limit: 100_000, metrics: metrics.clicks)
         let writer = GatedWriter()
         writer.open()
         let pending = 2 * ClickFlusher.shutdownWriteSize + 1
@@ -81,7 +83,7 @@ struct ClickFlusherTests {
     @Test("a flush running one click per write when the shutdown comes hands the rest to the final flush")
     func runningFlushStopsAtShutdown() async throws {
         let metrics = LinkServiceMetrics()
-        let buffer = ClickBuffer(batchSize: 1, limit: 100_000, metrics: metrics)
+        let buffer = ClickBuffer(batchSize: 1, limit: 100_000, metrics: metrics.clicks)
         let writer = GatedWriter()
         let pending = 2 * ClickFlusher.shutdownWriteSize
         try await testGracefulShutdown { shutdown in

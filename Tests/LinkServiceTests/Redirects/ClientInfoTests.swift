@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// `User-Agent` classification: a table of real agents with the answer each must get, and
 /// agreement with the `String.contains` classifier that the one-pass scanner replaced.

@@ -1,6 +1,8 @@
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 @Suite("Location field")
 struct LocationFieldTests {

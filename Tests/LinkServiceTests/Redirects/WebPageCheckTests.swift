@@ -1,6 +1,8 @@
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The redirect path's quick website check against the URL-parsing one it stands for.
 @Suite("Website page check")

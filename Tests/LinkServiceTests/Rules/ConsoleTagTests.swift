@@ -1,7 +1,10 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import NIOCore
 import Testing
 

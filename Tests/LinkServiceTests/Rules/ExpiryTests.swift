@@ -2,10 +2,12 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// After `expiresAt` a link sends every visitor (crawlers too) to its `expiredURL`, or answers
 /// `410` with a page that says it has expired; the API still shows it, with `"expired": true`.

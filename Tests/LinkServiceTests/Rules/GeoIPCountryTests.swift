@@ -1,7 +1,10 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// `country` conditions with a MaxMind DB file (`WAYFINDER_GEOIP`): the country of the client

@@ -1,6 +1,9 @@
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import NIOCore
 import Testing
 

@@ -2,10 +2,12 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// A password-protected link: the API never shows the password, visitors get a form, a right
 /// password lets the browser through for a while, a wrong one says so, guesses are limited, and

@@ -1,8 +1,10 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// Each condition type of a redirect rule against visits made by hand: what holds and what not.
 @Suite("Rule conditions")

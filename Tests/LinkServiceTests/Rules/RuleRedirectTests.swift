@@ -3,10 +3,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// Rules and variants decide real visits: the first rule that holds sends the visit to its
 /// target, the redirect table still applies to it, and otherwise the link (or its A/B split)

@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// Rules, variants and `expiredURL` are stored with the link by every store (SQLite, PostgreSQL,

@@ -1,10 +1,12 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// A link's `utm` fields are merged into the web URLs its visits are sent to: a `utm_*` parameter
 /// already in the URL is replaced, the rest kept; store URLs are left alone.

@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The A/B split follows its weights: the shares of 10,000 visits fit the weights by a chi-squared
 /// test, and each roll lands in the variant whose share holds it.

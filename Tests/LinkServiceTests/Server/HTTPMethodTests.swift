@@ -1,10 +1,12 @@
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// RFC 9110's methods: `HEAD` is `GET` without a body wherever `GET` works, and a method a known
 /// path does not take is `405` with `Allow`.

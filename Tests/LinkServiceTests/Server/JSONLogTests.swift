@@ -2,7 +2,10 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Logging
 import TestSupport
 import Testing

@@ -3,7 +3,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import NIOCore
 import Testing
 

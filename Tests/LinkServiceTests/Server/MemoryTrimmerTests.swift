@@ -3,7 +3,10 @@
     import Glibc
     import Testing
 
-    @testable import LinkService
+    import LinkCore
+    import LinkDelivery
+    import LinkStorage
+    import LinkService
 
     @Suite("Memory trimmer")
     struct MemoryTrimmerTests {

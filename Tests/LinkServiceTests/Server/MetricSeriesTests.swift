@@ -1,7 +1,9 @@
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Prometheus
 import Testing
-
-@testable import LinkService
 
 /// The one way the service's counters and gauges are registered, as `/metrics` shows them.
 @Suite("Metric series")

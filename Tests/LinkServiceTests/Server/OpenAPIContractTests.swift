@@ -3,10 +3,12 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// The OpenAPI document (`GET /api/v1/openapi.json`) is kept by hand; these tests keep it from
 /// drifting: the routes the router registers are exactly the document's operations and its listed

@@ -3,11 +3,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import SQLiteNIO
 import Testing
-
-@testable import LinkService
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,8 +1,10 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Mustache
 import Testing
-
-@testable import LinkService
 
 /// The HTML pages come from template files checked against typed page models when the renderer
 /// is made: a broken template fails here and at start, never in front of a visitor.

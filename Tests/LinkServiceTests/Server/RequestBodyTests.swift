@@ -1,9 +1,11 @@
 import HTTPTypes
 import Hummingbird
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// Reading a request's body: only a body over the limit is `413`.
 @Suite("Request body")

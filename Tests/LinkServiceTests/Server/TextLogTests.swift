@@ -1,8 +1,10 @@
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Logging
 import TestSupport
 import Testing
-
-@testable import LinkService
 
 /// `WAYFINDER_LOG_FORMAT=text`: swift-log's `StreamLogHandler` lines, exactly.
 @Suite("Text logs")

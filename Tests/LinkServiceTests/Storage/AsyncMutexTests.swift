@@ -1,7 +1,9 @@
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import TestSupport
 import Testing
-
-@testable import LinkService
 
 /// The mutex behind SQLite's single writer.
 @Suite("AsyncMutex")

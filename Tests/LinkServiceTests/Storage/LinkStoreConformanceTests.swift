@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// The behaviour every `LinkStore` must have, run against each store of `LinkStoreFactory.all`.

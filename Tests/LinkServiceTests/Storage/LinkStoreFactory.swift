@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// Makes empty stores for the shared ``LinkStoreConformanceTests``: every `LinkStore`

@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// Tags as every store keeps them: read back in the order written, and `tagged:` finding exactly

@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The outbox of the SQL stores (SQLite, PostgreSQL): in order, in the clicks' transaction,
 /// bounded, one sender at a time; and the daily secrets every instance shares.

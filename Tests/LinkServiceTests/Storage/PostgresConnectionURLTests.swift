@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// The PostgreSQL store without a server: URLs, and a server that is not there.

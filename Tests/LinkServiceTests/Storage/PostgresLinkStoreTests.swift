@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import PostgresNIO
 import Synchronization
 import Testing

@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// Stores sum a link's rollups in SQL and write a whole batch in one statement per table; the

@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The ClickHouse server the analytics tests may use: `WAYFINDER_TEST_CLICKHOUSE_URL`
 /// (`Scripts/test-clickhouse start` prints one). Each test gets a database of its own, dropped

@@ -1,7 +1,9 @@
 import HTTPTypes
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 @Suite("Header values")
 struct HTTPFieldsValueTests {

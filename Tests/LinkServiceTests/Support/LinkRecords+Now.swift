@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 
 extension LinkRecords {
     /// Deletes the link at the system's time: for tests that do not look at when.

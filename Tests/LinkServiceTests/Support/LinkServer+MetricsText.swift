@@ -1,6 +1,9 @@
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 
 extension LinkServer {
     /// What the metrics listener answers to `GET /metrics`, asked of its router (no socket).

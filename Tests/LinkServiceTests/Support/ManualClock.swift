@@ -1,6 +1,8 @@
 import Foundation
-
-@testable import LinkService
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 
 /// A ``ServiceClock`` a test moves by hand: the server's sessions, tokens and expiry see time pass
 /// without the test waiting for it.

@@ -2,9 +2,11 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
-
-@testable import LinkService
 
 /// The checked-in OpenAPI document, read the way a client reads it: its operations, the routes
 /// they stand for, and whether an answer is one the document lists (status, media type, and a

@@ -1,4 +1,7 @@
-@testable import LinkService
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 
 /// Runs `body` with the store `open` makes and closes the store afterwards, also when `body`
 /// throws: a store dropped open fails later and far from the cause (an SQLite store trips

@@ -1,9 +1,11 @@
 import AsyncHTTPClient
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import NIOCore
 import NIOPosix
 import Testing
-
-@testable import LinkService
 
 @Suite("Webhook delivery priority")
 struct WebhookBackgroundPriorityTests {

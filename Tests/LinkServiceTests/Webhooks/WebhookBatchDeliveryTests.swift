@@ -1,7 +1,9 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// How the delivery worker sends a batch: click events side by side up to the per-endpoint
 /// bound, a link's events one at a time and in order.

@@ -1,8 +1,10 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The stored form of a flush's `link.clicked` events for one endpoint.
 @Suite("link.clicked batches")

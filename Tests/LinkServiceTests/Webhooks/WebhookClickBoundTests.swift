@@ -2,11 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Logging
 import NIOCore
 import Testing
-
-@testable import LinkService
 
 /// The bound of undelivered `link.clicked` events, whichever way clicks reach the database.
 @Suite("Webhook click-event bound")
@@ -37,7 +39,7 @@ struct WebhookClickBoundTests {
         }
         let server = service.server
         await ClickFlusher(
-            buffer: server.clicks, write: server.writeClicks, interval: .seconds(3600), metrics: server.metrics,
+            buffer: server.clicks, write: server.writeClicks, interval: .seconds(3600), metrics: server.metrics.clicks,
             logger: Logger(label: "test")
         ).flush()
         #expect(try await service.store.clickCount(tenant: "storyteller") == 5)

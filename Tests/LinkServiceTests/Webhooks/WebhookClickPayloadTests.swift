@@ -1,8 +1,10 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 @Suite("link.clicked payloads")
 struct WebhookClickPayloadTests {

@@ -2,11 +2,13 @@ import AsyncHTTPClient
 import Crypto
 import Foundation
 import HTTPTypes
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Logging
 import Prometheus
 import Testing
-
-@testable import LinkService
 
 /// The delivery worker against a real receiver on loopback, its clock moved by hand.
 @Suite("Webhook delivery")

@@ -1,5 +1,8 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 import LinkService
+import LinkStorage
 import Testing
 
 /// Several instances on one PostgreSQL database: each message is taken by one of them at a time.

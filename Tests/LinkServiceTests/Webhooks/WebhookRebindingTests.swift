@@ -1,9 +1,11 @@
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Logging
 import TestSupport
 import Testing
-
-@testable import LinkService
 
 /// DNS rebinding: a delivery goes to the address the SSRF rule checked, resolved once.
 @Suite("Webhook DNS rebinding")

@@ -1,8 +1,10 @@
 import DeepLinkRouting
 import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
 import Testing
-
-@testable import LinkService
 
 /// The webhook outbox every `LinkStore` keeps, run against each store of `LinkStoreFactory.all`.
 @Suite("Webhook outbox")

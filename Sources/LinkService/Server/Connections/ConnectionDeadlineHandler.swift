@@ -1,3 +1,4 @@
+import LinkCore
 import NIOCore
 import NIOHTTP1
 
@@ -15,11 +16,11 @@ import NIOHTTP1
 /// else waits again for it (as NIO's `IdleStateHandler` does). A keep-alive connection answering
 /// thousands of requests a second schedules a timer about once per idle timeout, where
 /// scheduling and cancelling one at each request's head and end cost every redirect measurably.
-final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundIn = HTTPServerResponsePart
-    typealias OutboundOut = HTTPServerResponsePart
+package final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPServerRequestPart
+    package typealias InboundOut = HTTPServerRequestPart
+    package typealias OutboundIn = HTTPServerResponsePart
+    package typealias OutboundOut = HTTPServerResponsePart
 
     /// What the connection waits for, and since when.
     private enum Phase {
@@ -41,29 +42,29 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     /// Requests whose response has not ended (more than one when the client pipelines).
     private var unanswered = 0
 
-    init(limits: ConnectionLimits) {
+    package init(limits: ConnectionLimits) {
         self.limits = limits
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         if context.channel.isActive { begin(.head(since: context.eventLoop.now), context: context) }
     }
 
-    func channelActive(context: ChannelHandlerContext) {
+    package func channelActive(context: ChannelHandlerContext) {
         begin(.head(since: context.eventLoop.now), context: context)
         context.fireChannelActive()
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         stopTimer()
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         stopTimer()
         context.fireChannelInactive()
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head:
             unanswered += 1
@@ -78,12 +79,12 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
         context.fireChannelRead(data)
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
+    package func channelReadComplete(context: ChannelHandlerContext) {
         if case .body = phase { ensureTimer(context: context) }
         context.fireChannelReadComplete()
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .end = unwrapOutboundIn(data) {
             unanswered = max(0, unanswered - 1)
             if unanswered == 0, case .working = phase { begin(.idle(since: context.eventLoop.now), context: context) }

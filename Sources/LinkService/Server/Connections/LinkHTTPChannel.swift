@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdCore
+import LinkCore
 import Logging
 import NIOCore
 import NIOHTTP1
@@ -7,16 +8,16 @@ import NIOHTTP1
 /// Hummingbird's HTTP/1 channel with the link service's guards for the open internet: the
 /// deadlines and the per-address cap of ``ConnectionLimits`` and an unambiguous `Host`
 /// (``RequestTargetHandler``).
-struct LinkHTTPChannel: ServerChildChannel {
-    typealias Value = HTTP1Channel.Value
+package struct LinkHTTPChannel: ServerChildChannel {
+    package typealias Value = HTTP1Channel.Value
 
-    let base: HTTP1Channel
-    let limits: ConnectionLimits
-    let connections: ConnectionsPerAddress
+    package let base: HTTP1Channel
+    package let limits: ConnectionLimits
+    package let connections: ConnectionsPerAddress
     /// Who is a trusted proxy, whose connections are not counted.
-    let addressing: ClientAddressing
+    package let addressing: ClientAddressing
 
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         base.setup(channel: channel, logger: logger).flatMapThrowing { [limits] value in
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
@@ -28,7 +29,7 @@ struct LinkHTTPChannel: ServerChildChannel {
         }
     }
 
-    func handle(value: Value, logger: Logger) async {
+    package func handle(value: Value, logger: Logger) async {
         await base.handle(value: value, logger: logger)
     }
 
@@ -51,7 +52,7 @@ struct LinkHTTPChannel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1 with ``LinkHTTPChannel``'s guards.
-    static func link(limits: ConnectionLimits, addressing: ClientAddressing) -> HTTPServerBuilder {
+    package static func link(limits: ConnectionLimits, addressing: ClientAddressing) -> HTTPServerBuilder {
         let connections = ConnectionsPerAddress(limit: limits.connectionsPerAddress)
         return HTTPServerBuilder { responder in
             LinkHTTPChannel(

@@ -1,6 +1,7 @@
 import DeepLinkRouting
 import Foundation
 import HTTPTypes
+import LinkCore
 import NIOCore
 import NIOHTTP1
 
@@ -11,15 +12,15 @@ import NIOHTTP1
 ///
 /// It sits between the HTTP/1 decoder and the conversion to HTTP types, the last place that sees
 /// the request target as sent (the conversion keeps only its path) and every `Host` line.
-final class RequestTargetHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = HTTPServerRequestPart
-    typealias InboundOut = HTTPServerRequestPart
-    typealias OutboundOut = HTTPServerResponsePart
+package final class RequestTargetHandler: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = HTTPServerRequestPart
+    package typealias InboundOut = HTTPServerRequestPart
+    package typealias OutboundOut = HTTPServerResponsePart
 
     /// Set once a request was refused: the rest of the connection's input is dropped.
     private var refused = false
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refused else { return }
         guard case .head(var head) = unwrapInboundIn(data) else {
             context.fireChannelRead(data)
@@ -46,7 +47,7 @@ final class RequestTargetHandler: ChannelInboundHandler, RemovableChannelHandler
 
     /// The authority (`host[:port]`, without user information) of an absolute-form target, or
     /// `nil` when `target` is not one (`/path`, `*`).
-    static func absoluteFormAuthority(of target: String) -> String? {
+    package static func absoluteFormAuthority(of target: String) -> String? {
         guard !target.hasPrefix("/"), let schemeEnd = target.range(of: "://") else { return nil }
         let scheme = target[..<schemeEnd.lowerBound]
         guard !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) else {

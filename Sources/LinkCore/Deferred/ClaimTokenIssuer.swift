@@ -1,0 +1,73 @@
+import Foundation
+import Prometheus
+
+/// Gives a visit a claim token when it sends a person towards a store, without touching the
+/// database: Android's `302` to the Play Store gets `wf_claim=<token>` inside its `referrer`, the
+/// iOS preview page gets the claim URL (`https://<domain>/<slug>?wf_claim=<token>`) that "Get the
+/// app" copies.
+///
+/// No token for crawlers and other bots, for desktop, for visits the planner sends elsewhere (a
+/// link's own Android fallback, a skipped preview), for route paths without a stored link, or for
+/// a link whose destination opens no route of the app. Until the keyring is loaded no token is
+/// issued (the visit is answered as before).
+package struct ClaimTokenIssuer: Sendable {
+    package let keyring: ClaimKeyring
+    package let lifetime: Duration
+    package let metrics: DeferredMetrics
+    package let clock: ServiceClock
+
+    /// Adds a token to `decision` when it sends the visitor towards a store; whether it did.
+    package func attach(to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant)
+        -> Bool
+    {
+        guard !client.isBot, !client.isCrawler, let linkID = target.linkID,
+            client.platform == .android || client.platform == .ios
+        else { return false }
+        switch decision {
+        case .redirect(let location):
+            // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
+            guard client.platform == .android, target.fallbacks.android == nil,
+                location == tenant.playStoreURL(for: target), opensApp(target, tenant),
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android)
+            else { return false }
+            decision = .redirect(tenant.playStoreURL(for: target, claimToken: token) ?? location)
+        case .preview(var page):
+            guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .ios)
+            else { return false }
+            page.claimURL = Self.claimURL(target.canonicalURL, token: token)
+            decision = .preview(page)
+        }
+        metrics.issued.increment()
+        return true
+    }
+
+    /// `https://<domain>/<slug>?wf_claim=<token>`.
+    package static func claimURL(_ shortURL: String, token: String) -> String {
+        shortURL + "?" + ClaimToken.parameter + "=" + token
+    }
+
+    private func opensApp(_ target: RedirectTarget, _ tenant: Tenant) -> Bool {
+        if case .matched = tenant.routes.resolve(target.destination) { return true }
+        return false
+    }
+
+    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, platform: Platform) -> String? {
+        // A stored link's canonical URL is its short URL, `https://<domain>/<slug>`.
+        guard let secret = keyring.signing, let slash = target.canonicalURL.lastIndex(of: "/") else { return nil }
+        let slug = target.canonicalURL[target.canonicalURL.index(after: slash)...]
+        guard !slug.isEmpty else { return nil }
+        return ClaimToken(
+            keyID: UInt32(clamping: secret.keyID), linkID: linkID, slug: String(slug), platform: platform,
+            choice: target.choice, now: clock.now(), lifetime: lifetime
+        ).signed(with: secret.secret, tenant: tenant.id)
+    }
+
+    /// A value with every stored property given.
+    package init(keyring: ClaimKeyring, lifetime: Duration, metrics: DeferredMetrics, clock: ServiceClock) {
+        self.keyring = keyring
+        self.lifetime = lifetime
+        self.metrics = metrics
+        self.clock = clock
+    }
+}

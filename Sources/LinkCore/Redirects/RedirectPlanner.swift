@@ -1,0 +1,143 @@
+import DeepLinkRouting
+import Foundation
+
+/// Decides, per visitor, what a visit gets (the spec's redirect table):
+///
+/// | visitor | answer |
+/// |---|---|
+/// | link-preview crawler | preview page with `og:*`, `twitter:*`, `al:*` tags |
+/// | iOS | preview page with a Smart App Banner; with `skipPreview`, `302` to the iOS (or iPad) fallback or the App Store |
+/// | Android | `302` to the Android fallback, or the Play Store with a `referrer` naming the link |
+/// | desktop, anything else | `302` to the desktop fallback, the web destination, the route's web page, or the website |
+///
+/// A client that does not accept HTML (an API client) gets the `302` its platform would reach
+/// from the page, never the page. When a platform has nowhere to go (no app in that store, no
+/// website), the preview page is the answer: it never invents a URL.
+///
+/// ``plan(_:for:acceptsHTML:)`` also says why (which parameter or fallback decided): the `?d=1`
+/// debug page shows exactly what real visits get, from this one function.
+package struct RedirectPlanner: Sendable {
+    package let tenant: Tenant
+
+    /// A decision and the reason for it, for people.
+    package struct Plan: Sendable, Hashable {
+        package var decision: RedirectDecision
+        package var reason: String
+    }
+
+    package func decide(_ target: RedirectTarget, for client: ClientInfo, acceptsHTML: Bool = true) -> RedirectDecision
+    {
+        plan(target, for: client, acceptsHTML: acceptsHTML).decision
+    }
+
+    package func plan(_ target: RedirectTarget, for client: ClientInfo, acceptsHTML: Bool = true) -> Plan {
+        if client.isCrawler {
+            return Plan(
+                decision: .preview(page(for: target)),
+                reason: "link-preview crawlers read the page's og:*, twitter:* and al:* tags")
+        }
+        let preview = { (ipad: Bool) in RedirectDecision.preview(self.page(for: target, ipad: ipad)) }
+        switch client.platform {
+        case .ios:
+            let ipad = client.os == "iPadOS"
+            let store = iosStore(target, ipad: ipad)
+            if target.skipPreview, let store {
+                return Plan(
+                    decision: .redirect(store.url), reason: "efr / skipPreview skips the preview: \(store.reason)")
+            }
+            if !acceptsHTML, let next = store ?? webFallback(target) {
+                return Plan(
+                    decision: .redirect(next.url), reason: "the client does not accept HTML, so no page: \(next.reason)"
+                )
+            }
+            return Plan(
+                decision: preview(ipad),
+                reason:
+                    "preview page with a Smart App Banner; \"Get the app\" goes \(store.map { "to \($0.url) (\($0.reason))" } ?? "nowhere (no App Store ID, no iOS fallback)")"
+            )
+        case .android:
+            if let android = target.fallbacks.android {
+                return Plan(decision: .redirect(android), reason: "afl / the Android fallback")
+            }
+            if let store = tenant.playStoreURL(for: target) {
+                return Plan(
+                    decision: .redirect(store),
+                    reason:
+                        "no afl: the Play Store page of \(tenant.manifest.android?.package ?? ""), referrer names the link"
+                )
+            }
+            if let web = webFallback(target) {
+                return Plan(decision: .redirect(web.url), reason: "no afl and no Android app: \(web.reason)")
+            }
+            return Plan(decision: preview(false), reason: "no afl, no Android app, no web page: the preview page")
+        case .desktop, .other:
+            if let web = webFallback(target) { return Plan(decision: .redirect(web.url), reason: web.reason) }
+            return Plan(decision: preview(false), reason: "no ofl, no web page and no website: the preview page")
+        }
+    }
+
+    /// Where an iOS visitor without the app gets the app: the iPad fallback (`ipfl`) on an iPad,
+    /// the iOS fallback (`ifl`), or the App Store (with the link's App Store campaign).
+    private func iosStore(_ target: RedirectTarget, ipad: Bool) -> (url: String, reason: String)? {
+        if ipad, let ipadFallback = target.ipadFallback { return (ipadFallback, "ipfl / the iPad fallback") }
+        if let ios = target.fallbacks.ios { return (ios, "ifl / the iOS fallback") }
+        return tenant.appStoreURL(campaign: target.firebase).map { ($0, "no ifl: the App Store page of the app") }
+    }
+
+    /// Where a visitor without the app reads on: the desktop fallback (`ofl`), the destination
+    /// when it is a web page, the web page the manifest names for the destination's route, or
+    /// the website.
+    package func webFallback(_ target: RedirectTarget) -> (url: String, reason: String)? {
+        if let desktop = target.fallbacks.desktop { return (desktop, "ofl / the desktop fallback") }
+        if target.destinationIsWeb { return (target.destination, "the destination is a page of the website") }
+        if case .matched(let route, let parameters) = tenant.routes.resolve(target.destination),
+            let web = tenant.manifest.route(named: route)?.web?.url(parameters: parameters)
+        {
+            return (web, "the web page the manifest names for the route \"\(route)\"")
+        }
+        return tenant.websiteURL.map { ($0, "no ofl and no web page for the destination: the website") }
+    }
+
+    package func page(for target: RedirectTarget, ipad: Bool = false) -> PreviewPage {
+        let manifest = tenant.manifest
+        let schemeLink: String?
+        if case .matched(let route, let parameters) = tenant.routes.resolve(target.destination) {
+            schemeLink = tenant.routes.schemeLink(route: route, parameters: parameters)
+        } else {
+            schemeLink = nil
+        }
+        return PreviewPage(
+            title: target.social?.title ?? manifest.name,
+            description: target.social?.description,
+            imageURL: target.social?.imageURL,
+            shortURL: target.canonicalURL,
+            siteName: manifest.name,
+            destination: target.destination,
+            appStoreID: manifest.ios?.appStoreID,
+            iosURL: manifest.ios == nil ? nil : schemeLink,
+            androidPackage: manifest.android?.package,
+            androidURL: manifest.android == nil ? nil : schemeLink,
+            getAppURL: iosStore(target, ipad: ipad)?.url,
+            webURL: webFallback(target)?.url, iconURL: manifest.iconURL?.absoluteString)
+    }
+
+    /// Whether an `Accept` header admits an HTML page: no header, `text/html`, `text/*`, `*/*` or
+    /// XHTML with a quality above 0.
+    package static func acceptsHTML(_ accept: String?) -> Bool {
+        guard let accept, !accept.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
+        for range in accept.split(separator: ",") {
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard let type = parts.first,
+                ["text/html", "text/*", "*/*", "application/xhtml+xml"].contains(type)
+            else { continue }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            if quality > 0 { return true }
+        }
+        return false
+    }
+
+    /// A value with every stored property given.
+    package init(tenant: Tenant) {
+        self.tenant = tenant
+    }
+}

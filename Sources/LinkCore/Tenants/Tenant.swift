@@ -1,0 +1,83 @@
+import DeepLinkRouting
+import Foundation
+
+/// One app family on the server: a manifest, and everything the request path needs from it,
+/// computed once (frozen) when the server starts.
+package struct Tenant: Sendable {
+    package let manifest: Manifest
+    package var id: String { manifest.id }
+    /// Lowercase host names the tenant answers on.
+    package let domains: Set<String>
+    /// The domain short links are written with when a request names none.
+    package let defaultDomain: String
+    /// Lowercase host of the manifest's `web` URL.
+    package let webHost: String?
+    /// The route table (see ``RouteResolving``).
+    package let routes: any RouteResolving
+    /// The association files generated from the manifest.
+    package let wellKnown: WellKnownFiles
+
+    package init(manifest: Manifest, routes: any RouteResolving, wellKnown: WellKnownFiles) {
+        self.manifest = manifest
+        self.domains = Set(manifest.domains)
+        self.defaultDomain = manifest.domains.first ?? ""
+        self.webHost = manifest.web?.host?.lowercased()
+        self.routes = routes
+        self.wellKnown = wellKnown
+    }
+
+    /// The App Store page of the iOS app.
+    package var appStoreURL: String? {
+        manifest.ios?.appStoreID.map { "https://apps.apple.com/app/id\($0)" }
+    }
+
+    /// The App Store page with a link's App Store campaign fields (`pt`, `ct`, `mt`, `at`) as
+    /// Firebase Dynamic Links passed them on.
+    package func appStoreURL(campaign: FirebaseParameters?) -> String? {
+        guard var url = appStoreURL else { return nil }
+        let items = campaign?.appStoreCampaign ?? []
+        if !items.isEmpty {
+            url +=
+                "?"
+                + items.map { $0.name + "=" + PercentDecoding.encodeQueryComponent($0.value) }.joined(separator: "&")
+        }
+        return url
+    }
+
+    /// The Play Store page of the Android app, with an install referrer naming the link. A link's
+    /// own campaign (`utm_*`, and Firebase's `gclid`) goes into the referrer as Firebase Dynamic
+    /// Links sent it; without one, `utm_source=wayfinder`. A deferred deep link's `wf_claim` token
+    /// joins them when given. The referrer is itself a query string, percent-encoded as one
+    /// parameter: the Install Referrer API hands the app `utm_source=…&wayfinder_link=…&wf_claim=…`.
+    /// The Play Store page for a redirect's target: its link, the link's own campaign and Firebase
+    /// `gclid`, and a deferred deep link's token when given. The planner's redirect and the claim
+    /// token issuer's both come from here, so the issuer finds the planner's URL.
+    package func playStoreURL(for target: RedirectTarget, claimToken: String? = nil) -> String? {
+        playStoreURL(linkID: target.linkID, campaign: target.utm, gclid: target.firebase?.gclid, claimToken: claimToken)
+    }
+
+    package func playStoreURL(
+        linkID: String?, campaign: UTMParameters = UTMParameters(), gclid: String? = nil, claimToken: String? = nil
+    ) -> String? {
+        guard let package = manifest.android?.package else { return nil }
+        var url = "https://play.google.com/store/apps/details?id=" + PercentDecoding.encodeQueryComponent(package)
+        if let linkID {
+            var items: [(String, String)] = UTMParameters.names.compactMap { name in
+                campaign[name].map { ("utm_" + name, $0) }
+            }
+            if items.isEmpty { items.append(("utm_source", "wayfinder")) }
+            if let gclid { items.append(("gclid", gclid)) }
+            items.append(("wayfinder_link", linkID))
+            if let claimToken { items.append(("wf_claim", claimToken)) }
+            let referrer = items.map {
+                PercentDecoding.encodeQueryComponent($0.0) + "=" + PercentDecoding.encodeQueryComponent($0.1)
+            }
+            .joined(separator: "&")
+            url += "&referrer=" + PercentDecoding.encodeQueryComponent(referrer)
+        }
+        return url
+    }
+
+    /// The website, where desktop visitors and the 404 page go.
+    package var websiteURL: String? { manifest.web?.absoluteString }
+}

@@ -1,0 +1,108 @@
+import AsyncHTTPClient
+import Foundation
+import LinkCore
+import Logging
+import NIOCore
+import Synchronization
+
+/// The server's ClickHouse: its tables, made at start or when it first answers
+/// (``prepare()``), the click events sent to it, and the stats read from it.
+package final class ClickHouseEngine: Sendable {
+    package let client: ClickHouseClient
+    private let prepared = Mutex(false)
+
+    package init(client: ClickHouseClient) {
+        self.client = client
+    }
+
+    package var database: String { client.url.database }
+
+    /// Checks the version, then creates the database and its tables when missing.
+    ///
+    /// Throws ``ClickHouseError/tooOld(_:)`` for a release older than 18.16, and what the client
+    /// throws (unreachable, credentials, a refused statement).
+    package func prepare() async throws {
+        let version = String(buffer: try await client.run("SELECT version()", inDatabase: false))
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        guard ClickHouseSchema.supports(version: version) else { throw ClickHouseError.tooOld(version) }
+        try await client.run("CREATE DATABASE IF NOT EXISTS \(database)", inDatabase: false)
+        for statement in ClickHouseSchema.statements(database: database) {
+            try await client.run(statement)
+        }
+        prepared.withLock { $0 = true }
+    }
+
+    /// ``prepare()``, unless it has succeeded once.
+    package func prepareIfNeeded() async throws {
+        if !prepared.withLock({ $0 }) { try await prepare() }
+    }
+
+    /// The same ClickHouse through another HTTP client (the shipper's, on its own thread), prepared
+    /// if this one is.
+    package func using(_ http: HTTPClient) -> ClickHouseEngine {
+        let engine = ClickHouseEngine(client: ClickHouseClient(url: client.url, timeout: client.timeout, http: http))
+        let isPrepared = prepared.withLock { $0 }
+        engine.prepared.withLock { $0 = isPrepared }
+        return engine
+    }
+
+    /// The part of a click event the shipper reads back: its ID and time.
+    private struct Identity: Decodable {
+        var clickID: String
+        var time: Int
+
+        enum CodingKeys: String, CodingKey {
+            case clickID = "click_id"
+            case time
+        }
+    }
+
+    /// Inserts the click events (``ClickEvent`` JSON lines, one or more to a payload, as the
+    /// outbox keeps them) in one `INSERT`; with `checkingFirst`, only those whose click IDs
+    /// ClickHouse does not have yet. Returns how many were inserted.
+    ///
+    /// Unchecked, the payloads go as they are, and only the first line is read (for the query
+    /// ID): this runs for every batch, on the shipper's background thread, which shares the
+    /// machine's cores with the redirects.
+    package func insert(_ payloads: [OutboxPayload], checkingFirst: Bool) async throws -> Int {
+        guard let first = payloads.first else { return 0 }
+        let decoder = JSONDecoder()
+        func identity(_ line: Substring) throws -> Identity {
+            do {
+                return try decoder.decode(Identity.self, from: Data(line.utf8))
+            } catch {
+                throw ClickHouseError.malformedAnswer("an outbox entry is not a click event: \(error)")
+            }
+        }
+        let newline = UInt8(ascii: "\n")
+        let firstLine = first.text[..<(first.text.utf8.firstIndex(of: newline) ?? first.text.endIndex)]
+        // The same for every try of this batch: ClickHouse refuses it while a try still runs.
+        let queryID = "wayfinder-clicks-\(try identity(firstLine).clickID)"
+        let statement = "INSERT INTO \(database).click_events FORMAT JSONEachRow"
+        guard checkingFirst else {
+            try await client.run(statement, rows: payloads.map(\.text).joined(separator: "\n"), queryID: queryID)
+            return payloads.reduce(0) { $0 + $1.lines }
+        }
+        let lines = payloads.flatMap { $0.text.utf8.split(separator: newline).map(Substring.init) }
+        let identities = try lines.map(identity)
+        let present = try await presentClickIDs(identities, queryID: queryID)
+        let rows = zip(lines, identities).filter { !present.contains($0.1.clickID) }.map(\.0)
+        guard !rows.isEmpty else { return 0 }
+        try await client.run(statement, rows: rows.joined(separator: "\n"), queryID: queryID)
+        return rows.count
+    }
+
+    /// Which of the click IDs `click_events` holds, looked up within the clicks' time span.
+    private func presentClickIDs(_ identities: [Identity], queryID: String) async throws -> Set<String> {
+        struct Row: Decodable { var id: String }
+        let times = identities.map(\.time)
+        let ids = identities.map { ClickHouseClient.literal($0.clickID) }.joined(separator: ",")
+        let rows = try await client.rows(
+            """
+            SELECT toString(click_id) AS id FROM \(database).click_events
+            WHERE time >= toDateTime(\(times.min() ?? 0)) AND time <= toDateTime(\(times.max() ?? 0))
+                AND toString(click_id) IN (\(ids))
+            """, as: Row.self, queryID: queryID)
+        return Set(rows.map(\.id))
+    }
+}

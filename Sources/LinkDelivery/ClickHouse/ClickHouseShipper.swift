@@ -1,0 +1,143 @@
+import AsyncHTTPClient
+import Foundation
+import LinkCore
+import Logging
+import NIOCore
+import NIOPosix
+import Prometheus
+import ServiceLifecycle
+
+/// Sends the outbox's click events to ClickHouse, oldest first, a batch per `INSERT … FORMAT
+/// JSONEachRow`, and deletes them from the outbox once ClickHouse took them.
+///
+/// Exactly once: a batch whose send may have reached ClickHouse without an answer (a timeout, a
+/// dropped connection, an instance that stopped between the send and the delete) is sent again
+/// only after asking ClickHouse which of its click IDs arrived, and only the others go. The ask
+/// and the send carry the batch's query ID, which ClickHouse refuses while a statement with it is
+/// still running, so the ask cannot overtake a late first send. Among several instances, the
+/// holder of the outbox lease sends; the others wait.
+package struct ClickHouseShipper: Service {
+    package var engine: ClickHouseEngine
+    package let outbox: any OutboxRecords
+    /// Names this instance in the lease.
+    package let holder: String
+    /// Pause when the outbox is empty or this instance does not hold the lease.
+    package let idleInterval: Duration
+    package let clock: ServiceClock
+    package let metrics: AnalyticsMetrics
+    package let logger: Logger
+
+    /// How long a lease lasts without renewal: another instance takes over after it.
+    package static let leaseLifetime: TimeInterval = 30
+    /// Longest pause between two tries while ClickHouse is away.
+    package static let longestBackoff = Duration.seconds(30)
+
+    package func run() async throws {
+        // Sending runs on a thread of its own at background priority, its connections and its
+        // own code alike, as webhook deliveries do: under a full load of visits it waits, with
+        // the events safe in the outbox.
+        let group = BackgroundEventLoopGroup.make()
+        let http = HTTPClient(eventLoopGroup: group)
+        var background = self
+        background.engine = engine.using(http)
+        let shipper = background
+        await BackgroundEventLoopGroup.run(on: group) { await shipper.ship() }
+        try? await http.shutdown()
+        try? await group.shutdownGracefully()
+    }
+
+    /// Sends batches until the graceful shutdown.
+    private func ship() async {
+        var state = State()
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            let pause: Duration
+            do {
+                let sent = try await sendBatch(&state)
+                state.backoff = .zero
+                pause = sent == entryLimit ? .zero : idleInterval
+            } catch {
+                metrics.sendFailures.increment()
+                state.uncertain = true
+                state.backoff = min(max(state.backoff * 2, .milliseconds(500)), Self.longestBackoff)
+                pause = state.backoff
+                logger.warning(
+                    "click events not sent to ClickHouse; kept in the outbox",
+                    metadata: ["error": "\(error)", "retry.seconds": "\(pause.timeInterval)"])
+                await updateDepth()
+            }
+            if pause > .zero {
+                _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
+            }
+        }
+    }
+
+    /// What the shipper remembers between rounds.
+    package struct State {
+        /// The last send may have reached ClickHouse without an answer, or this instance has just
+        /// taken the lease over: the next batch is checked before it is sent.
+        package var uncertain = true
+        package var backoff = Duration.zero
+        package var holdsLease = false
+        package var nextDepthUpdate = ContinuousClock.now
+    }
+
+    /// One round: the lease, a batch, its send, its deletion; how many entries were sent (0 when
+    /// the outbox is empty or another instance holds the lease).
+    package func sendBatch(_ state: inout State) async throws -> Int {
+        let now = clock.now()
+        let holds = try await outbox.acquireOutboxLease(
+            topic: OutboxTopic.clickhouse, holder: holder, until: now.addingTimeInterval(Self.leaseLifetime),
+            now: now)
+        if holds && !state.holdsLease { state.uncertain = true }
+        state.holdsLease = holds
+        guard holds else { return 0 }
+        let entries = try await outbox.outboxEntries(topic: OutboxTopic.clickhouse, limit: entryLimit)
+        guard !entries.isEmpty else {
+            metrics.outboxDepth.set(0.0)
+            return 0
+        }
+        try await engine.prepareIfNeeded()
+        let sent = try await engine.insert(entries.map(\.payload), checkingFirst: state.uncertain)
+        metrics.eventsSent.increment(by: Int64(sent))
+        state.uncertain = true
+        try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, ids: entries.map(\.id))
+        state.uncertain = false
+        if ContinuousClock.now >= state.nextDepthUpdate {
+            // The depth sums the entries' lines: once a second is plenty for a gauge.
+            state.nextDepthUpdate = .now + .seconds(1)
+            await updateDepth()
+        }
+        return entries.count
+    }
+
+    /// Click events per `INSERT` at most: ClickHouse makes a part of each insert, of each table
+    /// and of each materialized view it feeds, then merges them in the background. Its advice
+    /// is 10,000 to 100,000 rows an insert and about one insert a second. At the click flush's
+    /// size (5,000) a busy server made several inserts a second; their merges took ClickHouse's
+    /// CPU and, on a machine it shares, the server's. A batch this size, 7 MB of JSON, goes when
+    /// it is full, and otherwise after the idle pause.
+    package static let eventsPerInsert = 20_000
+
+    /// Outbox entries per batch: entries hold up to ``ClickEvent/linesPerEntry`` events each.
+    package var entryLimit: Int { Self.eventsPerInsert / ClickEvent.linesPerEntry }
+
+    private func updateDepth() async {
+        if let depth = try? await outbox.outboxDepth(topic: OutboxTopic.clickhouse) {
+            metrics.outboxDepth.set(Double(depth))
+        }
+    }
+
+    /// A value with every stored property given.
+    package init(
+        engine: ClickHouseEngine, outbox: any OutboxRecords, holder: String, idleInterval: Duration,
+        clock: ServiceClock, metrics: AnalyticsMetrics, logger: Logger
+    ) {
+        self.engine = engine
+        self.outbox = outbox
+        self.holder = holder
+        self.idleInterval = idleInterval
+        self.clock = clock
+        self.metrics = metrics
+        self.logger = logger
+    }
+}

@@ -1,0 +1,84 @@
+import LinkCore
+import Logging
+import Prometheus
+import ServiceLifecycle
+
+/// Writes buffered clicks in batches: when a batch is full or every flush interval, and
+/// everything that is left on graceful shutdown (SIGTERM, SIGINT).
+///
+/// It runs as a service of the application, which stops the HTTP server before it: by the time
+/// the final flush runs, no request can add a click any more.
+package struct ClickFlusher: Service {
+    package let buffer: ClickBuffer
+    /// Stores a batch: the link store's `insertClicks`.
+    package let write: @Sendable ([Click]) async throws -> Void
+    package let interval: Duration
+    package let metrics: ClickMetrics
+    package let logger: Logger
+
+    package func run() async throws {
+        // A wake-up stream per run, holding at most one wake-up: a full batch or a timer tick.
+        let (wakeUps, wakeUp) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        buffer.setWakeUp(wakeUp)
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                group.addTask { [interval] in
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: interval)
+                        wakeUp.yield()
+                    }
+                }
+                for await _ in wakeUps {
+                    await flush(until: { Task.isShuttingDownGracefully })
+                }
+                group.cancelAll()
+            }
+        } onGracefulShutdown: {
+            wakeUp.finish()
+        }
+        buffer.setWakeUp(nil)
+        // A flush that was running stopped at the shutdown, between two batches. This one writes
+        // the rest in large writes whatever the batch size: one click per write after a busy
+        // minute would outlast any orchestrator's grace period, and SIGTERM must lose nothing.
+        await flush(writeSize: max(buffer.batchSize, Self.shutdownWriteSize))
+    }
+
+    /// Clicks per write of the final flush at shutdown, at least.
+    package static let shutdownWriteSize = 5_000
+
+    /// Writes everything pending, batch by batch (of the buffer's batch size, or `writeSize`),
+    /// or until `stop` says so between batches; a batch the store refuses goes back to the buffer
+    /// and waits for the next flush.
+    package func flush(writeSize: Int? = nil, until stop: () -> Bool = { false }) async {
+        while !stop() {
+            let batch = buffer.takeBatch(size: writeSize)
+            guard !batch.isEmpty else { return }
+            let start = ContinuousClock.now
+            do {
+                try await write(batch)
+                buffer.written(batch)
+                metrics.clickFlushDuration.record(ContinuousClock.now - start)
+                metrics.clicksWritten.increment(by: Int64(batch.count))
+                logger.debug("clicks written", metadata: ["count": "\(batch.count)"])
+            } catch {
+                buffer.putBack(batch)
+                logger.error(
+                    "clicks not written; kept for the next flush",
+                    metadata: ["count": "\(batch.count)", "error": "\(error)"])
+                return
+            }
+        }
+    }
+
+    /// A value with every stored property given.
+    package init(
+        buffer: ClickBuffer, write: @escaping @Sendable ([Click]) async throws -> Void, interval: Duration,
+        metrics: ClickMetrics, logger: Logger
+    ) {
+        self.buffer = buffer
+        self.write = write
+        self.interval = interval
+        self.metrics = metrics
+        self.logger = logger
+    }
+}

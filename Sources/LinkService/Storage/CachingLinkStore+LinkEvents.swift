@@ -1,6 +1,0 @@
-extension CachingLinkStore {
-    /// Counts are read from the store every time (they change with every click batch).
-    func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts {
-        try await base.linkEvents(tenant: tenant, linkID: linkID, sinceDay: days)
-    }
-}

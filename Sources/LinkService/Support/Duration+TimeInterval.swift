@@ -1,8 +1,0 @@
-import Foundation
-
-extension Duration {
-    /// The duration in seconds, as `Date` arithmetic takes it.
-    var timeInterval: TimeInterval {
-        TimeInterval(components.seconds) + TimeInterval(components.attoseconds) / 1e18
-    }
-}

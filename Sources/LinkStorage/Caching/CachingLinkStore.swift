@@ -1,0 +1,191 @@
+import Foundation
+import LinkCore
+import Prometheus
+import Synchronization
+
+/// A ``LinkStore`` that keeps the links redirects read in a bounded in-memory cache, so that a
+/// popular link costs no database read. It is about links only: every other concern goes to the
+/// store it wraps unchanged (see ``StoreWrapper``).
+///
+/// Only ``cachedLink(tenant:slug:)`` reads through the cache: ``link(tenant:slug:)`` (what the
+/// links API answers with) always asks the store, as before the cache existed.
+///
+/// Unknown slugs are cached too (as `nil`), so a burst of requests for a missing slug reaches the
+/// store once. Entries live ``LinkServiceConfiguration/linkCacheLifetime`` at most. Writes made
+/// through this wrapper replace or drop their entry at once; writes made by other instances reach
+/// it through ``invalidate(tenant:slug:)`` and ``invalidateAll()`` (see ``LinkChangeFollower``).
+/// While the store cannot be reached, a link it read before is still answered, however old.
+///
+/// At most ``LinkServiceConfiguration/linkCacheCapacity`` entries are kept, in two generations of
+/// half that size: new entries go to the young one, a hit in the old one moves the entry to the
+/// young one, and when the young one is full the old one is dropped whole. Links read often stay
+/// cached; memory stays bounded without tracking recency on every read. Hits and misses are
+/// counted in `/metrics` (`wayfinder_link_cache_hits_total`, `wayfinder_link_cache_misses_total`).
+package final class CachingLinkStore: StoreWrapper {
+    /// The store behind the cache.
+    package let base: any LinkStore
+    private let state: Mutex<State>
+    private let lifetime: Duration
+    private let hits: Counter
+    private let misses: Counter
+    private let entries: Gauge
+
+    private struct Key: Hashable {
+        var tenant: String
+        var slug: String
+    }
+
+    private struct Entry {
+        var link: Link?
+        var expires: ContinuousClock.Instant
+    }
+
+    private struct State {
+        var young: [Key: Entry] = [:]
+        var old: [Key: Entry] = [:]
+        /// Counts drops and writes' inserts: a read that began before either may hold an older
+        /// answer, so its result is not cached.
+        var drops: UInt64 = 0
+        let generationSize: Int
+
+        mutating func entry(_ key: Key) -> Entry? {
+            if let entry = young[key] { return entry }
+            guard let entry = old.removeValue(forKey: key) else { return nil }
+            insert(entry, key)
+            return entry
+        }
+
+        mutating func insert(_ entry: Entry, _ key: Key) {
+            if young.count >= generationSize, young[key] == nil {
+                old = young
+                young = Dictionary(minimumCapacity: generationSize)
+            }
+            young[key] = entry
+        }
+
+        mutating func remove(_ key: Key) {
+            drops &+= 1
+            young.removeValue(forKey: key)
+            old.removeValue(forKey: key)
+        }
+
+        var count: Int { young.count + old.count }
+    }
+
+    package init(base: any LinkStore, lifetime: Duration, capacity: Int, registry: PrometheusCollectorRegistry) {
+        self.base = base
+        self.lifetime = lifetime
+        state = Mutex(State(generationSize: max(1, capacity / 2)))
+        hits = registry.makeCounter(
+            descriptor: .wayfinder(
+                "link_cache_hits", unit: "total", help: "Link reads for redirects answered from the cache"))
+        misses = registry.makeCounter(
+            descriptor: .wayfinder(
+                "link_cache_misses", unit: "total", help: "Link reads for redirects that went to the database"))
+        entries = registry.makeGauge(
+            descriptor: .wayfinder("link_cache_entries", help: "Links and unknown slugs in the link cache"))
+    }
+
+    // MARK: Cached reads
+
+    /// The tenant's link with this slug, from the cache when it is fresh; while the store cannot
+    /// answer, the last known answer if there is one.
+    package func cachedLink(tenant: String, slug: String) async throws -> Link? {
+        let key = Key(tenant: tenant, slug: slug)
+        let now = ContinuousClock.now
+        let (cached, generation) = state.withLock { state -> (Entry?, UInt64) in (state.entry(key), state.drops) }
+        if let cached, cached.expires > now {
+            hits.increment()
+            return cached.link
+        }
+        misses.increment()
+        let link: Link?
+        do {
+            link = try await base.link(tenant: tenant, slug: slug)
+        } catch {
+            let lastKnown = state.withLock { state in state.young[key] ?? state.old[key] }
+            if let lastKnown { return lastKnown.link }
+            throw error
+        }
+        let entry = Entry(link: link, expires: ContinuousClock.now + lifetime)
+        let count = state.withLock { state -> Int in
+            // A drop since the read began may have been about this link: cache nothing then.
+            if state.drops == generation { state.insert(entry, key) }
+            return state.count
+        }
+        entries.set(Double(count))
+        return link
+    }
+
+    /// Drops the cached answer for one slug: another instance changed it.
+    package func invalidate(tenant: String, slug: String) {
+        state.withLock { $0.remove(Key(tenant: tenant, slug: slug)) }
+    }
+
+    /// Drops every cached answer: changes may have been missed.
+    package func invalidateAll() {
+        state.withLock { state in
+            state.drops &+= 1
+            state.young.removeAll()
+            state.old.removeAll()
+        }
+        entries.set(Double(0))
+    }
+
+    private func cache(_ link: Link) {
+        let entry = Entry(link: link, expires: ContinuousClock.now + lifetime)
+        state.withLock { state in
+            // Counts as a drop too: a read that began before the insert must not cache "unknown".
+            state.drops &+= 1
+            state.insert(entry, Key(tenant: link.tenant, slug: link.slug))
+        }
+    }
+
+    /// Entries cached now (links and unknown slugs).
+    package var count: Int { state.withLock { $0.count } }
+
+    // MARK: Writes, which keep the cache right
+
+    package func insertLink(_ link: Link) async throws -> LinkInsertion {
+        let insertion = try await base.insertLink(link)
+        if case .inserted(let inserted) = insertion { cache(inserted) }
+        return insertion
+    }
+
+    package func insertLinks(_ links: [Link]) async throws -> [LinkInsertion] {
+        let insertions = try await base.insertLinks(links)
+        for insertion in insertions {
+            if case .inserted(let inserted) = insertion { invalidate(tenant: inserted.tenant, slug: inserted.slug) }
+        }
+        return insertions
+    }
+
+    package func updateLink(_ link: Link) async throws -> Bool {
+        defer { invalidate(tenant: link.tenant, slug: link.slug) }
+        return try await base.updateLink(link)
+    }
+
+    package func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool {
+        defer { invalidate(tenant: tenant, slug: slug) }
+        return try await base.deleteLink(tenant: tenant, slug: slug, at: date)
+    }
+
+    // MARK: Reads that go to the store
+
+    package func link(tenant: String, slug: String) async throws -> Link? {
+        try await base.link(tenant: tenant, slug: slug)
+    }
+
+    package func links(tenant: String, tagged tag: String?, after cursor: String?, limit: Int) async throws -> LinkPage
+    {
+        try await base.links(tenant: tenant, tagged: tag, after: cursor, limit: limit)
+    }
+
+    package func searchLinks(
+        tenant: String, matching text: String, tagged tag: String?, before cursor: String?, limit: Int
+    )
+        async throws -> LinkPage
+    {
+        try await base.searchLinks(tenant: tenant, matching: text, tagged: tag, before: cursor, limit: limit)
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import LinkCore
+
+/// A store in front of another that changes how some concerns are kept (``CachingLinkStore``:
+/// links) and hands every other call to the store behind it as it is: those forwards are written
+/// here once, so a wrapper says only what it changes.
+package protocol StoreWrapper: LinkStore, ClickCounting {
+    /// The store behind this one.
+    var base: any LinkStore { get }
+}
+
+extension StoreWrapper {
+    package func migrate() async throws { try await base.migrate() }
+
+    package func close() async throws { try await base.close() }
+
+    package func insertAPIKey(_ key: APIKeyRecord) async throws { try await base.insertAPIKey(key) }
+
+    package func apiKey(hash: String) async throws -> APIKeyRecord? { try await base.apiKey(hash: hash) }
+
+    package func apiKeys(tenant: String?) async throws -> [APIKeyRecord] { try await base.apiKeys(tenant: tenant) }
+
+    package func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
+        try await base.revokeAPIKeys(prefix: prefix, at: date)
+    }
+
+    package func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome {
+        try await base.insertClicks(clicks, clickEventLimit: clickEventLimit)
+    }
+
+    package func stats(tenant: String, linkID: String) async throws -> LinkStats {
+        try await base.stats(tenant: tenant, linkID: linkID)
+    }
+
+    package func clickCount(tenant: String) async throws -> Int { try await base.clickCount(tenant: tenant) }
+
+    package func claimSecrets() async throws -> [ClaimSecret] { try await base.claimSecrets() }
+
+    package func insertClaimSecret(_ secret: ClaimSecret) async throws -> Bool {
+        try await base.insertClaimSecret(secret)
+    }
+
+    package func recordClaim(_ claim: DeferredClaim) async throws -> Bool { try await base.recordClaim(claim) }
+
+    package func deferredFunnel(tenant: String, linkID: String) async throws -> DeferredFunnel {
+        try await base.deferredFunnel(tenant: tenant, linkID: linkID)
+    }
+
+    package func insertSession(_ session: ConsoleSession) async throws { try await base.insertSession(session) }
+
+    package func session(idHash: String) async throws -> ConsoleSession? { try await base.session(idHash: idHash) }
+
+    package func touchSession(idHash: String, at date: Date) async throws {
+        try await base.touchSession(idHash: idHash, at: date)
+    }
+
+    package func deleteSession(idHash: String) async throws -> Bool { try await base.deleteSession(idHash: idHash) }
+
+    package func deleteSessions(lastUsedBefore date: Date) async throws -> Int {
+        try await base.deleteSessions(lastUsedBefore: date)
+    }
+
+    package func insertWebhookEndpoint(_ endpoint: WebhookEndpoint, limit: Int) async throws -> Bool {
+        try await base.insertWebhookEndpoint(endpoint, limit: limit)
+    }
+
+    package func webhookEndpoints(tenant: String) async throws -> [WebhookEndpoint] {
+        try await base.webhookEndpoints(tenant: tenant)
+    }
+
+    package func webhookEndpoint(tenant: String, id: String) async throws -> WebhookEndpoint? {
+        try await base.webhookEndpoint(tenant: tenant, id: id)
+    }
+
+    package func updateWebhookEndpoint(_ endpoint: WebhookEndpoint) async throws -> Bool {
+        try await base.updateWebhookEndpoint(endpoint)
+    }
+
+    package func deleteWebhookEndpoint(tenant: String, id: String) async throws -> Bool {
+        try await base.deleteWebhookEndpoint(tenant: tenant, id: id)
+    }
+
+    package func enqueueWebhookEvent(_ event: WebhookEvent, endpointID: String?) async throws -> Int {
+        try await base.enqueueWebhookEvent(event, endpointID: endpointID)
+    }
+
+    package func claimWebhookMessages(owner: String, now: Date, leaseUntil: Date, limit: Int) async throws
+        -> [WebhookMessage]
+    {
+        try await base.claimWebhookMessages(owner: owner, now: now, leaseUntil: leaseUntil, limit: limit)
+    }
+
+    package func recordWebhookAttempts(
+        _ records: [WebhookAttemptRecord], releasing unsent: [WebhookMessage], owner: String
+    )
+        async throws
+    {
+        try await base.recordWebhookAttempts(records, releasing: unsent, owner: owner)
+    }
+
+    package func webhookAttempts(tenant: String, endpointID: String, limit: Int) async throws -> [WebhookAttempt] {
+        try await base.webhookAttempts(tenant: tenant, endpointID: endpointID, limit: limit)
+    }
+
+    package func pruneWebhookRecords(before date: Date) async throws -> Int {
+        try await base.pruneWebhookRecords(before: date)
+    }
+
+    package func pendingWebhookMessages(clicksOnly: Bool) async throws -> Int {
+        try await base.pendingWebhookMessages(clicksOnly: clicksOnly)
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import LinkCore
+
+/// How API keys, console sessions and clicks are stored: each table's columns, listed once.
+package enum StoredRows {
+    package static let apiKey = RowDescription<APIKeyRecord>(
+        table: "api_keys", key: ["prefix"],
+        columns: [
+            .init("hash", \.hash), .init("prefix", \.prefix), .init("tenant", \.tenant),
+            .init("created_at", \.createdAt), .init("revoked_at", \.revokedAt),
+        ],
+        blank: APIKeyRecord(prefix: "", hash: "", tenant: "", createdAt: Date(timeIntervalSince1970: 0)))
+
+    package static let session = RowDescription<ConsoleSession>(
+        table: "console_sessions", key: ["tenant", "created_at"],
+        columns: [
+            .init("id_hash", \.idHash), .init("tenant", \.tenant), .init("key_hash", \.keyHash),
+            .init("csrf_token", \.csrfToken), .init("created_at", \.createdAt), .init("last_used_at", \.lastUsedAt),
+        ],
+        blank: ConsoleSession(
+            idHash: "", tenant: "", keyHash: "", csrfToken: "", createdAt: Date(timeIntervalSince1970: 0),
+            lastUsedAt: Date(timeIntervalSince1970: 0)))
+
+    /// Clicks are only written (stats read the rollups).
+    package static let click = RowDescription<Click>(
+        table: "clicks", key: ["id"],
+        columns: [
+            .init("link_id") { SQLValue($0.linkID) }, .init("tenant") { .text($0.tenant) },
+            .init("time") { $0.time.sqlValue }, .init("platform") { .text($0.platform.rawValue) },
+            .init("os") { SQLValue($0.os) }, .init("browser") { SQLValue($0.browser) },
+            .init("referrer_host") { SQLValue($0.referrerHost) }, .init("is_bot") { .bool($0.isBot) },
+        ] + UTMParameters.names.map { name in .init("utm_" + name) { SQLValue($0.utm[name]) } },
+        blank: Click(linkID: nil, tenant: "", time: Date(timeIntervalSince1970: 0), platform: .other))
+}
