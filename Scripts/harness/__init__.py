@@ -2,8 +2,9 @@
 real `wayfinder serve` under load on 127.0.0.1, said once.
 
     binary       build and locate the `wayfinder` binary (and the bare Hummingbird comparison)
-    server       a free port, `wayfinder keys create`, `wayfinder serve` until /healthz answers,
-                 graceful stop; the server's CPU time
+    launcher     a free port, `wayfinder keys create`, `wayfinder serve` until /readyz answers,
+                 its log, graceful stop: also what the Python tests under Tests/ start it with
+    server       the launcher's server with a metrics listener, for a load run; its CPU time
     api          the links API with a key (one call, or a keep-alive client for load)
     wrk          wrk runs over a file of paths, paced or not, and their parsed results
     metrics      one series of /metrics

@@ -10,7 +10,7 @@ import time
 
 from . import HarnessError
 from .binary import BARE_BINARY
-from .server import answers, free_port
+from .launcher import answers, free_port
 
 
 def nginx_binary():

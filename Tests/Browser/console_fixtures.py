@@ -3,16 +3,14 @@ two tenants (Examples/storyteller.json and Examples/chat.json), a key of each ma
 `wayfinder keys create`, and a headless Chromium driven by Selenium.
 
 Nothing is built here: the tests run the binary that is already built (`.build/debug/wayfinder`,
-or the one `WAYFINDER_BIN` names); `Scripts/browser-tests` builds it first.
+or the one `WAYFINDER_BIN` names); `Scripts/browser-tests` builds it first unless `WAYFINDER_BIN`
+is set. The server is started and stopped by the launcher of Scripts/harness.
 """
 
-import os
 import shutil
-import socket
-import subprocess
+import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -21,70 +19,29 @@ from selenium.webdriver.chrome.service import Service
 
 ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "Documentation" / "console"
-
-
-def wayfinder_binary():
-    binary = os.environ.get("WAYFINDER_BIN") or str(ROOT / ".build" / "debug" / "wayfinder")
-    if not os.access(binary, os.X_OK):
-        pytest.fail(f"no wayfinder binary at {binary}: build it first (swift build --product wayfinder)")
-    return binary
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+MANIFESTS = {"storyteller": ROOT / "Examples" / "storyteller.json", "chat": ROOT / "Examples" / "chat.json"}
+sys.path.insert(0, str(ROOT / "Scripts"))
+from harness.launcher import Server, keys_create, wayfinder_binary  # noqa: E402
 
 
 class ConsoleServer:
-    """A running `wayfinder serve` and the keys of its two tenants."""
+    """A running `wayfinder serve` with both tenants, `keys` of each, and its URL, `base`."""
 
     def __init__(self, directory):
-        self.binary = wayfinder_binary()
+        binary = wayfinder_binary()
         self.directory = Path(directory)
         self.database = f"sqlite:{self.directory / 'console.sqlite'}"
-        self.manifests = [str(ROOT / "Examples" / "storyteller.json"), str(ROOT / "Examples" / "chat.json")]
-        self.keys = {tenant: self.make_key(tenant) for tenant in ("storyteller", "chat")}
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
-        self.log = open(self.directory / "server.log", "w")
-        arguments = [self.binary, "serve", "--database", self.database, "--host", "127.0.0.1", "--port", str(self.port)]
-        for manifest in self.manifests:
-            arguments += ["--manifest", manifest]
+        self.keys = {tenant: keys_create(binary, tenant, manifest, self.database)
+                     for tenant, manifest in MANIFESTS.items()}
         # Webhook endpoints on loopback (the webhooks page's test receiver): allowed for the tests only.
-        environment = dict(
-            os.environ, WAYFINDER_CLICK_FLUSH_INTERVAL_MS="100", WAYFINDER_WEBHOOKS_ALLOW_PRIVATE="1",
-            WAYFINDER_METRICS_ADDRESS="off")
-        self.process = subprocess.Popen(arguments, stdout=self.log, stderr=subprocess.STDOUT, env=environment)
-        self.wait_until_up()
-
-    def make_key(self, tenant):
-        return subprocess.run(
-            [self.binary, "keys", "create", "--tenant", tenant, "--manifest", self.manifests[0 if tenant == "storyteller" else 1],
-             "--database", self.database],
-            check=True, capture_output=True, text=True).stdout.strip()
-
-    def wait_until_up(self):
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"wayfinder serve exited with {self.process.returncode}; see {self.log.name}")
-            try:
-                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as response:
-                    if response.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("wayfinder serve did not answer /healthz within 30 s")
+        environment = {"WAYFINDER_CLICK_FLUSH_INTERVAL_MS": "100", "WAYFINDER_WEBHOOKS_ALLOW_PRIVATE": "1"}
+        self.server = Server(binary, MANIFESTS.values(), self.database, self.directory / "server.log",
+                             environment).start(timeout=30)
+        self.port = self.server.port
+        self.base = f"http://127.0.0.1:{self.port}"
 
     def stop(self):
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self.log.close()
+        self.server.stop(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -2,63 +2,45 @@
 
 It runs the built binary (`.build/debug/wayfinder`, or `$WAYFINDER_BIN`) on a free port of
 127.0.0.1 with a fresh SQLite file, the given manifest and a key of its tenant, and removes
-everything when stopped.
+everything when stopped. Started and stopped by the launcher of Scripts/harness.
 """
 
 import json
 import os
 import pathlib
 import shutil
-import socket
-import subprocess
+import sys
 import tempfile
-import time
-import urllib.request
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+sys.path.insert(0, str(ROOT / "Scripts"))
+from harness.launcher import Server, keys_create, wayfinder_binary  # noqa: E402
 
 
 class WayfinderServer:
-    """The running server: `port`, `key` (an API key of the manifest's tenant), `directory`."""
+    """The running server: `port`, `key` (an API key of the manifest's tenant), `directory` (the
+    manifest, the database and the server's log, server.log)."""
 
     def __init__(self, manifest, environment=None, prefix="wayfinder-"):
-        binary = os.environ.get("WAYFINDER_BIN", str(ROOT / ".build" / "debug" / "wayfinder"))
-        if not os.path.exists(binary):
-            raise RuntimeError(
-                f"{binary} is missing: run `swift build --product wayfinder` first (or set WAYFINDER_BIN)")
+        binary = wayfinder_binary()
         self.directory = tempfile.mkdtemp(prefix=prefix)
-        manifest_path = os.path.join(self.directory, "manifest.json")
-        with open(manifest_path, "w") as f:
+        try:
+            manifest_path = self.write_manifest(manifest)
+            database = "sqlite:" + os.path.join(self.directory, "links.sqlite")
+            self.key = keys_create(binary, manifest["id"], manifest_path, database)
+            self.server = Server(binary, manifest_path, database, os.path.join(self.directory, "server.log"),
+                                 environment).start(timeout=30)
+        except BaseException:
+            shutil.rmtree(self.directory, ignore_errors=True)
+            raise
+        self.port = self.server.port
+
+    def write_manifest(self, manifest):
+        path = os.path.join(self.directory, "manifest.json")
+        with open(path, "w") as f:
             json.dump(manifest, f)
-        database = "sqlite:" + os.path.join(self.directory, "links.sqlite")
-        self.key = subprocess.run(
-            [binary, "keys", "create", "--tenant", manifest["id"], "--manifest", manifest_path, "--database", database],
-            check=True, capture_output=True, text=True).stdout.strip()
-        self.port = free_port()
-        self.process = subprocess.Popen(
-            [binary, "serve", "--manifest", manifest_path, "--database", database, "--host", "127.0.0.1",
-             "--port", str(self.port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, "WAYFINDER_METRICS_ADDRESS": "off", **(environment or {})})
-        deadline = time.time() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
-                break
-            except OSError:
-                if self.process.poll() is not None or time.time() > deadline:
-                    self.process.kill()
-                    shutil.rmtree(self.directory, ignore_errors=True)
-                    raise RuntimeError("wayfinder serve did not start: " + self.process.stderr.read().decode())
-                time.sleep(0.1)
+        return path
 
     def stop(self):
-        self.process.terminate()
-        self.process.wait(timeout=15)
+        self.server.stop(timeout=15)
         shutil.rmtree(self.directory, ignore_errors=True)

@@ -63,7 +63,7 @@ def test_every_delivery_verifies_including_during_a_rotation():
         hook = endpoint(server, key, receiver)
         test = server.call("POST", f"/api/v1/webhooks/{hook['id']}/test", key)
         expected = make_links(server, key, "before", 3)
-        assert receiver.wait_for(7), server.log.name
+        assert receiver.wait_for(7), server.log_path
         old = hook["secret"]
         new = server.call("POST", f"/api/v1/webhooks/{hook['id']}/rotate-secret", key)["secret"]
         receiver.secrets.append(new)

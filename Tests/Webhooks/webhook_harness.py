@@ -14,10 +14,7 @@ import json
 import os
 import pathlib
 import re
-import signal
-import socket
-import subprocess
-import tempfile
+import sys
 import threading
 import time
 import urllib.request
@@ -26,6 +23,9 @@ from standardwebhooks.webhooks import Webhook
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "Examples" / "storyteller.json"
+sys.path.insert(0, str(ROOT / "Scripts"))
+from harness import launcher  # noqa: E402
+from harness.launcher import free_port, keys_create, wayfinder_binary  # noqa: E402
 
 
 def lower_thread_priority(niceness, idle):
@@ -37,19 +37,6 @@ def lower_thread_priority(niceness, idle):
         os.sched_setscheduler(threading.get_native_id(), os.SCHED_IDLE, os.sched_param(0))
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def binary():
-    path = os.environ.get("WAYFINDER_BIN", str(ROOT / ".build" / "debug" / "wayfinder"))
-    if not os.path.exists(path):
-        raise RuntimeError(f"{path} is missing: run `swift build --product wayfinder` first (or set WAYFINDER_BIN)")
-    return path
-
-
 # Fast retries and a short lease, so that outages of seconds stand for outages of days.
 ENVIRONMENT = {
     "WAYFINDER_WEBHOOKS_ALLOW_PRIVATE": "1",
@@ -58,46 +45,23 @@ ENVIRONMENT = {
     "WAYFINDER_API_RATE_PER_MINUTE": "1000000",
     "WAYFINDER_PUBLIC_RATE_PER_MINUTE": "0",
     "WAYFINDER_CLICK_FLUSH_INTERVAL_MS": "200",
-    # No metrics listener: two instances at once would both take its default port.
-    "WAYFINDER_METRICS_ADDRESS": "off",
 }
 
 
-class Server:
-    """One `wayfinder serve` on `database`; `kill()` is kill -9, `start()` starts it again."""
+class Server(launcher.Server):
+    """One `wayfinder serve` on `database` with ENVIRONMENT and `environment`, its output in a
+    temporary log (`log_path`, removed by `stop()`); `kill()` is kill -9, `start()` starts it
+    again. No metrics listener unless `metrics` (then on `metrics_port`)."""
 
-    def __init__(self, database, environment=None):
-        self.database = database
-        self.environment = {**os.environ, **ENVIRONMENT, **(environment or {})}
-        self.port = free_port()
-        self.process = None
-        self.log = tempfile.NamedTemporaryFile(prefix="wayfinder-webhooks-", suffix=".log", delete=False)
+    def __init__(self, database, environment=None, metrics=False):
+        super().__init__(wayfinder_binary(), MANIFEST, database, environment={**ENVIRONMENT, **(environment or {})},
+                         metrics=metrics)
 
     def start(self):
-        self.process = subprocess.Popen(
-            [binary(), "serve", "--manifest", str(MANIFEST), "--database", self.database, "--host", "127.0.0.1",
-             "--port", str(self.port)],
-            stdout=subprocess.DEVNULL, stderr=self.log, env=self.environment)
-        deadline = time.time() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1)
-                return self
-            except OSError:
-                if self.process.poll() is not None or time.time() > deadline:
-                    self.process.kill()
-                    raise RuntimeError("wayfinder serve did not start: " + pathlib.Path(self.log.name).read_text())
-                time.sleep(0.1)
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(timeout=15)
+        return super().start(timeout=60)
 
     def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(timeout=30)
-        os.unlink(self.log.name)
+        return super().stop(timeout=30)
 
     def call(self, method, path, key, body=None):
         request = urllib.request.Request(
@@ -110,9 +74,7 @@ class Server:
 
 
 def make_key(database):
-    return subprocess.run(
-        [binary(), "keys", "create", "--tenant", "storyteller", "--manifest", str(MANIFEST), "--database", database],
-        check=True, capture_output=True, text=True).stdout.strip()
+    return keys_create(wayfinder_binary(), "storyteller", MANIFEST, database)
 
 
 class Receiver:
