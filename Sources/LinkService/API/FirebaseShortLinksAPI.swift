@@ -12,7 +12,7 @@ import NIOCore
 /// so that a backend that made links with FDL changes only its host.
 ///
 /// The body is FDL's: `longDynamicLink`, or `dynamicLinkInfo` (mapped field by field onto the
-/// long-link parameter names, then read by ``FirebaseLinkParameters`` like an imported row), and
+/// long-link parameter names, then read by `FirebaseLinkParameters` like an imported row), and
 /// `suffix.option` `SHORT` or `UNGUESSABLE`. The link is made by ``LinkCreator``, the code path of
 /// `POST /api/v1/links`, with every check it makes. The answer is FDL's
 /// `{"shortLink", "previewLink", "warning"}`; errors are FDL's

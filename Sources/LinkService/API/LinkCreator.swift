@@ -11,7 +11,7 @@ import LinkCore
 /// other settings is a `409` problem.
 package struct LinkCreator: Sendable {
     package let store: any LinkStore
-    /// When the link is made (``ServiceClock``).
+    /// When the link is made (`ServiceClock`).
     package var clock: ServiceClock = .system
 
     /// Validates a request for a tenant exactly as ``create(_:for:)`` does, and answers the domain

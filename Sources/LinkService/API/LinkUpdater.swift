@@ -6,11 +6,11 @@ import LinkCore
 /// it, so neither can store what the other refuses.
 ///
 /// The change is a JSON merge patch (RFC 7396) over the document that would create the link
-/// (``LinkRequest/document(of:)``); the result is parsed and checked exactly as a creation is,
+/// (`LinkRequest/document(of:)`); the result is parsed and checked exactly as a creation is,
 /// except that the slug stays and `unguessable` has no meaning.
 package struct LinkUpdater: Sendable {
     package let store: any LinkStore
-    /// When the link is changed (``ServiceClock``).
+    /// When the link is changed (`ServiceClock`).
     package var clock: ServiceClock = .system
 
     /// The link with `patch` applied and checked for `tenant`, not stored. Throws the problem the

@@ -18,7 +18,7 @@ package struct ListCursors: Sendable {
 
     /// One page read by `read` from the position `cursor` names (`nil`: the first page), with its
     /// next cursor sealed. A cursor this server did not hand out to `tenant` throws
-    /// ``LinkStoreError/invalidCursor(_:)``, as the store does for one it cannot read.
+    /// `LinkStoreError/invalidCursor(_:)`, as the store does for one it cannot read.
     package func page(tenant: String, cursor: String?, read: (String?) async throws -> LinkPage) async throws
         -> LinkPage
     {

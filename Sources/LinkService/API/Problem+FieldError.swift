@@ -4,7 +4,7 @@ import LinkCore
 
 extension Problem {
     /// The `400` problem document of a value the domain refused: its code, its field and its
-    /// message as the detail. The one place a ``FieldError`` becomes HTTP.
+    /// message as the detail. The one place a `FieldError` becomes HTTP.
     package init(_ error: FieldError) {
         self.init(
             .badRequest, error.code.description,
@@ -14,7 +14,7 @@ extension Problem {
 }
 
 extension Problem {
-    /// The stored form of a link's `password` (``PasswordHash/make(_:)``); a `500` in the unlikely
+    /// The stored form of a link's `password` (`PasswordHash/make(_:)`); a `500` in the unlikely
     /// case the key derivation refuses its own parameters.
     package static func hashing(_ password: String) throws(Problem) -> String {
         do {

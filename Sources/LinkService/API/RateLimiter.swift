@@ -3,7 +3,7 @@ import LinkCore
 import Synchronization
 
 /// Token buckets keyed by client address or API key: `limit.requests` per `limit.period`,
-/// refilled continuously by the server's clock (``ServiceClock``); a limit of `0` requests lets
+/// refilled continuously by the server's clock (`ServiceClock`); a limit of `0` requests lets
 /// everything through.
 ///
 /// Memory is strictly bounded: at most `maximumBuckets` buckets, in a fixed table ordered by last

@@ -1,7 +1,7 @@
 import DeepLinkRouting
 import LinkCore
 
-/// Stats as the API shows them: a link's (the rollups' fields of ``LinkJSON/node(_:)-(LinkStats)``
+/// Stats as the API shows them: a link's (the rollups' fields of `LinkJSON/node(_:)-(LinkStats)`
 /// and what the analytics engine adds) and a tenant's.
 package enum StatsJSON {
     /// `GET /api/v1/links/{slug}/stats`: what the engine alone knows is `null` from the rollups;

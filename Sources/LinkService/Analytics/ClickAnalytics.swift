@@ -7,7 +7,7 @@ import ServiceLifecycle
 
 /// The analytics engine as the server uses it, when ``LinkServiceConfiguration/clickhouse`` is
 /// set: clicks are stored with their events in the outbox, in one transaction; the
-/// ``ClickHouseShipper`` sends the events on; visitor keys are made on the request path from
+/// `ClickHouseShipper` sends the events on; visitor keys are made on the request path from
 /// secrets held in memory; stats are read from ClickHouse.
 ///
 /// Nothing on the request path waits for ClickHouse: a redirect computes a hash and appends to
@@ -26,7 +26,7 @@ package struct ClickAnalytics: Sendable {
 
     /// The analytics engine of `configuration`, `nil` when none is configured.
     ///
-    /// Throws ``ClickHouseError/invalidURL(_:_:)`` when the store keeps no outbox (the memory
+    /// Throws `ClickHouseError/invalidURL(_:_:)` when the store keeps no outbox (the memory
     /// store): the engine needs SQLite or PostgreSQL.
     package init?(
         configuration: LinkServiceConfiguration, store: any LinkStore, registry: PrometheusCollectorRegistry,

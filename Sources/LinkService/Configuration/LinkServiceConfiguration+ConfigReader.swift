@@ -126,7 +126,7 @@ extension LinkServiceConfiguration {
 
     /// Reads every documented key from `reader`, keeping the default of each key that is not set.
     ///
-    /// A database URL that does not parse throws ``LinkStoreError/unsupportedDatabaseURL(_:)``.
+    /// A database URL that does not parse throws `LinkStoreError/unsupportedDatabaseURL(_:)`.
     public init(reading reader: ConfigReader) throws {
         self.init()
         let scope = reader.scoped(to: "wayfinder")

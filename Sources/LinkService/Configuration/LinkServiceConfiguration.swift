@@ -14,7 +14,7 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Where links, keys and clicks are stored.
     public var database: DatabaseURL
     /// The connection pool when ``database`` is PostgreSQL: a fixed pool of 20 by default
-    /// (see ``PostgresPoolOptions/server(connections:keepAliveInterval:)``).
+    /// (see `PostgresPoolOptions/server(connections:keepAliveInterval:)`).
     public var postgres: PostgresPoolOptions
     /// Manifest files, one tenant each (used by the command line; the server takes manifests).
     public var manifestPaths: [String]

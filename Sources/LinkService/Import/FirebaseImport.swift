@@ -6,7 +6,7 @@ import LinkCore
 /// short link already printed or shared keeps working once its domain points at Wayfinder.
 ///
 /// Columns are named after FDL's parameters (`link`, `apn`, `ifl`, …, see
-/// ``FirebaseLinkParameters``) plus `short_link` and `link_name`, matched case-insensitively;
+/// `FirebaseLinkParameters`) plus `short_link` and `link_name`, matched case-insensitively;
 /// `short_link` and `link` are required, an unknown column is reported once and ignored. The short
 /// link's path becomes the slug (after a link path prefix the manifest declares for its domain).
 /// Each row is checked by ``LinkCreator``, exactly as `POST /api/v1/links` checks a body; a bad

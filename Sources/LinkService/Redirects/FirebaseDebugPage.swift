@@ -5,7 +5,7 @@ import LinkCore
 /// The `?d=1` page of a link, as Firebase Dynamic Links had: for each kind of visitor, where the
 /// link sends them and why (which parameter or fallback decided).
 ///
-/// Every row but the first comes from ``RedirectPlanner/plan(_:for:acceptsHTML:)`` with a
+/// Every row but the first comes from `RedirectPlanner/plan(_:for:acceptsHTML:)` with a
 /// representative `User-Agent`, the very call a real visit makes, so the page cannot disagree
 /// with the redirects. The first row (iOS with the app) is decided by iOS itself: the app opens
 /// the link without asking the server, and the page says which route of the manifest it lands on.

@@ -4,7 +4,7 @@ import Logging
 import ServiceLifecycle
 
 /// Keeps the link cache and the API key cache right when other instances change links or revoke
-/// keys: drops a cached link or key as soon as the store's ``LinkChangeFeed`` reports it changed,
+/// keys: drops a cached link or key as soon as the store's `LinkChangeFeed` reports it changed,
 /// and both caches when the feed (re)connects. Runs as a service of the application until
 /// graceful shutdown.
 package struct LinkChangeFollower: Service {

@@ -43,7 +43,7 @@ extension RedirectHandler {
     }
 
     /// `POST /{slug}` of a protected link: the password form's answer. A right password sends the
-    /// browser back to the link with a pass for ``PasswordPass/lifetime``; a wrong one shows the
+    /// browser back to the link with a pass for `PasswordPass/lifetime`; a wrong one shows the
     /// form again with "Wrong password"; after too many wrong ones from an address for a link,
     /// `429` with `Retry-After`.
     package func submitPassword(to request: Request, context: LinkRequestContext) async throws -> Response {

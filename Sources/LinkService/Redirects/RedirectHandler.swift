@@ -12,7 +12,7 @@ import Prometheus
 
 /// `GET /{slug}` and every other path of a tenant domain: short links, route paths opened where
 /// the app is not installed, and Firebase-style long links. Reads come from the link cache; the
-/// click goes to the in-memory buffer (or, with ``ClickFlushMode/synchronous``, to the database
+/// click goes to the in-memory buffer (or, with `ClickFlushMode/synchronous`, to the database
 /// before the answer).
 ///
 /// This is the service's hot path: the query string is parsed once and only when there is one,
@@ -21,7 +21,7 @@ package struct RedirectHandler: Sendable {
     package let tenants: TenantDirectory
     package let store: CachingLinkStore
     package let clicks: ClickBuffer
-    /// Stores clicks at once (``ClickFlushMode/synchronous``): ``LinkServer/writeClicks``.
+    /// Stores clicks at once (`ClickFlushMode/synchronous`): ``LinkServer/writeClicks``.
     package let writeClicks: @Sendable ([Click]) async throws -> Void
     /// Makes each click's visitor key when an analytics engine is configured.
     package let visitorKeys: VisitorKeys?

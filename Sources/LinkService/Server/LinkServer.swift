@@ -46,14 +46,14 @@ public struct LinkServer: Sendable {
     package let passwordLimiter: RateLimiter
     /// Per client address, for everything that needs no key.
     package let publicLimit: PublicRateLimit
-    /// Every "now" of the server (``ServiceClock``).
+    /// Every "now" of the server (`ServiceClock`).
     package let clock: ServiceClock
     /// Where visitors are, for redirect rules' `country` conditions.
     package let countryLookup: (any CountryLookup)?
     package let logger: Logger
 
     /// A server for the tenants `manifests` describe, storing into `database`; throws
-    /// ``TenantError`` when the manifests cannot serve together (none, or a domain claimed twice).
+    /// `TenantError` when the manifests cannot serve together (none, or a domain claimed twice).
     public init(
         configuration: LinkServiceConfiguration = LinkServiceConfiguration(), manifests: [Manifest],
         database: LinkDatabase, logger: Logger = Logger(label: "wayfinder"), clock: ServiceClock = .system
@@ -244,7 +244,7 @@ public struct LinkServer: Sendable {
     }
 
     /// Serves `manifests` from the next request on, all of them or none: when they cannot be
-    /// served together (``TenantError``) or `load` fails, the set served so far stays, the refusal
+    /// served together (`TenantError`) or `load` fails, the set served so far stays, the refusal
     /// is logged, and `/metrics` shows it. Requests in flight finish with the set they started on.
     ///
     /// Returns whether the new set was taken.

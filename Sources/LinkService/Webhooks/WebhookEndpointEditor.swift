@@ -56,7 +56,7 @@ package struct WebhookEndpointEditor: Sendable {
     }
 
     /// Gives `endpoint` a new secret; the current one keeps signing beside it for
-    /// ``WebhookSettings/rotationOverlap``. Answers the new secret.
+    /// `WebhookSettings/rotationOverlap`. Answers the new secret.
     package func rotateSecret(of endpoint: WebhookEndpoint) async throws -> String {
         var changed = endpoint
         let now = clock.now().truncatedToMilliseconds
