@@ -20,8 +20,9 @@ struct LinkPolicy: Sendable {
         case web
     }
 
-    /// Checks a whole link request; the problem names the field at fault.
-    func check(_ content: LinkContent, domain: String) throws(Problem) {
+    /// Checks a whole link request; the problem names the field at fault. `previous` is the
+    /// link's content before a change, whose URLs may stay as they are.
+    func check(_ content: LinkContent, domain: String, previous: LinkContent? = nil) throws(Problem) {
         guard tenant.domains.contains(domain) else {
             throw Problem.invalidField(
                 "domain",
@@ -44,6 +45,7 @@ struct LinkPolicy: Sendable {
         if let image = content.social?.imageURL, let problem = checkImage(image) {
             throw problem
         }
+        try checkOrigins(content, previous: previous)
     }
 
     /// The problem with `image` as a social card image, `nil` when it is an http(s) URL.

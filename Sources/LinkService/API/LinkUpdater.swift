@@ -27,7 +27,7 @@ struct LinkUpdater: Sendable {
             throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created")
         }
         let domain = parsed.domain ?? link.domain
-        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
+        try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain, previous: link.content)
         var changed = link
         changed.domain = domain
         changed.content = parsed.content
