@@ -84,6 +84,10 @@ extension LinkServiceConfiguration {
             "text (default) or json: one JSON object per line and event, with the request id of each request's events"
         ),
         (
+            "wayfinder.log.full.addresses", "WAYFINDER_LOG_FULL_ADDRESSES",
+            "true: logs write whole client addresses; false (default): an IPv4 address's /24, an IPv6 address's /48"
+        ),
+        (
             "wayfinder.http.head.timeout.seconds", "WAYFINDER_HTTP_HEAD_TIMEOUT_SECONDS",
             "seconds a new connection may take to send a whole request head (default 60)"
         ),
@@ -222,6 +226,7 @@ extension LinkServiceConfiguration {
             }
             logFormat = value
         }
+        logFullClientAddresses = scope.bool(forKey: "log.full.addresses", default: logFullClientAddresses)
         try readConnectionLimits(scope)
     }
 

@@ -30,6 +30,7 @@ extension LinkServiceConfiguration {
             "WAYFINDER_COUNTRY_HEADER": countryHeader,
             "WAYFINDER_MEMORY_TRIM_SECONDS": Self.seconds(memoryTrimInterval),
             "WAYFINDER_LOG_FORMAT": logFormat.rawValue,
+            "WAYFINDER_LOG_FULL_ADDRESSES": String(logFullClientAddresses),
             "WAYFINDER_HTTP_HEAD_TIMEOUT_SECONDS": Self.seconds(connectionLimits.headTimeout),
             "WAYFINDER_HTTP_BODY_TIMEOUT_SECONDS": Self.seconds(connectionLimits.bodyTimeout),
             "WAYFINDER_HTTP_IDLE_TIMEOUT_SECONDS": Self.seconds(connectionLimits.idleTimeout),

@@ -205,9 +205,11 @@ extension Request {
     /// HTTP/1 `Host`, for requests that kept it as a field rather than the authority.
     static let hostField = HTTPField.Name.hostHeader
 
-    /// The host the client asked for, lowercased and without port: the `Host` header (HTTP/1)
-    /// or `:authority` (HTTP/2).
+    /// The host the client asked for, lowercased, without port and without the trailing dot of
+    /// a fully qualified name (`stories.example.com.` is `stories.example.com`, as DNS and TLS
+    /// take it): the `Host` header (HTTP/1) or `:authority` (HTTP/2).
     var hostName: String {
-        SplitURL.hostAndPort(headers.value(of: Request.hostField) ?? head.authority ?? "").host.lowercased()
+        let host = SplitURL.hostAndPort(headers.value(of: Request.hostField) ?? head.authority ?? "").host.lowercased()
+        return host.hasSuffix(".") ? String(host.dropLast()) : host
     }
 }

@@ -9,10 +9,18 @@ import NIOCore
 struct ClientAddressing: Sendable {
     let trustForwardedFor: Bool
     let trustedProxies: [String]
+    /// Whether logs write whole client addresses rather than their networks (``LoggedAddress``).
+    let logsFullAddresses: Bool
 
     init(_ configuration: LinkServiceConfiguration) {
         self.trustForwardedFor = configuration.trustForwardedFor
         self.trustedProxies = configuration.trustedProxies
+        self.logsFullAddresses = configuration.logFullClientAddresses
+    }
+
+    /// A client address (or rate-limit bucket) as the logs write it.
+    func logged(_ address: String) -> String {
+        LoggedAddress.text(address, full: logsFullAddresses)
     }
 
     /// Whether the peer `address` is a proxy whose connections carry many clients.

@@ -43,7 +43,7 @@ struct LinkHTTPChannel: ServerChildChannel {
         } else {
             logger.debug(
                 "connection refused: the address holds the most connections allowed",
-                metadata: ["client": "\(address)", "limit": "\(connections.limit)"])
+                metadata: ["client": "\(addressing.logged(address))", "limit": "\(connections.limit)"])
             channel.close(promise: nil)
         }
     }
