@@ -33,10 +33,17 @@ struct RedirectHandler: Sendable {
     var countryLookup: (any CountryLookup)?
     /// Wrong passwords per client address and link, on the server's clock.
     let passwordLimiter: RateLimiter
+    /// Password checks per client address across all links, on the server's clock.
+    let passwordAddressLimiter: RateLimiter
+    /// Where passwords are checked, off the event loops.
+    let passwordChecks: PasswordChecks
     let logger: Logger
 
     /// Wrong passwords allowed per client address and link: 10 in 10 minutes.
     static let passwordGuesses = RateLimit(requests: 10, per: .seconds(600))
+    /// Password checks allowed per client address across all links: 30 in 10 minutes. Each costs
+    /// tens of milliseconds of a core, so one address may not spread its guesses over many links.
+    static let passwordChecksPerAddress = RateLimit(requests: 30, per: .seconds(600))
 
     func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
         if let refused = publicLimit.refusal(request, context: context) { return refused }
