@@ -108,8 +108,7 @@ struct PasswordChecksTests {
                 let checks = service.server.passwordChecks
                 group.addTask {
                     // From the moment the burst's checks are queued (their requests all read).
-                    while checks.admitted < 12 { try await Task.sleep(for: .milliseconds(1)) }
-                    let times = try await Self.healthChecks(port: port, count: 20)
+                    let times = try await Self.healthChecks(port: port, count: 20) { checks.admitted >= 12 }
                     #expect(checks.admitted > 0, "the burst was over before /healthz was measured")
                     return times.max()
                 }
@@ -123,13 +122,18 @@ struct PasswordChecksTests {
         await service.close()
     }
 
-    /// The times of `count` `/healthz` requests, one connection each, 10 ms apart, timed on a
-    /// thread of their own: the burst's connections block the dispatch pool's threads, whose
-    /// growth a request measured from it would also wait for.
-    static func healthChecks(port: Int, count: Int) async throws -> [Duration] {
+    /// The times of `count` `/healthz` requests, one connection each, 10 ms apart, once `start`
+    /// holds, timed on a thread of their own: the burst's connections block the dispatch pool's
+    /// threads, and checks on the request threads would block the cooperative ones, whose delays
+    /// a request measured from them would include.
+    static func healthChecks(
+        port: Int, count: Int, after start: @escaping @Sendable () -> Bool
+    ) async throws -> [Duration] {
         let request = Array("GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n".utf8)
         return try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !start(), ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
                 do {
                     var times: [Duration] = []
                     for _ in 0..<count {
