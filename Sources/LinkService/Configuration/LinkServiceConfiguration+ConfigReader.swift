@@ -104,6 +104,10 @@ extension LinkServiceConfiguration {
             "open connections per client address; trusted proxies are not counted (default 256; 0: no limit)"
         ),
         (
+            "wayfinder.http.max.connections", "WAYFINDER_HTTP_MAX_CONNECTIONS",
+            "open connections in all; at it those waiting longest for a request head are closed (default 0: the file limit less a fifth, at least 128)"
+        ),
+        (
             "wayfinder.metrics.address", "WAYFINDER_METRICS_ADDRESS",
             "HOST:PORT of the /metrics listener, never the public one (default 127.0.0.1:9464; off: none)"
         ),
@@ -260,6 +264,14 @@ extension LinkServiceConfiguration {
                     expected: "a whole number, 0 for no limit")
             }
             connectionLimits.connectionsPerAddress = connections
+        }
+        if let maximum = scope.int(forKey: "http.max.connections") {
+            guard maximum >= 0 else {
+                throw InvalidValue(
+                    key: "wayfinder.http.max.connections", value: String(maximum),
+                    expected: "a whole number, 0 for the file limit less a fifth")
+            }
+            connectionLimits.maximumConnections = maximum
         }
     }
 

@@ -35,6 +35,7 @@ extension LinkServiceConfiguration {
             "WAYFINDER_HTTP_BODY_TIMEOUT_SECONDS": Self.seconds(connectionLimits.bodyTimeout),
             "WAYFINDER_HTTP_IDLE_TIMEOUT_SECONDS": Self.seconds(connectionLimits.idleTimeout),
             "WAYFINDER_HTTP_CONNECTIONS_PER_ADDRESS": String(connectionLimits.connectionsPerAddress),
+            "WAYFINDER_HTTP_MAX_CONNECTIONS": String(connectionLimits.effectiveMaximumConnections),
             "WAYFINDER_METRICS_ADDRESS": metricsAddress?.description ?? "off",
             "WAYFINDER_CLICKHOUSE_URL": clickhouse?.description,
             "WAYFINDER_CLICKHOUSE_USER": clickhouse?.user,

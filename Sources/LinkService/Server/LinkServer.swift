@@ -129,7 +129,9 @@ public struct LinkServer: Sendable {
         }
         var application = Application(
             router: makeRouter(),
-            server: .link(limits: configuration.connectionLimits, addressing: publicLimit.addressing),
+            server: .link(
+                limits: configuration.connectionLimits, addressing: publicLimit.addressing,
+                metrics: ConnectionMetrics(registry: metrics.registry)),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,

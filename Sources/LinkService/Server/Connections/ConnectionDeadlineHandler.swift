@@ -34,6 +34,8 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     }
 
     private let limits: ConnectionLimits
+    /// Called at the connection's first complete request head (``ConnectionCeiling``).
+    private var firstHead: (() -> Void)?
     private var phase = Phase.working
     private var timer: Scheduled<Void>?
     /// When `timer` fires.
@@ -41,8 +43,9 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
     /// Requests whose response has not ended (more than one when the client pipelines).
     private var unanswered = 0
 
-    init(limits: ConnectionLimits) {
+    init(limits: ConnectionLimits, firstHead: (() -> Void)? = nil) {
         self.limits = limits
+        self.firstHead = firstHead
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -67,6 +70,10 @@ final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableChannelHan
         switch unwrapInboundIn(data) {
         case .head:
             unanswered += 1
+            if let firstHead {
+                firstHead()
+                self.firstHead = nil
+            }
             // The timer is checked at the end of the read (`channelReadComplete`): a request
             // without a body usually ends in the same read, and then needs no timer at all.
             phase = .body(since: context.eventLoop.now)
