@@ -74,7 +74,7 @@ struct ManifestReader {
 
     static let topLevelKeys = [
         "id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp", "iconURL",
-        "linkPathPrefixes", "longLinks",
+        "linkPathPrefixes", "longLinks", "linkOrigins",
     ]
     static let longLinksKeys = ["social", "imageHosts"]
     static let iosKeys = ["appIDs", "appStoreID", "scheme"]
@@ -115,12 +115,34 @@ struct ManifestReader {
         let linkPathPrefixes = readLinkPathPrefixes(members["linkPathPrefixes"], domains: domains)
         var longLinks = Manifest.LongLinks()
         if let node = members["longLinks"] { longLinks = readLongLinks(node) }
+        let linkOrigins = readLinkOrigins(members)
         guard let id else { return nil }
         return Manifest(
             id: id, name: name ?? id, ios: ios, android: android, domains: domains, web: web, routes: routes,
             exclude: exclude, shortLinksOpenApp: shortLinksOpenApp, iconURL: iconURL,
-            linkPathPrefixes: linkPathPrefixes, longLinks: longLinks
+            linkPathPrefixes: linkPathPrefixes, longLinks: longLinks, linkOrigins: linkOrigins
         )
+    }
+
+    /// `scheme://host[:port]` origins a link's URLs may use besides https on the default port.
+    private mutating func readLinkOrigins(_ members: [String: JSONNode]) -> [Manifest.LinkOrigin] {
+        guard
+            let items = collector.strings(
+                "linkOrigins", in: members, at: .root, required: false,
+                what: "origins links may use besides https on the default port, such as \"http://legacy.example.com\"")
+        else { return [] }
+        var origins: [Manifest.LinkOrigin] = []
+        for item in items {
+            if let origin = Manifest.LinkOrigin(item.value) {
+                origins.append(origin)
+            } else {
+                collector.error(
+                    "invalid-link-origin", item.path,
+                    "\"\(item.value)\" is not an origin; write a scheme, a host and at most a port, such as \"http://legacy.example.com\" or \"https://www.example.com:8443\"",
+                    at: item.node)
+            }
+        }
+        return origins
     }
 
     private mutating func readLongLinks(_ node: JSONNode) -> Manifest.LongLinks {

@@ -37,6 +37,9 @@ public struct Manifest: Sendable, Hashable {
     public let linkPathPrefixes: [String: [String]]
     /// What a Firebase Dynamic Links long link may put on the domains (`"longLinks"`).
     public let longLinks: LongLinks
+    /// Origins other than `https` on the default port that a link's URLs may use
+    /// (`"linkOrigins"`, default none).
+    public let linkOrigins: [LinkOrigin]
 
     /// The custom schemes the app registers, lowercased, without duplicates.
     public var customSchemes: [String] {
@@ -55,7 +58,7 @@ public struct Manifest: Sendable, Hashable {
     init(
         id: String, name: String, ios: IOSApp?, android: AndroidApp?, domains: [String], web: URL?,
         routes: [Route], exclude: [PathPattern], shortLinksOpenApp: Bool, iconURL: URL? = nil,
-        linkPathPrefixes: [String: [String]] = [:], longLinks: LongLinks = LongLinks()
+        linkPathPrefixes: [String: [String]] = [:], longLinks: LongLinks = LongLinks(), linkOrigins: [LinkOrigin] = []
     ) {
         self.id = id
         self.name = name
@@ -69,6 +72,7 @@ public struct Manifest: Sendable, Hashable {
         self.iconURL = iconURL
         self.linkPathPrefixes = linkPathPrefixes
         self.longLinks = longLinks
+        self.linkOrigins = linkOrigins
     }
 }
 

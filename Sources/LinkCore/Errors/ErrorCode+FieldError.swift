@@ -19,6 +19,8 @@ extension ErrorCode where Owner == FieldError {
     package static let tooLong = ErrorCode("too-long")
     /// A destination that is not an absolute URL on an allowed host.
     package static let invalidDestination = ErrorCode("invalid-destination")
+    /// A web URL that is plain `http:` or names a port the manifest's `linkOrigins` does not allow.
+    package static let insecureURL = ErrorCode("insecure-url")
     /// A fallback URL that is not valid.
     package static let invalidFallback = ErrorCode("invalid-fallback")
     /// A password the link cannot take.

@@ -77,10 +77,22 @@ package enum LinkJSON {
         ])
     }
 
-    /// The resolve call's answer for a short link: the link, plus the route and parameters its
-    /// destination opens when it opens one.
-    package static func resolution(of link: Link, opening resolution: RouteResolution) -> JSONNode {
-        var members = node(link).objectValue ?? []
+    /// The resolve call's answer for a short link: what an installed app needs to open it (the
+    /// link's id, short URL and slug, the destination, and the route and parameters it opens when
+    /// it opens one) and nothing else. Rules, variants, tags, UTM fields and fallbacks are the
+    /// link's settings, readable only with a key: they can hold internal addresses and secret
+    /// query values. For an expired link the destination is its `expiredURL`, and `expired` is
+    /// `true`.
+    package static func resolution(
+        of link: Link, destination: String, expired: Bool = false, opening resolution: RouteResolution
+    ) -> JSONNode {
+        var members: [JSONNode.Member] = [
+            .init(key: "id", value: JSONNode(.string(link.id))),
+            .init(key: "url", value: JSONNode(.string(link.shortURL))),
+            .init(key: "slug", value: JSONNode(.string(link.slug))),
+            .init(key: "destination", value: JSONNode(.string(destination))),
+        ]
+        if expired { members.append(.init(key: "expired", value: JSONNode(.bool(true)))) }
         if case .matched(let route, let parameters) = resolution {
             members.append(.init(key: "route", value: JSONNode(.string(route))))
             members.append(.init(key: "parameters", value: stringMap(parameters)))

@@ -19,8 +19,9 @@ package struct LinkPolicy: Sendable {
         case web
     }
 
-    /// Checks a whole link request; the problem names the field at fault.
-    package func check(_ content: LinkContent, domain: String) throws(FieldError) {
+    /// Checks a whole link request; the problem names the field at fault. `previous` is the
+    /// link's content before a change, whose URLs may stay as they are.
+    package func check(_ content: LinkContent, domain: String, previous: LinkContent? = nil) throws(FieldError) {
         guard tenant.domains.contains(domain) else {
             throw FieldError(
                 "domain",
@@ -43,6 +44,7 @@ package struct LinkPolicy: Sendable {
         if let image = content.social?.imageURL, let problem = checkImage(image) {
             throw problem
         }
+        try checkOrigins(content, previous: previous)
     }
 
     /// The problem with `image` as a social card image, `nil` when it is an http(s) URL.

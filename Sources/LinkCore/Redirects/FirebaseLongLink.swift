@@ -9,7 +9,9 @@ import DeepLinkRouting
 /// (`afl`, `ifl`, `ipfl`, `ofl`) and `si` are kept only when ``LinkPolicy`` allows them, so a long
 /// link cannot turn the domain into an open redirect (nobody is there to be told, so a refused
 /// fallback is dropped and the default applies). The social card (`st`, `sd`, `si`) is kept as
-/// the manifest's `"longLinks"` says (``Manifest/LongLinks``).
+/// the manifest's `"longLinks"` says (``Manifest/LongLinks``): `si` only over https and not on a
+/// non-global IP literal, `st` and `sd` cut to ``maximumTitleLength`` and
+/// ``maximumDescriptionLength`` (the page escapes them as any value).
 package struct FirebaseLongLink: Sendable {
     /// The visit target, or `nil` when `link` is missing or not a destination of the tenant.
     package static func target(query: (String) -> String?, visitedURL: String, policy: LinkPolicy) -> RedirectTarget? {
@@ -33,12 +35,39 @@ package struct FirebaseLongLink: Sendable {
         // The tenant decides whether a long link's own card is shown at all (manifest "longLinks").
         let setting = policy.tenant.manifest.longLinks
         var social = setting.social == .keep ? content.social : nil
-        if let image = social?.imageURL, policy.checkImage(image) != nil || !setting.allowsImage(image) {
+        if let image = social?.imageURL,
+            policy.checkImage(image) != nil || !setting.allowsImage(image) || Self.namesNonGlobalAddress(image)
+        {
             social?.imageURL = nil
+        }
+        if let title = social?.title { social?.title = Self.shortened(title, to: Self.maximumTitleLength) }
+        if let description = social?.description {
+            social?.description = Self.shortened(description, to: Self.maximumDescriptionLength)
         }
         target.social = social?.isEmpty == true ? nil : social
         target.utm = content.utm
         target.firebase = content.firebase
         return target
+    }
+
+    /// The longest `st` shown, in characters; a longer one is cut and ends in "…". About twice
+    /// what a card shows, so that no real title is cut.
+    package static let maximumTitleLength = 200
+    /// The longest `sd` shown, in characters.
+    package static let maximumDescriptionLength = 500
+
+    /// `text`, cut to `length` characters with "…" at the end when it is longer.
+    package static func shortened(_ text: String, to length: Int) -> String {
+        guard text.count > length else { return text }
+        return String(text.prefix(length - 1)) + "…"
+    }
+
+    /// Whether the image URL's host is an IP literal that is not a global unicast address: a
+    /// crawler or browser would fetch it from the visitor's or the crawler's own network.
+    package static func namesNonGlobalAddress(_ url: String) -> Bool {
+        guard let host = WebURL(http: url)?.host else { return true }
+        let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        guard let address = IPAddress(literal) else { return false }
+        return address.nonGlobalKind != nil
     }
 }

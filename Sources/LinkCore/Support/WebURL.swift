@@ -11,6 +11,8 @@ package struct WebURL: Sendable, Hashable {
     package let scheme: String
     /// Lowercase host without port; for custom schemes, the first path segment (may be empty).
     package let host: String
+    /// The port as written after the host's `:`; `nil` when none is written.
+    package let port: String?
     /// As written (still percent-encoded).
     package let path: String
     package let query: String?
@@ -22,6 +24,7 @@ package struct WebURL: Sendable, Hashable {
         else { return nil }
         let scheme = split.scheme.lowercased()
         self.scheme = scheme
+        self.port = split.port
         self.path = split.path
         self.query = split.query
         let host = split.host.map { (PercentDecoding.decode($0) ?? $0).lowercased() }

@@ -33,8 +33,11 @@ package struct TenantSet: Sendable {
         try self.init(manifests.map(Tenant.make(from:)))
     }
 
-    /// The tenant whose domains include `host` (lowercase, without port).
-    package func tenant(forHost host: String) -> Tenant? { byHost[host] }
+    /// The tenant whose domains include `host` (lowercase, without port); a fully qualified
+    /// name's trailing dot is ignored, as DNS ignores it.
+    package func tenant(forHost host: String) -> Tenant? {
+        byHost[host] ?? (host.hasSuffix(".") ? byHost[String(host.dropLast())] : nil)
+    }
 
     package func tenant(id: String) -> Tenant? { byID[id] }
 }

@@ -34,29 +34,12 @@ package struct NetworkAddress: Sendable, Hashable, CustomStringConvertible {
         self.bytes = bytes
     }
 
-    /// Why the address is not on the public internet (loopback, private, link-local,
-    /// unique-local, unspecified, shared or multicast); `nil` for a public address.
+    /// Why the address is not a global unicast address (loopback, private, link-local,
+    /// documentation, a 6to4 or NAT64 form of such an IPv4 address, …: ``IPAddress/nonGlobalKind``);
+    /// `nil` for a global unicast address.
     package var nonPublicKind: String? {
-        if bytes.count == 16 {
-            if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xFF, bytes[11] == 0xFF {
-                return NetworkAddress(bytes: Array(bytes[12...])).nonPublicKind  // IPv4-mapped
-            }
-            if bytes[0..<15].allSatisfy({ $0 == 0 }) { return bytes[15] == 1 ? "loopback" : "unspecified" }
-            if bytes[0] & 0xFE == 0xFC { return "unique-local" }
-            if bytes[0] == 0xFE, bytes[1] & 0xC0 == 0x80 { return "link-local" }
-            if bytes[0] == 0xFF { return "multicast" }
-            return nil
-        }
-        guard bytes.count == 4 else { return "unspecified" }
-        switch (bytes[0], bytes[1]) {
-        case (0, _): return "unspecified"
-        case (127, _): return "loopback"
-        case (10, _), (172, 16...31), (192, 168): return "private"
-        case (169, 254): return "link-local"
-        case (100, 64...127): return "shared (carrier-grade NAT)"
-        case (224...255, _): return "multicast or reserved"
-        default: return nil
-        }
+        guard let address = IPAddress(bytes: bytes) else { return "unspecified" }
+        return address.nonGlobalKind
     }
 
     package var description: String {

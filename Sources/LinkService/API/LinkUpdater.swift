@@ -34,7 +34,7 @@ package struct LinkUpdater: Sendable {
         }
         let domain = parsed.domain ?? link.domain
         do throws(FieldError) {
-            try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain)
+            try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain, previous: link.content)
         } catch {
             throw Problem(error)
         }

@@ -168,15 +168,34 @@ package struct LinksAPI: Sendable {
             throw Problem.notFound("\(url.host) is not a domain of this server", field: "url")
         }
         let slug = url.path.dropFirst()
-        if SlugRules.isWellFormed(slug), let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)),
-            !link.isExpired(at: clock.now())
-        {
-            return .json(LinkJSON.resolution(of: link, opening: tenant.routes.resolve(link.content.destination)))
+        if SlugRules.isWellFormed(slug), let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)) {
+            return try resolution(of: link, tenant: tenant)
         }
         if case .matched(let route, let parameters) = tenant.routes.resolve(text) {
             return .json(LinkJSON.resolution(ofRoutePath: text, route: route, parameters: parameters))
         }
         throw Problem.notFound("\(text) is no link of \(tenant.id) (unknown, deleted or expired)", field: "url")
+    }
+
+    /// The resolve call's answer for a stored link, in the visit's order (expired, then
+    /// password): an expired link answers its `expiredURL` as the visit's `302` would, else `410`;
+    /// a protected link answers `401` without its destination, so that the app opens the short
+    /// URL in a browser, which asks for the password.
+    private func resolution(of link: Link, tenant: Tenant) throws -> Response {
+        if link.isExpired(at: clock.now()) {
+            guard let expiredURL = link.content.expiredURL else {
+                throw Problem.linkExpired(link.shortURL)
+            }
+            return .json(
+                LinkJSON.resolution(
+                    of: link, destination: expiredURL, expired: true, opening: tenant.routes.resolve(expiredURL)))
+        }
+        if link.content.passwordHash != nil {
+            throw Problem.passwordRequired(link.shortURL)
+        }
+        let destination = link.content.destination
+        return .json(
+            LinkJSON.resolution(of: link, destination: destination, opening: tenant.routes.resolve(destination)))
     }
 
     // MARK: Helpers

@@ -18,18 +18,23 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// How long a keep-alive connection may stay silent after a response before it is closed
     /// (and then send the next request's whole head).
     public var idleTimeout: Duration
-    /// Open connections allowed per client address; a connection past it is closed at once. `0`
-    /// allows any number.
+    /// Open connections allowed per client address (an IPv6 client's per /64); a connection past
+    /// it is closed at once. `0` allows any number.
     public var connectionsPerAddress: Int
+    /// Open connections allowed in all, below the process's file limit; `0`: derived from the
+    /// file limit (``effectiveMaximumConnections``). At the ceiling a new connection takes the
+    /// place of the one that has waited longest without a complete request head.
+    public var maximumConnections: Int
 
     public init(
         headTimeout: Duration = .seconds(60), bodyTimeout: Duration = .seconds(60),
         idleTimeout: Duration = .seconds(75),
-        connectionsPerAddress: Int = 256
+        connectionsPerAddress: Int = 256, maximumConnections: Int = 0
     ) {
         self.headTimeout = headTimeout
         self.bodyTimeout = bodyTimeout
         self.idleTimeout = idleTimeout
         self.connectionsPerAddress = connectionsPerAddress
+        self.maximumConnections = maximumConnections
     }
 }

@@ -87,6 +87,10 @@ extension LinkServiceConfiguration {
             "text (default) or json: one JSON object per line and event, with the request id of each request's events"
         ),
         (
+            "wayfinder.log.full.addresses", "WAYFINDER_LOG_FULL_ADDRESSES",
+            "true: logs write whole client addresses; false (default): an IPv4 address's /24, an IPv6 address's /48"
+        ),
+        (
             "wayfinder.http.head.timeout.seconds", "WAYFINDER_HTTP_HEAD_TIMEOUT_SECONDS",
             "seconds a new connection may take to send a whole request head (default 60)"
         ),
@@ -101,6 +105,10 @@ extension LinkServiceConfiguration {
         (
             "wayfinder.http.connections.per.address", "WAYFINDER_HTTP_CONNECTIONS_PER_ADDRESS",
             "open connections per client address; trusted proxies are not counted (default 256; 0: no limit)"
+        ),
+        (
+            "wayfinder.http.max.connections", "WAYFINDER_HTTP_MAX_CONNECTIONS",
+            "open connections in all; at it those waiting longest for a request head are closed (default 0: the file limit less a fifth, at least 128)"
         ),
         (
             "wayfinder.metrics.address", "WAYFINDER_METRICS_ADDRESS",
@@ -225,6 +233,7 @@ extension LinkServiceConfiguration {
             }
             logFormat = value
         }
+        logFullClientAddresses = scope.bool(forKey: "log.full.addresses", default: logFullClientAddresses)
         try readConnectionLimits(scope)
     }
 
@@ -258,6 +267,14 @@ extension LinkServiceConfiguration {
                     expected: "a whole number, 0 for no limit")
             }
             connectionLimits.connectionsPerAddress = connections
+        }
+        if let maximum = scope.int(forKey: "http.max.connections") {
+            guard maximum >= 0 else {
+                throw InvalidValue(
+                    key: "wayfinder.http.max.connections", value: String(maximum),
+                    expected: "a whole number, 0 for the file limit less a fifth")
+            }
+            connectionLimits.maximumConnections = maximum
         }
     }
 

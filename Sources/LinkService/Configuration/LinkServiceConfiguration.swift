@@ -88,6 +88,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// by the client address (under the trusted-proxy rules), for redirect rules' `country`
     /// conditions. `nil`: no file.
     public var geoIPPath: String? = nil
+    /// Whether logs write whole client addresses; by default they write the address's network
+    /// (an IPv4 /24, an IPv6 /48).
+    public var logFullClientAddresses = false
     /// Webhook endpoints and their delivery.
     public var webhooks = WebhookSettings()
     /// Where `/metrics` is served, on a listener of its own so that no tenant domain shows it;

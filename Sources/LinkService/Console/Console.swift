@@ -103,7 +103,8 @@ package struct Console: Sendable {
         }
         let form = try await ConsoleForm.read(request, limit: maxBodySize)
         guard ConsoleSignInToken.isValid(form["csrf"], for: request) else {
-            logger.notice("console sign-in without its form's token", metadata: ["client": "\(client)"])
+            logger.notice(
+                "console sign-in without its form's token", metadata: ["client": "\(addressing.logged(client))"])
             return signInPage(
                 request, context,
                 error:
@@ -112,14 +113,16 @@ package struct Console: Sendable {
         }
         let key = form.text("key")
         guard !key.isEmpty, let opened = try await sessions.signIn(key: key) else {
-            logger.notice("console sign-in refused", metadata: ["client": "\(client)"])
+            logger.notice("console sign-in refused", metadata: ["client": "\(addressing.logged(client))"])
             return signInPage(
                 request, context, error: "That API key is not valid: it is unknown or revoked. Nobody is signed in.",
                 status: .unauthorized)
         }
         // A session the browser had before is over: one browser, one session.
         try? await sessions.signOut(request, overTLS: addressing.cameOverTLS(request, context: context))
-        logger.info("console sign-in", metadata: ["tenant": "\(opened.session.tenant)", "client": "\(client)"])
+        logger.info(
+            "console sign-in",
+            metadata: ["tenant": "\(opened.session.tenant)", "client": "\(addressing.logged(client))"])
         var response = redirect("/admin/links")
         response.setCookie(
             ConsoleSessions.cookie(id: opened.id, secure: addressing.cameOverTLS(request, context: context)))

@@ -77,7 +77,27 @@ extension RedirectHandler {
             response.headers[.retryAfter] = String(wait)
             return response
         }
-        guard PasswordHash.verify(form.text("password"), against: hash) else {
+        // Every check counts against the address's budget across links, before it runs: a
+        // burst of guesses spread over many links is refused before it costs a core.
+        let address = publicLimit.addressing.rateLimitBucket(of: request, context: context)
+        if let wait = passwordAddressLimiter.acquire(address) {
+            var response = passwordForm(
+                link, tenant: tenant, request: request, context: context,
+                error: "Too many passwords from your address; try again in \(wait) seconds.", status: .tooManyRequests)
+            response.headers[.retryAfter] = String(wait)
+            return response
+        }
+        let matches: Bool
+        do throws(PasswordChecks.Busy) {
+            matches = try await passwordChecks.verify(form.text("password"), against: hash)
+        } catch {
+            var response = passwordForm(
+                link, tenant: tenant, request: request, context: context,
+                error: "The server is busy; try again in a moment.", status: .serviceUnavailable)
+            response.headers[.retryAfter] = String(error.retryAfter)
+            return response
+        }
+        guard matches else {
             _ = passwordLimiter.acquire(key)
             return passwordForm(link, tenant: tenant, request: request, context: context, error: "Wrong password")
         }

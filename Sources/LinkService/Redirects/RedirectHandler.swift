@@ -36,10 +36,17 @@ package struct RedirectHandler: Sendable {
     package var countryLookup: (any CountryLookup)?
     /// Wrong passwords per client address and link, on the server's clock.
     package let passwordLimiter: RateLimiter
+    /// Password checks per client address across all links, on the server's clock.
+    package let passwordAddressLimiter: RateLimiter
+    /// Where passwords are checked, off the event loops.
+    package let passwordChecks: PasswordChecks
     package let logger: Logger
 
     /// Wrong passwords allowed per client address and link: 10 in 10 minutes.
     package static let passwordGuesses = RateLimit(requests: 10, per: .seconds(600))
+    /// Password checks allowed per client address across all links: 30 in 10 minutes. Each costs
+    /// tens of milliseconds of a core, so one address may not spread its guesses over many links.
+    package static let passwordChecksPerAddress = RateLimit(requests: 30, per: .seconds(600))
 
     package func respond(to request: Request, context: LinkRequestContext) async throws -> Response {
         if let refused = publicLimit.refusal(request, context: context) { return refused }
@@ -208,9 +215,11 @@ extension Request {
     /// HTTP/1 `Host`, for requests that kept it as a field rather than the authority.
     package static let hostField = HTTPField.Name.hostHeader
 
-    /// The host the client asked for, lowercased and without port: the `Host` header (HTTP/1)
-    /// or `:authority` (HTTP/2).
+    /// The host the client asked for, lowercased, without port and without the trailing dot of
+    /// a fully qualified name (`stories.example.com.` is `stories.example.com`, as DNS and TLS
+    /// take it): the `Host` header (HTTP/1) or `:authority` (HTTP/2).
     package var hostName: String {
-        SplitURL.hostAndPort(headers.value(of: Request.hostField) ?? head.authority ?? "").host.lowercased()
+        let host = SplitURL.hostAndPort(headers.value(of: Request.hostField) ?? head.authority ?? "").host.lowercased()
+        return host.hasSuffix(".") ? String(host.dropLast()) : host
     }
 }

@@ -10,10 +10,18 @@ import NIOCore
 package struct ClientAddressing: Sendable {
     package let trustForwardedFor: Bool
     package let trustedProxies: [String]
+    /// Whether logs write whole client addresses rather than their networks (``LoggedAddress``).
+    package let logsFullAddresses: Bool
 
     package init(_ configuration: LinkServiceConfiguration) {
         self.trustForwardedFor = configuration.trustForwardedFor
         self.trustedProxies = configuration.trustedProxies
+        self.logsFullAddresses = configuration.logFullClientAddresses
+    }
+
+    /// A client address (or rate-limit bucket) as the logs write it.
+    package func logged(_ address: String) -> String {
+        LoggedAddress.text(address, full: logsFullAddresses)
     }
 
     /// Whether the peer `address` is a proxy whose connections carry many clients.

@@ -44,6 +44,10 @@ public struct LinkServer: Sendable {
     package let consoleSignInLimiter: RateLimiter
     /// Wrong passwords per client address and link: ``RedirectHandler/passwordGuesses``.
     package let passwordLimiter: RateLimiter
+    /// ``RedirectHandler/passwordChecksPerAddress``.
+    package let passwordAddressLimiter: RateLimiter
+    /// Visitors' password checks, off the event loops.
+    package let passwordChecks = PasswordChecks()
     /// Per client address, for everything that needs no key.
     package let publicLimit: PublicRateLimit
     /// Every "now" of the server (`ServiceClock`).
@@ -87,6 +91,7 @@ public struct LinkServer: Sendable {
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit, clock: clock)
         self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit, clock: clock)
         self.passwordLimiter = RateLimiter(RedirectHandler.passwordGuesses, clock: clock)
+        self.passwordAddressLimiter = RateLimiter(RedirectHandler.passwordChecksPerAddress, clock: clock)
         self.publicLimit = PublicRateLimit(
             limiter: RateLimiter(configuration.publicRateLimit, clock: clock),
             addressing: ClientAddressing(configuration))
@@ -127,7 +132,9 @@ public struct LinkServer: Sendable {
         }
         var application = Application(
             router: makeRouter(),
-            server: .link(limits: configuration.connectionLimits, addressing: publicLimit.addressing),
+            server: .link(
+                limits: configuration.connectionLimits, addressing: publicLimit.addressing,
+                metrics: ConnectionMetrics(registry: metrics.registry)),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
@@ -183,7 +190,8 @@ public struct LinkServer: Sendable {
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,
             clickFlush: configuration.clickFlush,
             issuer: deferred.issuer, pages: pages, publicLimit: publicLimit, metrics: metrics, clock: clock,
-            countryLookup: countryLookup, passwordLimiter: passwordLimiter, logger: logger)
+            countryLookup: countryLookup, passwordLimiter: passwordLimiter,
+            passwordAddressLimiter: passwordAddressLimiter, passwordChecks: passwordChecks, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
         router.post("/**") { request, context in try await redirects.submitPassword(to: request, context: context) }

@@ -42,32 +42,38 @@ final class RawHTTPConnection: @unchecked Sendable {
 
     /// Sends `bytes` (as far as the server takes them: it may close early).
     func send(_ bytes: [UInt8]) async {
-        await Self.offThread {
-            var sent = 0
-            while sent < bytes.count {
-                let count = bytes[sent...].withUnsafeBytes {
-                    Glibc.send(self.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-                }
-                if count <= 0 { return }
-                sent += count
+        await Self.offThread { self.sendNow(bytes) }
+    }
+
+    /// ``send(_:)`` on the calling thread, blocking it.
+    func sendNow(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                Glibc.send(self.descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
             }
+            if count <= 0 { return }
+            sent += count
         }
     }
 
     /// Reads until the server closes, `limit` bytes, the read timeout, or a whole response (its
     /// head and the body its `Content-Length` announces).
     func receive(limit: Int = 1 << 20) async -> [UInt8] {
-        await Self.offThread {
-            var received: [UInt8] = []
-            var buffer = [UInt8](repeating: 0, count: 65_536)
-            while received.count < limit {
-                let count = buffer.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
-                if count <= 0 { break }
-                received += buffer[..<count]
-                if Self.isComplete(received) { break }
-            }
-            return received
+        await Self.offThread { self.receiveNow(limit: limit) }
+    }
+
+    /// ``receive(limit:)`` on the calling thread, blocking it.
+    func receiveNow(limit: Int = 1 << 20) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while received.count < limit {
+            let count = buffer.withUnsafeMutableBytes { recv(self.descriptor, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[..<count]
+            if Self.isComplete(received) { break }
         }
+        return received
     }
 
     /// Sends `bytes`, then reads the answer; its status code, or `nil` when the server closed

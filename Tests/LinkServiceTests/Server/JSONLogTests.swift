@@ -55,6 +55,6 @@ struct JSONLogTests {
         #expect(refusals.count == 2)
         let ids = refusals.compactMap { $0["request_id"] as? String }
         #expect(ids.count == 2 && Set(ids).count == 2, "request ids: \(ids)")
-        #expect(refusals.allSatisfy { ($0["metadata"] as? [String: Any])?["client"] as? String == "127.0.0.1" })
+        #expect(refusals.allSatisfy { ($0["metadata"] as? [String: Any])?["client"] as? String == "127.0.0.0/24" })
     }
 }

@@ -24,11 +24,11 @@ extension OpenAPIContractTests {
         let hook = "/api/v1/webhooks/{id}"
         let created = try await api.call(
             .post, hooks, as: hooks, headers: auth,
-            body: #"{"url": "https://203.0.113.10/hooks", "events": ["link.created"], "description": "CRM"}"#)
+            body: #"{"url": "https://192.31.196.10/hooks", "events": ["link.created"], "description": "CRM"}"#)
         let id = try #require(created.json?["id"]?.stringValue)
         try await api.call(
             .post, hooks, as: hooks, headers: auth, body: #"{"url": "https://10.0.0.1/x", "events": ["link.created"]}"#)
-        try await api.call(.post, hooks, as: hooks, body: #"{"url": "https://203.0.113.10/x", "events": []}"#)
+        try await api.call(.post, hooks, as: hooks, body: #"{"url": "https://192.31.196.10/x", "events": []}"#)
         try await api.call(
             .post, hooks, as: hooks, headers: auth,
             body: #"{"url": "\#(String(repeating: "a", count: 1_100_000))", "events": []}"#)

@@ -183,6 +183,16 @@ struct OpenAPIContractTests {
             try await api.call(.get, "\(resolve)?url=https://unknown.example.net/x", as: resolve)
             try await api.call(.get, "\(resolve)?url=ftp://localhost/x", as: resolve)
             try await api.call(.get, resolve, as: resolve)
+            try await api.call(
+                .post, links, as: links, headers: auth,
+                body: #"{"destination": "https://localhost/item/7", "slug": "locked", "password": "open sesame"}"#)
+            try await api.call(.get, "\(resolve)?url=https://localhost/locked", as: resolve)
+            try await api.call(
+                .post, links, as: links, headers: auth,
+                body:
+                    #"{"destination": "https://localhost/item/6", "slug": "gone", "expiresAt": "2020-01-01T00:00:00Z"}"#
+            )
+            try await api.call(.get, "\(resolve)?url=https://localhost/gone", as: resolve)
 
             let claims = "/api/v1/deferred/claims"
             let json: HTTPFields = [.contentType: "application/json"]
@@ -282,7 +292,7 @@ struct OpenAPIContractTests {
             "GET /api/v1/links/{slug}/stats": [200, 400, 401, 404],
             "GET /api/v1/stats": [200, 400, 401],
             "GET /api/v1/links/{slug}/qr": [200, 400, 401, 404],
-            "GET /api/v1/resolve": [200, 400, 404],
+            "GET /api/v1/resolve": [200, 400, 401, 404, 410],
             "POST /api/v1/deferred/claims": [200, 400, 404, 410, 413],
             "POST /v1/shortLinks": [200, 400, 403, 404, 413],
             "POST /v1/managedShortLinks:create": [200, 400, 403, 404, 409, 413],

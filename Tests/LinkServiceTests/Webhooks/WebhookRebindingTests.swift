@@ -34,7 +34,7 @@ struct WebhookRebindingTests {
     func rebindToPrivate() async throws {
         let receiver = WebhookReceiver()
         try await receiver.run { _ in
-            let resolver = Resolver([["203.0.113.7"], ["10.0.0.5"]])
+            let resolver = Resolver([["192.31.196.7"], ["10.0.0.5"]])
             let url = "https://hooks.rebind.test/hook"
             let policy = WebhookURLPolicy(allowPrivate: false, resolve: resolver.resolve)
             #expect(await policy.problem(url) == nil)  // as the endpoint is saved

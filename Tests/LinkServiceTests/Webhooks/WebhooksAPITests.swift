@@ -20,7 +20,7 @@ struct WebhooksAPITests {
         return try await TestService.make(configuration: configuration)
     }
 
-    static let hook = "https://203.0.113.10/hooks/wayfinder"
+    static let hook = "https://192.31.196.10/hooks/wayfinder"
 
     static func create(_ body: String, key: String, via client: some TestClientProtocol) async throws -> TestResponse {
         try await client.execute(
@@ -63,18 +63,18 @@ struct WebhooksAPITests {
         arguments: [
             (#"{"url": "http://hooks.example.com/x", "events": ["link.created"]}"#, "url"),
             (#"{"url": "not a url", "events": ["link.created"]}"#, "url"),
-            (#"{"url": "https://user@203.0.113.10/x", "events": ["link.created"]}"#, "url"),
+            (#"{"url": "https://user@192.31.196.10/x", "events": ["link.created"]}"#, "url"),
             (#"{"url": "https://10.1.2.3/x", "events": ["link.created"]}"#, "url"),
             (#"{"url": "https://[::1]/x", "events": ["link.created"]}"#, "url"),
             (#"{"url": "https://[fd12::1]/x", "events": ["link.created"]}"#, "url"),
             (#"{"url": "https://169.254.169.254/latest", "events": ["link.created"]}"#, "url"),
             (#"{"url": "https://localhost/x", "events": ["link.created"]}"#, "url"),
-            (#"{"url": "https://203.0.113.10/x", "events": ["link.created", "link.exploded"]}"#, "events[1]"),
-            (#"{"url": "https://203.0.113.10/x", "events": ["link.created", "link.created"]}"#, "events[1]"),
-            (#"{"url": "https://203.0.113.10/x", "events": []}"#, "events"),
-            (#"{"url": "https://203.0.113.10/x"}"#, "events"),
+            (#"{"url": "https://192.31.196.10/x", "events": ["link.created", "link.exploded"]}"#, "events[1]"),
+            (#"{"url": "https://192.31.196.10/x", "events": ["link.created", "link.created"]}"#, "events[1]"),
+            (#"{"url": "https://192.31.196.10/x", "events": []}"#, "events"),
+            (#"{"url": "https://192.31.196.10/x"}"#, "events"),
             (#"{"events": ["link.created"]}"#, "url"),
-            (#"{"url": "https://203.0.113.10/x", "events": ["link.created"], "enabled": false}"#, "enabled"),
+            (#"{"url": "https://192.31.196.10/x", "events": ["link.created"], "enabled": false}"#, "enabled"),
         ])
     func badInput(body: String, field: String) async throws {
         let service = try await Self.service()
@@ -118,11 +118,11 @@ struct WebhooksAPITests {
             let patched = try await client.execute(
                 uri: "/api/v1/webhooks/\(id)", method: .patch, headers: .bearer(key),
                 body: ByteBuffer(
-                    string: #"{"events": ["link.clicked"], "enabled": false, "url": "https://203.0.113.11/h"}"#))
+                    string: #"{"events": ["link.clicked"], "enabled": false, "url": "https://192.31.196.11/h"}"#))
             #expect(patched.status == .ok)
             #expect(patched.json?["events"]?.arrayValue?.compactMap(\.stringValue) == ["link.clicked"])
             #expect(patched.json?["enabled"]?.boolValue == false)
-            #expect(patched.json?[path: "url"] == "https://203.0.113.11/h")
+            #expect(patched.json?[path: "url"] == "https://192.31.196.11/h")
             let refused = try await client.execute(
                 uri: "/api/v1/webhooks/\(id)", method: .patch, headers: .bearer(key),
                 body: ByteBuffer(string: #"{"url": "https://192.168.1.1/h"}"#))

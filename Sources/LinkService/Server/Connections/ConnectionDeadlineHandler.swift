@@ -35,6 +35,8 @@ package final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableCh
     }
 
     private let limits: ConnectionLimits
+    /// Called at the connection's first complete request head (``ConnectionCeiling``).
+    private var firstHead: (() -> Void)?
     private var phase = Phase.working
     private var timer: Scheduled<Void>?
     /// When `timer` fires.
@@ -42,8 +44,9 @@ package final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableCh
     /// Requests whose response has not ended (more than one when the client pipelines).
     private var unanswered = 0
 
-    package init(limits: ConnectionLimits) {
+    package init(limits: ConnectionLimits, firstHead: (() -> Void)? = nil) {
         self.limits = limits
+        self.firstHead = firstHead
     }
 
     package func handlerAdded(context: ChannelHandlerContext) {
@@ -68,6 +71,10 @@ package final class ConnectionDeadlineHandler: ChannelDuplexHandler, RemovableCh
         switch unwrapInboundIn(data) {
         case .head:
             unanswered += 1
+            if let firstHead {
+                firstHead()
+                self.firstHead = nil
+            }
             // The timer is checked at the end of the read (`channelReadComplete`): a request
             // without a body usually ends in the same read, and then needs no timer at all.
             phase = .body(since: context.eventLoop.now)

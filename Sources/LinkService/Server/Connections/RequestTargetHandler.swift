@@ -8,7 +8,8 @@ import NIOHTTP1
 /// Makes the request's host unambiguous before anything reads it (RFC 9112 §3.2): a request with
 /// more than one `Host` line is answered `400` and its connection closed; the authority of an
 /// absolute-form target (`GET http://share.example.com/x HTTP/1.1`) replaces whatever `Host`
-/// said; an absolute-form target without a host is answered `400` too.
+/// said; an absolute-form target without a host, and an HTTP/1.1 request without `Host`
+/// (`missing-host`), are answered `400` too.
 ///
 /// It sits between the HTTP/1 decoder and the conversion to HTTP types, the last place that sees
 /// the request target as sent (the conversion keeps only its path) and every `Host` line.
@@ -42,6 +43,13 @@ package final class RequestTargetHandler: ChannelInboundHandler, RemovableChanne
             context.fireChannelRead(wrapInboundOut(.head(head)))
             return
         }
+        // RFC 9112 §3.2: an HTTP/1.1 request without Host is answered 400 (HTTP/1.0 had none).
+        if hosts.isEmpty, head.version.major > 1 || head.version.minor >= 1 {
+            refuse(
+                "an HTTP/1.1 request names its host in a Host field; send one, such as Host: example.com",
+                code: "missing-host", title: "The request names no host", context: context)
+            return
+        }
         context.fireChannelRead(data)
     }
 
@@ -58,10 +66,12 @@ package final class RequestTargetHandler: ChannelInboundHandler, RemovableChanne
         return String(authority.split(separator: "@", omittingEmptySubsequences: false).last ?? "")
     }
 
-    private func refuse(_ detail: String, context: ChannelHandlerContext) {
+    private func refuse(
+        _ detail: String, code: String = "ambiguous-host", title: String = "The request's host is ambiguous",
+        context: ChannelHandlerContext
+    ) {
         refused = true
-        let problem = Problem(
-            .badRequest, "ambiguous-host", title: "The request's host is ambiguous", detail: detail, field: "Host")
+        let problem = Problem(.badRequest, code, title: title, detail: detail, field: "Host")
         let body = context.channel.allocator.buffer(string: problem.jsonNode.jsonText(style: .compact))
         let headers = HTTPHeaders([
             ("Content-Type", "application/problem+json"), ("Content-Length", String(body.readableBytes)),
