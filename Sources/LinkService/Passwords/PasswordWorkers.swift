@@ -1,4 +1,6 @@
 import Foundation
+import LinkCore
+import LinkDelivery
 
 /// The threads ``PasswordChecks`` runs scrypt on: a fixed number of threads of their own,
 /// started at the first check, at background priority (``BackgroundEventLoopGroup``'s nice

@@ -1,3 +1,5 @@
+import LinkCore
+import LinkDelivery
 import NIOCore
 import Synchronization
 
