@@ -42,11 +42,12 @@ final class ConnectionCeiling: Sendable {
     let limit: Int
     let metrics: ConnectionMetrics?
     /// Shortest time between two log notices of shed connections.
-    static let noticeInterval = Duration.seconds(10)
+    let noticeInterval: Duration
 
-    init(limit: Int, metrics: ConnectionMetrics? = nil) {
+    init(limit: Int, metrics: ConnectionMetrics? = nil, noticeInterval: Duration = .seconds(10)) {
         self.limit = limit
         self.metrics = metrics
+        self.noticeInterval = noticeInterval
     }
 
     /// Connections open now.
@@ -76,7 +77,7 @@ final class ConnectionCeiling: Sendable {
             if !shed.isEmpty {
                 state.shedSinceNotice += shed.count
                 let now = ContinuousClock.now
-                if state.lastNotice.map({ now - $0 >= Self.noticeInterval }) ?? true {
+                if state.lastNotice.map({ now - $0 >= noticeInterval }) ?? true {
                     notice = state.shedSinceNotice
                     state.shedSinceNotice = 0
                     state.lastNotice = now
