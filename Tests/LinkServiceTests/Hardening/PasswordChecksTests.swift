@@ -64,12 +64,12 @@ struct PasswordChecksTests {
         await service.close()
     }
 
-    @Test("/healthz keeps answering within 50 ms (the median) while a burst of wrong passwords is checked")
+    @Test("/healthz answers ten times, within 50 ms (the median), before a burst of 24 wrong passwords is through")
     func healthDuringBurst() async throws {
         let service = try await TestService.make(manifests: [LocalTenant.manifest])
         let key = try await service.key(for: "local")
         try await service.server.makeApplication().testLive { client in
-            for index in 0..<2 {
+            for index in 0..<3 {
                 let created = try await client.execute(
                     uri: "/api/v1/links", method: .post, headers: .bearer(key),
                     body: ByteBuffer(
@@ -79,7 +79,7 @@ struct PasswordChecksTests {
                 #expect(created.status == .created)
             }
             var forms: [(String, (cookie: String, token: String))] = []
-            for index in 0..<2 {
+            for index in 0..<3 {
                 let form = try await client.execute(
                     uri: "/b\(index)", method: .get, headers: .visitor(Agents.desktop, host: "localhost"))
                 forms.append(("/b\(index)", try PasswordTests.csrf(of: form)))
@@ -88,8 +88,8 @@ struct PasswordChecksTests {
             // answer them in turn and time its own queue.
             let port = try #require(client.port)
             let latencies = try await withThrowingTaskGroup(of: [Duration]?.self) { group in
-                // 16 wrong passwords at once, eight per link (within each link's budget): on the
-                // event loops they held every other request back for seconds.
+                // 24 wrong passwords at once, eight per link (within each link's budget): on the
+                // request threads they held every other request back until they were through.
                 for (path, csrf) in forms {
                     let body = "csrf=\(csrf.token)&password=nope+nope"
                     let request = Array(
@@ -108,8 +108,11 @@ struct PasswordChecksTests {
                 let checks = service.server.passwordChecks
                 group.addTask {
                     // From the moment the burst's checks are queued (their requests all read).
-                    let times = try await Self.healthChecks(port: port, count: 20) { checks.admitted >= 12 }
-                    #expect(checks.admitted > 0, "the burst was over before /healthz was measured")
+                    let times = try await Self.healthChecks(port: port, count: 10) { checks.admitted >= 16 }
+                    // Every answer came while checks were still queued or running: none waited
+                    // for the burst to be through (with the checks on the request threads the
+                    // first one took the whole burst, 9.6 s).
+                    #expect(checks.admitted > 0, "/healthz answered only once the burst was through: \(times)")
                     return times
                 }
                 var measured: [Duration] = []
