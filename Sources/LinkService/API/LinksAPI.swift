@@ -30,6 +30,8 @@ struct LinksAPI: Sendable {
     /// without, a link with a `country` condition is written with a warning.
     let countryKnown: Bool
     let logger: Logger
+    /// Where new passwords are hashed, off the request threads.
+    var passwords: PasswordChecks? = nil
 
     func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
@@ -64,7 +66,9 @@ struct LinksAPI: Sendable {
     private func create(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let body = try await request.collectBody(upTo: maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
-        switch try await LinkCreator(store: store, clock: clock).create(parsed, for: context.tenant) {
+        switch try await LinkCreator(store: store, clock: clock, passwords: passwords).create(
+            parsed, for: context.tenant)
+        {
         case .created(let link): return created(link)
         case .existing(let link): return .json(answer(link))
         }
@@ -83,7 +87,8 @@ struct LinksAPI: Sendable {
         } catch {
             throw Problem(.badRequest, "malformed-json", title: "The body is not JSON", detail: "\(error)")
         }
-        let changed = try await LinkUpdater(store: store, clock: clock).update(link, by: patch, for: context.tenant)
+        let changed = try await LinkUpdater(store: store, clock: clock, passwords: passwords).update(
+            link, by: patch, for: context.tenant)
         return .json(answer(changed))
     }
 

@@ -30,6 +30,8 @@ struct Console: Sendable {
     let statsReader: StatsReader
     let clock: ServiceClock
     let logger: Logger
+    /// Where new passwords are hashed, off the request threads.
+    var passwords: PasswordChecks? = nil
     var addressing: ClientAddressing { publicLimit.addressing }
 
     static let pageSize = 20
@@ -168,7 +170,7 @@ struct Console: Sendable {
         // "Show final URL", "Add rule", "Add condition": the form again, nothing created.
         if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: nil, context.signedIn) }
         do {
-            let creation = try await LinkCreator(store: store, clock: clock).create(
+            let creation = try await LinkCreator(store: store, clock: clock, passwords: passwords).create(
                 try form.linkRequest(), for: context.tenant)
             let link = creation.link
             logger.info(
@@ -191,7 +193,7 @@ struct Console: Sendable {
         form.values["slug"] = link.slug
         if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: link, context.signedIn) }
         do {
-            _ = try await LinkUpdater(store: store, clock: clock).update(
+            _ = try await LinkUpdater(store: store, clock: clock, passwords: passwords).update(
                 link, by: form.patch(), for: context.tenant)
             return redirect("/admin/links/\(link.slug)?done=saved")
         } catch let problem as Problem where problem.status == .badRequest {

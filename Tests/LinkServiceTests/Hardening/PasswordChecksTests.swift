@@ -29,6 +29,25 @@ struct PasswordChecksTests {
         #expect(checks.admitted == 0)
     }
 
+    @Test("a link's new password is hashed on the password workers: past their queue, 503 busy with Retry-After")
+    func hashingOnWorkers() async throws {
+        let checks = PasswordChecks(workers: 1, waiting: 0)
+        let stored = try PasswordHash.make("correct horse")
+        let first = Task { try await checks.verify("wrong guess", against: stored) }
+        while checks.admitted == 0 { await Task.yield() }
+        do {
+            _ = try await PasswordChecks.hash("open sesame", on: checks)
+            Issue.record("a hash was made past the workers' bound")
+        } catch {
+            #expect(error.status == .serviceUnavailable)
+            #expect(error.code == "busy")
+            #expect(error.retryAfter == 1)
+        }
+        #expect(try await first.value == false)
+        let hashed = try await PasswordChecks.hash("open sesame", on: checks)
+        #expect(PasswordHash.verify("open sesame", against: hashed))
+    }
+
     @Test("one address's password checks across all links are capped: 429 with Retry-After")
     func capAcrossLinks() async throws {
         // The server's clock stands still: the budget refills by it, not by how long scrypt takes.
