@@ -13,6 +13,8 @@ package struct LinkCreator: Sendable {
     package let store: any LinkStore
     /// When the link is made (`ServiceClock`).
     package var clock: ServiceClock = .system
+    /// Where a new password is hashed; `nil`: on the calling thread.
+    package var passwords: PasswordChecks? = nil
 
     /// Validates a request for a tenant exactly as ``create(_:for:)`` does, and answers the domain
     /// the link would live on. Throws the problem the API answers.
@@ -41,7 +43,9 @@ package struct LinkCreator: Sendable {
         let domain = try check(request, for: tenant)
         let now = clock.now().truncatedToMilliseconds
         var content = request.content
-        if let password = request.password { content.passwordHash = try Problem.hashing(password) }
+        if let password = request.password {
+            content.passwordHash = try await PasswordChecks.hash(password, on: passwords)
+        }
         func makeLink(slug: String) -> Link {
             Link(
                 id: UUID().uuidString.lowercased(), tenant: tenant.id, domain: domain, slug: slug,

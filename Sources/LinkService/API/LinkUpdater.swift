@@ -12,10 +12,12 @@ package struct LinkUpdater: Sendable {
     package let store: any LinkStore
     /// When the link is changed (`ServiceClock`).
     package var clock: ServiceClock = .system
+    /// Where a new password is hashed; `nil`: on the calling thread.
+    package var passwords: PasswordChecks? = nil
 
     /// The link with `patch` applied and checked for `tenant`, not stored. Throws the problem the
     /// API answers.
-    package func changed(_ link: Link, by patch: JSONNode, for tenant: Tenant) throws(Problem) -> Link {
+    package func changed(_ link: Link, by patch: JSONNode, for tenant: Tenant) async throws(Problem) -> Link {
         guard patch.objectValue != nil else {
             throw Problem.invalidField(
                 "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
@@ -46,8 +48,10 @@ package struct LinkUpdater: Sendable {
         case nil: changed.content.passwordHash = link.content.passwordHash
         case .null?: changed.content.passwordHash = nil
         default:
-            changed.content.passwordHash = try parsed.password.map { password throws(Problem) in
-                try Problem.hashing(password)
+            if let password = parsed.password {
+                changed.content.passwordHash = try await PasswordChecks.hash(password, on: passwords)
+            } else {
+                changed.content.passwordHash = nil
             }
         }
         changed.updatedAt = clock.now().truncatedToMilliseconds
@@ -56,7 +60,7 @@ package struct LinkUpdater: Sendable {
 
     /// Applies `patch` to `link`, checks and stores the result.
     package func update(_ link: Link, by patch: JSONNode, for tenant: Tenant) async throws -> Link {
-        let changed = try changed(link, by: patch, for: tenant)
+        let changed = try await changed(link, by: patch, for: tenant)
         guard try await store.updateLink(changed) else {
             throw Problem.notFound("no link \"\(link.slug)\"", field: "slug")
         }

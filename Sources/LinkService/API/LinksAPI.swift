@@ -32,6 +32,8 @@ package struct LinksAPI: Sendable {
     /// without, a link with a `country` condition is written with a warning.
     package let countryKnown: Bool
     package let logger: Logger
+    /// Where new passwords are hashed, off the request threads.
+    package var passwords: PasswordChecks? = nil
 
     package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
@@ -66,7 +68,9 @@ package struct LinksAPI: Sendable {
     private func create(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let body = try await request.collectBody(upTo: maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
-        switch try await LinkCreator(store: store, clock: clock).create(parsed, for: context.tenant) {
+        switch try await LinkCreator(store: store, clock: clock, passwords: passwords).create(
+            parsed, for: context.tenant)
+        {
         case .created(let link): return created(link)
         case .existing(let link): return .json(answer(link))
         }
@@ -85,7 +89,8 @@ package struct LinksAPI: Sendable {
         } catch {
             throw Problem(FieldError.malformedJSON(error))
         }
-        let changed = try await LinkUpdater(store: store, clock: clock).update(link, by: patch, for: context.tenant)
+        let changed = try await LinkUpdater(store: store, clock: clock, passwords: passwords).update(
+            link, by: patch, for: context.tenant)
         return .json(answer(changed))
     }
 

@@ -32,6 +32,8 @@ package struct Console: Sendable {
     package let statsReader: StatsReader
     package let clock: ServiceClock
     package let logger: Logger
+    /// Where new passwords are hashed, off the request threads.
+    package var passwords: PasswordChecks? = nil
     package var addressing: ClientAddressing { publicLimit.addressing }
 
     package static let pageSize = 20
@@ -170,7 +172,7 @@ package struct Console: Sendable {
         // "Show final URL", "Add rule", "Add condition": the form again, nothing created.
         if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: nil, context.signedIn) }
         do {
-            let creation = try await LinkCreator(store: store, clock: clock).create(
+            let creation = try await LinkCreator(store: store, clock: clock, passwords: passwords).create(
                 try form.linkRequest(), for: context.tenant)
             let link = creation.link
             logger.info(
@@ -193,7 +195,7 @@ package struct Console: Sendable {
         form.values["slug"] = link.slug
         if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: link, context.signedIn) }
         do {
-            _ = try await LinkUpdater(store: store, clock: clock).update(
+            _ = try await LinkUpdater(store: store, clock: clock, passwords: passwords).update(
                 link, by: form.patch(), for: context.tenant)
             return redirect("/admin/links/\(link.slug)?done=saved")
         } catch let problem as Problem where problem.status == .badRequest {

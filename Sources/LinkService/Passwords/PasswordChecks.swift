@@ -36,6 +36,12 @@ package final class PasswordChecks: Sendable {
     /// Whether `password` is the one `stored` was made from (``PasswordHash/verify(_:against:)``),
     /// on a worker thread; throws ``Busy`` without queueing when the queue is full.
     package func verify(_ password: String, against stored: String) async throws(Busy) -> Bool {
+        try await run { PasswordHash.verify(password, against: stored) }
+    }
+
+    /// `work` (a hash or a check) on a worker thread, once one is free; throws ``Busy`` without
+    /// queueing when the queue is full.
+    package func run<Value: Sendable>(_ work: @escaping @Sendable () -> Value) async throws(Busy) -> Value {
         let admitted = state.withLock { admitted in
             guard admitted < capacity else { return false }
             admitted += 1
@@ -44,9 +50,9 @@ package final class PasswordChecks: Sendable {
         guard admitted else { throw Busy() }
         return await withCheckedContinuation { continuation in
             workers.run {
-                let matches = PasswordHash.verify(password, against: stored)
+                let value = work()
                 self.state.withLock { $0 -= 1 }
-                continuation.resume(returning: matches)
+                continuation.resume(returning: value)
             }
         }
     }

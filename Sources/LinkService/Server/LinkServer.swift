@@ -165,7 +165,7 @@ public struct LinkServer: Sendable {
             tenants: tenants, store: store, cursors: cursors, keys: keys, apiLimiter: apiLimiter,
             resolveLimiter: resolveLimiter, addressing: addressing, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock,
-            countryKnown: countryLookup != nil, logger: logger
+            countryKnown: countryLookup != nil, logger: logger, passwords: passwordChecks
         ).register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
@@ -184,7 +184,7 @@ public struct LinkServer: Sendable {
                 lifetime: configuration.consoleSessionLifetime, clock: clock),
             store: store, cursors: cursors, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, statsReader: statsReader,
-            clock: clock, logger: logger
+            clock: clock, logger: logger, passwords: passwordChecks
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,

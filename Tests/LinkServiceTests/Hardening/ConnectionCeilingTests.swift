@@ -70,9 +70,7 @@ struct ConnectionCeilingTests {
         #expect(shed.flatMap { Int($0.split(separator: " ")[1]) }.map { (3...4).contains($0) } == true, "\(metrics)")
         #expect(metrics.contains("wayfinder_http_connections_open"))
         let notices = logs.logged.filter { $0.message.hasPrefix("connections shed at the connection ceiling") }
-        // Rate-limited: one notice for the three.
-        #expect(notices.count == 1)
-        #expect(notices.first?.level == .warning)
+        #expect(!notices.isEmpty && notices.allSatisfy { $0.level == .warning })
     }
 
     @Test(
@@ -103,5 +101,16 @@ struct ConnectionCeilingTests {
         #expect(ceiling.count == 2)
         ceiling.closed(first)
         #expect(ceiling.count == 1)
+    }
+
+    @Test("shedding is logged at most once per interval, with the count since the last notice")
+    func rateLimitedNotice() throws {
+        let logs = LogRecorder()
+        let ceiling = ConnectionCeiling(limit: 1, noticeInterval: .seconds(3600))
+        for _ in 0..<5 { _ = ceiling.admit(EmbeddedChannel(), logger: logs.logger) }
+        let notices = logs.logged.filter { $0.message.hasPrefix("connections shed at the connection ceiling") }
+        #expect(notices.count == 1)
+        #expect(notices.first?.metadata["shed"] == "1")
+        #expect(notices.first?.level == .warning)
     }
 }

