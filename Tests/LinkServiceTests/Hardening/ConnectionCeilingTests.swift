@@ -1,15 +1,14 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import Logging
-import NIOEmbedded
-import TestSupport
-import Testing
-
 import LinkCore
 import LinkDelivery
 import LinkService
 import LinkStorage
+import Logging
+import NIOEmbedded
+import TestSupport
+import Testing
 
 /// A global connection ceiling below the file limit: at it, the connections that have waited
 /// longest without a complete request head are closed to make room; one that has sent a head is

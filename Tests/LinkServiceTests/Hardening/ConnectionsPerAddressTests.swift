@@ -1,9 +1,8 @@
-import Testing
-
 import LinkCore
 import LinkDelivery
 import LinkService
 import LinkStorage
+import Testing
 
 /// The per-address connection cap counts an IPv6 client by its /64, as the rate limits do: one
 /// host holds the whole /64 and could otherwise open the cap's worth from each address of it.

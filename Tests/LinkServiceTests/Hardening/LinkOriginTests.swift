@@ -2,13 +2,12 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import NIOCore
-import Testing
-
 import LinkCore
 import LinkDelivery
 import LinkService
 import LinkStorage
+import NIOCore
+import Testing
 
 /// A link's web URLs are `https` on the default port unless the manifest's `"linkOrigins"` allows
 /// `http:` or a port for a host: plain http is a downgrade, a port another service on the host.

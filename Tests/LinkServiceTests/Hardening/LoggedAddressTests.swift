@@ -1,14 +1,13 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import Logging
-import TestSupport
-import Testing
-
 import LinkCore
 import LinkDelivery
 import LinkService
 import LinkStorage
+import Logging
+import TestSupport
+import Testing
 
 /// Logs write a client's network, not its address (an IPv4 /24, an IPv6 /48), unless
 /// `WAYFINDER_LOG_FULL_ADDRESSES` asks for whole addresses.

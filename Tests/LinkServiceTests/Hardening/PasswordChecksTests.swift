@@ -1,14 +1,13 @@
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import NIOCore
-import TestSupport
-import Testing
-
 import LinkCore
 import LinkDelivery
 import LinkService
 import LinkStorage
+import NIOCore
+import TestSupport
+import Testing
 
 /// Password checks run on a small pool of their own with a bounded queue, never on the event
 /// loops, and one address has a budget of checks across all links: a burst of wrong passwords

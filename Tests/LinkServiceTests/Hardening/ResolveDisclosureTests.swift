@@ -2,13 +2,12 @@ import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
-import NIOCore
-import Testing
-
 import LinkCore
 import LinkDelivery
 import LinkService
 import LinkStorage
+import NIOCore
+import Testing
 
 /// `GET /api/v1/resolve` takes no key, so it answers only what an installed app needs to open a
 /// link (id, short URL, slug, destination, route, parameters): never the link's settings, which

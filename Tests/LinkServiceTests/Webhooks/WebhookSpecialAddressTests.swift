@@ -1,9 +1,8 @@
-import Testing
-
 import LinkCore
 import LinkDelivery
 import LinkService
 import LinkStorage
+import Testing
 
 /// The webhook SSRF rule over IANA's IPv4 and IPv6 Special-Purpose Address Registries: every
 /// block that is not globally reachable is refused, the globally reachable ones inside them pass,
