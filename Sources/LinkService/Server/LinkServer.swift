@@ -125,15 +125,18 @@ public struct LinkServer: Sendable {
             services.append(
                 ManifestReloader(reload: { _ = await reload(using: reloadManifests) }, logger: logger))
         }
+        let router = makeRouter()
+        let routed = ShadowedLinks.firstSegments(of: router.routes.map { "\($0.path)" })
         var application = Application(
-            router: makeRouter(),
+            router: router,
             server: .link(limits: configuration.connectionLimits, addressing: publicLimit.addressing),
             configuration: .init(
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
             logger: logger)
-        application.beforeServerStarts { [deferred, store, analytics, logger] in
+        application.beforeServerStarts { [deferred, store, analytics, tenants, logger] in
             await deferred.loadKeyring(from: store, logger: logger)
+            await ShadowedLinks.warn(store: store.base, tenants: tenants.all, segments: routed, logger: logger)
             try await analytics?.start(logger: logger)
         }
         return application
