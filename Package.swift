@@ -268,6 +268,8 @@ let package = Package(
             dependencies: [
                 "wayfinder",
                 "TestSupport",
+                // The help test checks `serve --help` against the documented configuration keys.
+                "LinkService",
                 // `wayfinder check` is tested against real HTTPS servers on loopback with a
                 // throwaway CA made in the test.
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -25,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
             gracefully: pending clicks are written, then it exits 0.
 
             Every flag can also be set in the environment (flags win):
-            \(LinkServiceConfiguration.documentedKeys.map { "  \($0.environment.padding(toLength: 36, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
+            \(HelpTable(rows: LinkServiceConfiguration.documentedKeys.map { ($0.environment, $0.meaning) }).rendered())
 
             Examples:
               wayfinder serve --manifest Examples/storyteller.json
