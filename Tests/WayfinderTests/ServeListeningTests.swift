@@ -25,4 +25,33 @@ struct ServeListeningTests {
         #expect(result.stdout.contains("0.0.0.0"))
         #expect(result.stdout.contains("WAYFINDER_PUBLIC_RATE_PER_MINUTE"))
     }
+
+    @Test("a second server on taken ports exits naming the address and the setting that moves it")
+    func takenPortsAreNamed() async throws {
+        try await ServeProcess.withServer(named: "first") { first, database in
+            let second = database.deletingLastPathComponent().appendingPathComponent("second.sqlite").path
+            let arguments = ["serve", "--manifest", ServeProcess.manifest, "--database", "sqlite:" + second]
+            // Its own public port, the first one's metrics address: the case nobody chose a port for.
+            let metrics = try await WayfinderProcess.runDetached(
+                arguments,
+                environment: ServeProcess.environment.merging([
+                    "WAYFINDER_PORT": String(try ServeProcess.freePort()),
+                    "WAYFINDER_METRICS_ADDRESS": "127.0.0.1:\(first.metricsPort)",
+                ]) { $1 })
+            #expect(metrics.status != 0)
+            #expect(
+                metrics.stderr.contains("cannot listen on 127.0.0.1:\(first.metricsPort) for /metrics"),
+                "\(metrics.stderr)")
+            #expect(metrics.stderr.contains("the address is in use"))
+            #expect(metrics.stderr.contains("WAYFINDER_METRICS_ADDRESS"))
+            let link = try await WayfinderProcess.runDetached(
+                arguments,
+                environment: ServeProcess.environment.merging([
+                    "WAYFINDER_PORT": String(first.port), "WAYFINDER_METRICS_ADDRESS": "off",
+                ]) { $1 })
+            #expect(link.status != 0)
+            #expect(link.stderr.contains("cannot listen on 127.0.0.1:\(first.port) for links"), "\(link.stderr)")
+            #expect(link.stderr.contains("WAYFINDER_PORT"))
+        }
+    }
 }

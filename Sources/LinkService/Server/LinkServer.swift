@@ -119,7 +119,7 @@ public struct LinkServer: Sendable {
             services.append(trimmer)
         }
         if let address = configuration.metricsAddress {
-            services.append(makeMetricsApplication(address: address))
+            services.append(MetricsListener(application: makeMetricsApplication(address: address), address: address))
         }
         if let reloadManifests {
             services.append(
@@ -242,8 +242,15 @@ public struct LinkServer: Sendable {
 
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
     /// written before it returns). Given `reloadManifests`, `SIGHUP` reloads the manifests with it.
+    /// A listener whose address the system refuses throws ``ListenerError``, naming the address and
+    /// the setting that moves it.
     public func run(reloadManifests: (@Sendable () async throws -> [Manifest])? = nil) async throws {
-        try await makeApplication(reloadManifests: reloadManifests).runService()
+        do {
+            try await makeApplication(reloadManifests: reloadManifests).runService()
+        } catch {
+            let address = ListenAddress(host: configuration.host, port: configuration.port)
+            throw ListenerError(error, listener: .link, address: "\(address)") ?? error
+        }
     }
 
     /// Serves `manifests` from the next request on, all of them or none: when they cannot be
