@@ -189,6 +189,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try Self.reloadManifests(paths, logger: logger)
             })
             try await linkStore.close()
+            logger.notice("wayfinder stopped")
         } catch {
             try? await linkStore.close()
             throw error

@@ -18,6 +18,25 @@ struct ServeListeningTests {
         }
     }
 
+    @Test("SIGTERM ends with a line saying how many pending clicks were written, then that it stopped")
+    func shutdownLineSaysWhatWasFlushed() async throws {
+        // A flush interval longer than the test: the clicks are still pending at SIGTERM.
+        try await ServeProcess.withServer(
+            named: "shutdown", environment: ["WAYFINDER_CLICK_FLUSH_INTERVAL_MS": "600000"]
+        ) { server, database in
+            let key = try await ServeProcess.makeKey(database: "sqlite:" + database.path)
+            #expect(try await server.create("bye", story: 1, key: key).status == 201)
+            for _ in 0..<3 { _ = try await server.visit("bye") }
+            server.signal(SIGTERM)
+            #expect(await server.exit().status == 0)
+            let lines = server.log.split(separator: "\n")
+            let flushed = try #require(
+                lines.firstIndex { $0.contains("shutting down: 3 pending clicks written") }, "\(server.log)")
+            let stopped = try #require(lines.firstIndex { $0.contains("wayfinder stopped") }, "\(server.log)")
+            #expect(flushed < stopped)
+        }
+    }
+
     @Test("--help says the default address is loopback and how to listen on all interfaces")
     func helpSaysLoopback() async throws {
         let result = try await WayfinderProcess.runDetached(["serve", "--help"])

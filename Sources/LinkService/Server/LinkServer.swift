@@ -151,6 +151,7 @@ public struct LinkServer: Sendable {
         router.add(middleware: MethodNotAllowedMiddleware(allowed: allowed))
         let cursors = ListCursors(keyring: deferred.keyring, store: store)
         router.get("/healthz") { _, _ in Response.text("ok\n") }
+        FaviconHandler().register(on: router)
         ReadinessHandler(store: store.base, logger: logger).register(on: router)
         TLSAskHandler(tenants: tenants, trustedProxies: configuration.trustedProxies).register(on: router)
         let addressing = publicLimit.addressing
