@@ -2,12 +2,19 @@
 import Foundation
 import PackageDescription
 
+// No warnings from our own code: CI (.ci/run) sets WAYFINDER_WARNINGS_AS_ERRORS=1, which makes a
+// warning an error in every target declared here (they all take `swiftSettings`) and in none of
+// the dependencies (`swift build -Xswiftc -warnings-as-errors` would reach those too, whose
+// warnings are not ours to fix).
+let warningsAsErrors = ProcessInfo.processInfo.environment["WAYFINDER_WARNINGS_AS_ERRORS"] == "1"
+
 // Upcoming features we opt into everywhere: `any` spelled out and imports that are explicit about
 // what they re-export keep the module boundaries (README, "Module tour") visible in the code.
-let swiftSettings: [SwiftSetting] = [
-    .enableUpcomingFeature("ExistentialAny"),
-    .enableUpcomingFeature("MemberImportVisibility"),
-]
+let swiftSettings: [SwiftSetting] =
+    [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ] + (warningsAsErrors ? [.unsafeFlags(["-warnings-as-errors"])] : [])
 
 // Fuzzing (Documentation/Fuzzing.md): with WAYFINDER_FUZZ=1 our own modules are built with
 // libFuzzer's coverage instrumentation and AddressSanitizer, and the `WayfinderFuzz` executable is
@@ -268,6 +275,8 @@ let package = Package(
             dependencies: [
                 "wayfinder",
                 "TestSupport",
+                // The help test checks `serve --help` against the documented configuration keys.
+                "LinkService",
                 // `wayfinder check` is tested against real HTTPS servers on loopback with a
                 // throwaway CA made in the test.
                 .product(name: "Hummingbird", package: "hummingbird"),

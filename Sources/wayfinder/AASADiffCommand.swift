@@ -70,7 +70,7 @@ struct AASADiffCommand: AsyncParsableCommand {
     private func read(_ path: String) throws -> AASAFile {
         let decoded = AASAFile.decode(try CommandInput.bytes(path))
         guard let file = decoded.file else {
-            for diagnostic in decoded.diagnostics { printError("\(path): \(diagnostic)") }
+            for diagnostic in decoded.diagnostics { printError(diagnostic.line(in: path)) }
             throw ExitCode(2)
         }
         return file

@@ -41,7 +41,7 @@ enum CommandInput {
         let loaded = ManifestLoader().load(data)
         guard let manifest = loaded.manifest, let routes = loaded.routes else {
             for diagnostic in loaded.diagnostics {
-                report("\(path): \(diagnostic)")
+                report(diagnostic.line(in: path))
             }
             let errors = loaded.diagnostics.filter { $0.severity == .error }.count
             report(
@@ -99,7 +99,7 @@ enum DiagnosticReport {
             Swift.print(summary.jsonText(style: .compact))
         } else {
             for diagnostic in diagnostics {
-                Swift.print("\(file): \(diagnostic)")
+                Swift.print(diagnostic.line(in: file))
             }
             let verdict = errors == 0 ? "valid" : "not valid"
             Swift.print("\(file): \(verdict) (\(plural(errors, "error")), \(plural(warnings, "warning")))")

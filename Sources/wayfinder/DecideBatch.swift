@@ -100,7 +100,7 @@ enum MatchOutput {
         do throws(AASAError) {
             compiled = try compile(bytes)
         } catch {
-            for diagnostic in error.diagnostics { printError("\(file): \(diagnostic)") }
+            for diagnostic in error.diagnostics { printError(diagnostic.line(in: file)) }
             throw ExitCode(1)
         }
         for url in urls {

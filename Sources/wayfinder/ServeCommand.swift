@@ -25,7 +25,7 @@ struct ServeCommand: AsyncParsableCommand {
             gracefully: pending clicks are written, then it exits 0.
 
             Every flag can also be set in the environment (flags win):
-            \(LinkServiceConfiguration.documentedKeys.map { "  \($0.environment.padding(toLength: 36, withPad: " ", startingAt: 0))\($0.meaning)" }.joined(separator: "\n"))
+            \(HelpTable(rows: LinkServiceConfiguration.documentedKeys.map { ($0.environment, $0.meaning) }).rendered())
 
             Examples:
               wayfinder serve --manifest Examples/storyteller.json
@@ -189,6 +189,7 @@ struct ServeCommand: AsyncParsableCommand {
                 try Self.reloadManifests(paths, logger: logger)
             })
             try await linkStore.close()
+            logger.notice("wayfinder stopped")
         } catch {
             try? await linkStore.close()
             throw error

@@ -41,6 +41,15 @@ def test_rule_editor_shows_the_apis_error_at_the_condition_then_saves_the_rule(c
     button(driver, "Create link").click()
     error = driver.find_element(By.ID, "rule0-when0-error")
     assert "ISO 3166-1 alpha-2" in error.text
+    # The refused form opens with its summary, focused, at the top of the page; its link puts the
+    # cursor in the refused field, far down the form.
+    summary = driver.find_element(By.ID, "error-summary")
+    assert driver.switch_to.active_element == summary
+    assert summary.location["y"] < driver.find_element(By.CSS_SELECTOR, "form.link-form").location["y"]
+    assert "1 problem to fix" in summary.text
+    screenshot(driver, "link-form-error-summary")
+    summary.find_element(By.LINK_TEXT, summary.find_element(By.TAG_NAME, "a").text).click()
+    assert driver.switch_to.active_element.get_attribute("id") == "rule0-when0-value"
     # What was typed is kept, and the field is marked invalid.
     value = field(driver, "Value of condition 1 of rule 1")
     assert value.get_attribute("value") == "Germany"

@@ -287,9 +287,32 @@ struct ManifestTests {
         #expect(decoded.diagnostics.map(\.severity) == [.warning, .warning])
         #expect(
             decoded.diagnostics.map(\.message) == [
-                "unknown key \"rotues\"; did you mean \"routes\"?", "unknown key \"shortLinks\" is ignored",
+                "unknown key \"rotues\"; did you mean \"routes\"?", "unknown key \"shortLinks\"",
             ])
         #expect(decoded.diagnostics.map(\.path.description) == ["rotues", "shortLinks"])
+    }
+
+    @Test("a transposed key the route lacks (pahts) is one error that suggests the fix, not two")
+    func transposedKeyIsOneError() throws {
+        let data = Self.variant { object in
+            var routes = object["routes"] as! [[String: Any]]
+            routes[0]["pahts"] = routes[0].removeValue(forKey: "paths")
+            routes[0].removeValue(forKey: "schemeLinks")
+            object["routes"] = routes
+            object.removeValue(forKey: "domains")
+            object["dommains"] = ["stories.example.com"]
+        }
+        let loaded = ManifestLoader().load(data)
+        #expect(loaded.manifest == nil)
+        #expect(loaded.diagnostics.map(\.severity) == [.error, .error])
+        #expect(loaded.diagnostics.map(\.code) == ["unknown-key", "unknown-key"])
+        #expect(
+            Set(loaded.diagnostics.map(\.message)) == [
+                "unknown key \"dommains\"; did you mean \"domains\"?", "unknown key \"pahts\"; did you mean \"paths\"?",
+            ])
+        // Manifest.decode keeps unknown keys as warnings, but a typo of a key the object needs is
+        // the error that explains the missing key.
+        #expect(Manifest.decode(data).diagnostics.filter { $0.severity == .error }.count == 2)
     }
 
     @Test("a parameter type that is not built in is a warning naming it")

@@ -135,7 +135,9 @@ struct ManifestParityTests {
             let result = try await WayfinderProcess.runDetached(command, environment: [:])
             #expect(result.status == 1, "\(command): \(result.stderr)")
             #expect(
-                result.stderr.contains("\(file): error: routes[0].paths[0]: "), "\(command): \(result.stderr)")
+                result.stderr.split(separator: "\n").contains {
+                    $0.hasPrefix("\(file):") && $0.contains(": error: routes[0].paths[0]: ")
+                }, "\(command): \(result.stderr)")
             #expect(result.stderr.contains("[unknown-parameter-type]"), "\(command): \(result.stderr)")
         }
     }
@@ -156,12 +158,13 @@ struct ManifestParityTests {
         }
     }
 
-    /// Errors from `FILE: error: PATH: message [code]` lines.
+    /// Errors from `FILE[:LINE:COLUMN]: error: PATH: message [code]` lines.
     static func errors(fromText text: String, file: String) -> [Finding] {
-        let prefix = "\(file): error: "
-        return text.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix(prefix), line.hasSuffix("]"), let open = line.lastIndex(of: "[") else { return nil }
-            let rest = line.dropFirst(prefix.count)
+        text.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("\(file):"), line.hasSuffix("]"), let open = line.lastIndex(of: "["),
+                let marker = line.range(of: ": error: ")
+            else { return nil }
+            let rest = line[marker.upperBound...]
             guard let colon = rest.range(of: ": ") else { return nil }
             let code = line[line.index(after: open)..<line.index(before: line.endIndex)]
             return Finding(code: String(code), path: String(rest[..<colon.lowerBound]))

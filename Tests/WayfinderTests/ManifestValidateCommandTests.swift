@@ -18,7 +18,7 @@ struct ManifestValidateCommandTests {
                 """)
     }
 
-    @Test("an invalid manifest prints each diagnostic with its path and exits 1")
+    @Test("an invalid manifest prints each diagnostic with its line, column and path, and exits 1")
     func invalidManifestExitsOne() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-invalid-\(UUID()).json")
         try Data(
@@ -30,9 +30,36 @@ struct ManifestValidateCommandTests {
         #expect(result.status == 1)
         #expect(
             result.stdout == """
-                \(file.path): error: domains: the list is empty; name at least one host, such as "example.com", whose links open the app [empty-domains]
-                \(file.path): error: routes[0].paths[0]: "/s/{id" has an unclosed "{" at offset 3 [pattern-unclosed-brace]
+                \(file.path):1:69: error: domains: the list is empty; name at least one host, such as "example.com", whose links open the app [empty-domains]
+                \(file.path):1:108: error: routes[0].paths[0]: "/s/{id" has an unclosed "{" at offset 3 [pattern-unclosed-brace]
                 \(file.path): not valid (2 errors, 0 warnings)
+
+                """)
+    }
+
+    @Test("a transposed key in a route is one error, at its line and column, that suggests the fix")
+    func transposedKeyInRoute() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-typo-\(UUID()).json")
+        try Data(
+            """
+            {
+              "id": "x",
+              "ios": {"appIDs": ["ABCDE12345.com.x.app"]},
+              "domains": ["x.example"],
+              "routes": [
+                {"name": "s", "pahts": ["/s/{id}"]}
+              ]
+            }
+            """.utf8
+        ).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try await WayfinderProcess.runDetached(["manifest", "validate", file.path])
+        #expect(result.status == 1)
+        #expect(
+            result.stdout == """
+                \(file.path):6:28: error: routes[0].pahts: unknown key "pahts"; did you mean "paths"? [unknown-key]
+                  hint: known keys here: name, paths, schemeLinks, query, barriers, web
+                \(file.path): not valid (1 error, 0 warnings)
 
                 """)
     }

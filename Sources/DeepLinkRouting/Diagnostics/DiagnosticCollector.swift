@@ -4,6 +4,14 @@
 /// Readers keep going after a problem so that one broken entry never hides the rest.
 package struct DiagnosticCollector: Sendable {
     package private(set) var diagnostics: [Diagnostic] = []
+    /// Unknown keys that look like a typo of a known key the object lacks: the object's path and
+    /// the known key, to the index of the `unknown-key` diagnostic (see ``typo(of:at:)``).
+    private var typos: [TypoKey: Int] = [:]
+
+    private struct TypoKey: Hashable, Sendable {
+        var path: JSONPath
+        var key: String
+    }
 
     package init() {}
 
@@ -51,14 +59,34 @@ package struct DiagnosticCollector: Sendable {
             result[member.key] = member.value
             if let knownKeys, !knownKeys.contains(member.key) {
                 let suggestion = DiagnosticCollector.nearest(member.key, in: knownKeys)
+                if let suggestion, !members.contains(where: { $0.key == suggestion }) {
+                    typos[TypoKey(path: path, key: suggestion)] = diagnostics.count
+                }
+                // No "is ignored": a manifest loader makes this an error (a typo must not pass).
                 warning(
                     "unknown-key", path.appending(member.key),
-                    "unknown key \"\(member.key)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? " is ignored"),
+                    "unknown key \"\(member.key)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? ""),
                     hint: "known keys here: " + knownKeys.joined(separator: ", "), at: member.value
                 )
             }
         }
         return result
+    }
+
+    /// Whether the object at `path` spells `key` wrongly (an unknown key whose suggestion is `key`,
+    /// which the object lacks); if so, that finding becomes an error, so that the caller can skip
+    /// its own error about the missing key: one typo, one error, the one that names the fix.
+    package mutating func typo(of key: String, at path: JSONPath) -> Bool {
+        guard let index = typos.removeValue(forKey: TypoKey(path: path, key: key)) else { return false }
+        diagnostics[index].severity = .error
+        return true
+    }
+
+    /// Records that the object at `path` lacks the required `key`, unless an unknown key there is
+    /// its typo (``typo(of:at:)``).
+    package mutating func missingKey(_ key: String, at path: JSONPath, what: String, at node: JSONNode? = nil) {
+        guard !typo(of: key, at: path) else { return }
+        error("missing-key", path, "missing \"\(key)\": \(what)", at: node)
     }
 
     /// The string at `key`, or `nil` (with a diagnostic when it is present but not a string, or
@@ -67,7 +95,7 @@ package struct DiagnosticCollector: Sendable {
         _ key: String, in members: [String: JSONNode], at path: JSONPath, required: Bool, what: String
     ) -> String? {
         guard let node = members[key] else {
-            if required { error("missing-key", path, "missing \"\(key)\": \(what)") }
+            if required { missingKey(key, at: path, what: what) }
             return nil
         }
         guard let string = node.stringValue else {
@@ -83,7 +111,7 @@ package struct DiagnosticCollector: Sendable {
         _ key: String, in members: [String: JSONNode], at path: JSONPath, required: Bool, what: String
     ) -> [(value: String, path: JSONPath, node: JSONNode)]? {
         guard let node = members[key] else {
-            if required { error("missing-key", path, "missing \"\(key)\": \(what)") }
+            if required { missingKey(key, at: path, what: what) }
             return nil
         }
         let arrayPath = path.appending(key)
@@ -115,9 +143,12 @@ package struct DiagnosticCollector: Sendable {
         return best?.0
     }
 
+    /// Edits from `a` to `b`, a swap of two neighbouring letters counting as one (`pahts` is one
+    /// edit from `paths`, the most common typo of all).
     private static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -125,8 +156,11 @@ package struct DiagnosticCollector: Sendable {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

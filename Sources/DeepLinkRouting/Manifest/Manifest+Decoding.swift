@@ -411,8 +411,8 @@ struct ManifestReader {
     private mutating func readRoutes(_ members: [String: JSONNode], schemes: Set<String>) -> [Manifest.Route] {
         let path = JSONPath.root.appending("routes")
         guard let node = members["routes"] else {
-            collector.error(
-                "missing-key", .root, "missing \"routes\": the app's screens and the URL patterns that open them")
+            collector.missingKey(
+                "routes", at: .root, what: "the app's screens and the URL patterns that open them")
             return []
         }
         guard let elements = node.arrayValue else {
@@ -489,7 +489,9 @@ struct ManifestReader {
                 collector.error(error.code.description, item.path, error.message, at: item.node)
             }
         }
-        if members["paths"] == nil && members["schemeLinks"] == nil {
+        if members["paths"] == nil && members["schemeLinks"] == nil && !collector.typo(of: "paths", at: path)
+            && !collector.typo(of: "schemeLinks", at: path)
+        {
             collector.error(
                 "route-without-patterns", path,
                 "the route has neither \"paths\" nor \"schemeLinks\", so no link can open it", at: node)

@@ -3,11 +3,13 @@ package enum SlugRules {
     package static let maximumLength = 64
     package static let generatedLength = 7
     package static let unguessableLength = 22
-    /// First path segments the server uses itself, or that people would mistake for its pages
-    /// (`admin` is the console's: a slug never shadows it, in any letter case).
+    /// First path segments the server's own routes take (a link there would be created and never
+    /// answer: `/v1/…` is the Firebase Dynamic Links API, `/admin` the console, `/tls/ask` the
+    /// certificate check), and ones people would mistake for its pages; refused in any letter case.
+    /// A test walks the router and fails when a route's first segment is missing here.
     package static let reserved: Set<String> = [
-        "api", "admin", "well-known", "healthz", "metrics", "apple-app-site-association", "assetlinks",
-        "resolve", "static", "assets", "login", "logout", "robots", "favicon",
+        "api", "v1", "admin", "well-known", "healthz", "readyz", "tls", "metrics", "apple-app-site-association",
+        "assetlinks", "resolve", "static", "assets", "login", "logout", "robots", "favicon",
         "console", "sign-in", "sign-out", "signin", "signout",
     ]
     private static let alphabet = Array("abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789".utf8)
@@ -28,7 +30,8 @@ package enum SlugRules {
             return "the slug \"\(slug)\" must be 1 to \(maximumLength) characters of A-Z, a-z, 0-9, \"_\" and \"-\""
         }
         if reserved.contains(slug.lowercased()) {
-            return "the slug \"\(slug)\" is reserved by the server; choose another"
+            return
+                "the slug \"\(slug)\" is reserved for the server's own paths (/\(slug.lowercased())…), where a link would never be reached; choose another"
         }
         return nil
     }

@@ -40,7 +40,13 @@ package struct ClickFlusher: Service {
         // A flush that was running stopped at the shutdown, between two batches. This one writes
         // the rest in large writes whatever the batch size: one click per write after a busy
         // minute would outlast any orchestrator's grace period, and SIGTERM must lose nothing.
-        await flush(writeSize: max(buffer.batchSize, Self.shutdownWriteSize))
+        let written = await flush(writeSize: max(buffer.batchSize, Self.shutdownWriteSize))
+        // The line an operator looks for after Ctrl-C or SIGTERM: what the stop wrote, and what
+        // it could not (kept in memory no longer: the process ends).
+        let left = buffer.count
+        logger.notice(
+            "shutting down: \(written) pending click\(written == 1 ? "" : "s") written\(left > 0 ? ", \(left) not written (the store refused them)" : "")",
+            metadata: ["written": "\(written)", "left": "\(left)"])
     }
 
     /// Clicks per write of the final flush at shutdown, at least.
@@ -49,14 +55,18 @@ package struct ClickFlusher: Service {
     /// Writes everything pending, batch by batch (of the buffer's batch size, or `writeSize`),
     /// or until `stop` says so between batches; a batch the store refuses goes back to the buffer
     /// and waits for the next flush.
-    package func flush(writeSize: Int? = nil, until stop: () -> Bool = { false }) async {
+    /// Returns how many clicks it wrote.
+    @discardableResult
+    package func flush(writeSize: Int? = nil, until stop: () -> Bool = { false }) async -> Int {
+        var written = 0
         while !stop() {
             let batch = buffer.takeBatch(size: writeSize)
-            guard !batch.isEmpty else { return }
+            guard !batch.isEmpty else { return written }
             let start = ContinuousClock.now
             do {
                 try await write(batch)
                 buffer.written(batch)
+                written += batch.count
                 metrics.clickFlushDuration.record(ContinuousClock.now - start)
                 metrics.clicksWritten.increment(by: Int64(batch.count))
                 logger.debug("clicks written", metadata: ["count": "\(batch.count)"])
@@ -65,9 +75,10 @@ package struct ClickFlusher: Service {
                 logger.error(
                     "clicks not written; kept for the next flush",
                     metadata: ["count": "\(batch.count)", "error": "\(error)"])
-                return
+                return written
             }
         }
+        return written
     }
 
     /// A value with every stored property given.

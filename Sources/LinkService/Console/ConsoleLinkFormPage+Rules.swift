@@ -37,6 +37,8 @@ extension ConsoleLinkFormPage {
         package var fallbackFields: [SlotField]
         package var position: String
         package var remove: Bool
+        /// Whether the fallbacks section starts open (it holds an error).
+        package var fallbacksOpen = false
     }
 
     package struct VariantSlot: Sendable {
@@ -46,6 +48,8 @@ extension ConsoleLinkFormPage {
         /// Destination and weight.
         package var fields: [SlotField]
         package var fallbackFields: [SlotField]
+        /// Whether the fallbacks section starts open (it holds an error).
+        package var fallbacksOpen = false
     }
 
     /// The editor's slots as the page draws them, with a blank rule, condition and variant to fill.

@@ -46,6 +46,10 @@ package struct ConsoleLinkFormPage: PageModel {
     package var variantCount: Int
     package var variantSlots: [VariantSlot]
     package var variantsError: String?
+    /// "2 problems to fix" above the form when it was refused; `nil` otherwise.
+    package var errorSummaryHeading: String? = nil
+    /// Each problem of ``collectedErrors``, linking to its field (filled by ``summarized()``).
+    package var errorSummary: [SummaryItem] = []
 
     package static let example = ConsoleLinkFormPage(
         layout: .example, heading: "Edit https://go.example.com/spring", action: "/admin/links/spring",
@@ -79,7 +83,8 @@ package struct ConsoleLinkFormPage: PageModel {
                 fallbackFields: [
                     SlotField(id: "variant0-ios", label: "iOS fallback", value: "https://x", fieldError: "Not allowed.")
                 ])
-        ], variantsError: "Weights sum to 100.")
+        ], variantsError: "Weights sum to 100."
+    ).summarized()
 }
 
 extension ConsoleLinkFormPage {
@@ -103,5 +108,6 @@ extension ConsoleLinkFormPage {
             skipPreview: form.value("skipPreview") == "on", finalURL: form.finalURL, ruleCount: slots.rules.count,
             ruleSlots: slots.rules, rulesError: form.editor.rulesError, variantCount: slots.variants.count,
             variantSlots: slots.variants, variantsError: form.editor.variantsError)
+        self = summarized()
     }
 }

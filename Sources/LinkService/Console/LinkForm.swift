@@ -26,7 +26,7 @@ package struct LinkForm: Sendable {
                 hint: "A deep link of the app, or a page of its website."),
             Field(
                 name: "slug", label: "Slug", apiField: "slug", type: "text",
-                hint: "Leave empty for a generated one. Letters, digits, \"-\" and \"_\"."),
+                hint: "Leave empty for a generated one. Letters, digits, hyphens and underscores."),
             Field(
                 name: "title", label: "Title", apiField: "social.title", type: "text", hint: "The social card's title."),
             Field(

@@ -53,7 +53,14 @@ package struct RedirectHandler: Sendable {
         // Lowercased once: the tenant, the link prefix and the visited URL all use it.
         let host = request.hostName
         guard let tenant = tenants.tenant(forHost: host) else {
-            return pages.notFoundResponse(siteName: nil, websiteURL: nil)
+            // Someone trying the server under a name it does not serve (127.0.0.1 on a laptop):
+            // say which domains it serves and how to try one, the domains being public anyway.
+            let named = request.headers.value(of: Request.hostField) ?? request.head.authority ?? ""
+            return pages.response(
+                for: NotFoundPage(
+                    siteName: nil, websiteURL: nil,
+                    unknownHost: .init(host: named, domains: tenants.all.flatMap(\.domains).sorted())),
+                status: .notFound)
         }
         let path = request.uri.path
         let policy = LinkPolicy(tenant: tenant)

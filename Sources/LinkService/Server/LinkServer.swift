@@ -124,14 +124,16 @@ public struct LinkServer: Sendable {
             services.append(trimmer)
         }
         if let address = configuration.metricsAddress {
-            services.append(makeMetricsApplication(address: address))
+            services.append(MetricsListener(application: makeMetricsApplication(address: address), address: address))
         }
         if let reloadManifests {
             services.append(
                 ManifestReloader(reload: { _ = await reload(using: reloadManifests) }, logger: logger))
         }
+        let router = makeRouter()
+        let routed = ShadowedLinks.firstSegments(of: router.routes.map { "\($0.path)" })
         var application = Application(
-            router: makeRouter(),
+            router: router,
             server: .link(
                 limits: configuration.connectionLimits, addressing: publicLimit.addressing,
                 metrics: ConnectionMetrics(registry: metrics.registry)),
@@ -139,8 +141,9 @@ public struct LinkServer: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
             logger: logger)
-        application.beforeServerStarts { [deferred, store, analytics, logger] in
+        application.beforeServerStarts { [deferred, store, analytics, tenants, logger] in
             await deferred.loadKeyring(from: store, logger: logger)
+            await ShadowedLinks.warn(store: store.base, tenants: tenants.all, segments: routed, logger: logger)
             try await analytics?.start(logger: logger)
         }
         return application
@@ -155,6 +158,7 @@ public struct LinkServer: Sendable {
         router.add(middleware: MethodNotAllowedMiddleware(allowed: allowed))
         let cursors = ListCursors(keyring: deferred.keyring, store: store)
         router.get("/healthz") { _, _ in Response.text("ok\n") }
+        FaviconHandler().register(on: router)
         ReadinessHandler(store: store.base, logger: logger).register(on: router)
         TLSAskHandler(tenants: tenants, trustedProxies: configuration.trustedProxies).register(on: router)
         let addressing = publicLimit.addressing
@@ -247,8 +251,15 @@ public struct LinkServer: Sendable {
 
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
     /// written before it returns). Given `reloadManifests`, `SIGHUP` reloads the manifests with it.
+    /// A listener whose address the system refuses throws ``ListenerError``, naming the address and
+    /// the setting that moves it.
     public func run(reloadManifests: (@Sendable () async throws -> [Manifest])? = nil) async throws {
-        try await makeApplication(reloadManifests: reloadManifests).runService()
+        do {
+            try await makeApplication(reloadManifests: reloadManifests).runService()
+        } catch {
+            let address = ListenAddress(host: configuration.host, port: configuration.port)
+            throw ListenerError(error, listener: .link, address: "\(address)") ?? error
+        }
     }
 
     /// Serves `manifests` from the next request on, all of them or none: when they cannot be

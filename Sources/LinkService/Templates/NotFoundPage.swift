@@ -9,13 +9,46 @@ package struct NotFoundPage: NoncePage {
     package var siteName: String?
     /// The tenant's website; `nil` when it has none, or on an unknown host.
     package var websiteURL: String?
+    /// On a host that is no tenant's domain (such as `127.0.0.1` when someone tries the server on
+    /// a laptop): what the server does serve and how to try a link; `nil` on a tenant's domain.
+    package var unknownHost: UnknownHost?
     package var nonce = ""
 
-    /// The page for a tenant (its name and website), or for an unknown host (`nil`s).
-    package init(siteName: String?, websiteURL: String?) {
-        self.siteName = siteName
-        self.websiteURL = websiteURL
+    /// What a person who reached the server under a name it does not serve needs: the name they
+    /// used, the tenants' public domains (nothing else about the tenants), and a command that
+    /// sends one of them as the `Host`.
+    package struct UnknownHost: Sendable {
+        /// The `Host` the request named, as typed (with its port), or `HOST:PORT` when it was
+        /// not a plain host name.
+        package var host: String
+        package var domains: [String]
+        /// `curl -i -H 'Host: …' http://HOST:PORT/SLUG`.
+        package var curl: String
+
+        /// The page's values for a request that named `host` on a server whose tenants have
+        /// `domains`.
+        package init(host: String, domains: [String]) {
+            let plain =
+                !host.isEmpty
+                && host.unicodeScalars.allSatisfy { scalar in
+                    scalar.properties.isASCIIHexDigit || (scalar >= "a" && scalar <= "z")
+                        || (scalar >= "A" && scalar <= "Z")
+                        || ".:-[]".unicodeScalars.contains(scalar)
+                }
+            self.host = plain ? host : "HOST:PORT"
+            self.domains = domains
+            self.curl = "curl -i -H 'Host: \(domains.first ?? "DOMAIN")' http://\(self.host)/SLUG"
+        }
     }
 
-    package static let example = NotFoundPage(siteName: "Stories", websiteURL: "https://www.example.com")
+    /// The page for a tenant (its name and website), or for an unknown host (`nil`s).
+    package init(siteName: String?, websiteURL: String?, unknownHost: UnknownHost? = nil) {
+        self.siteName = siteName
+        self.websiteURL = websiteURL
+        self.unknownHost = unknownHost
+    }
+
+    package static let example = NotFoundPage(
+        siteName: "Stories", websiteURL: "https://www.example.com",
+        unknownHost: UnknownHost(host: "127.0.0.1:8080", domains: ["stories.example.com"]))
 }

@@ -1,6 +1,25 @@
-// Comfort only: copying the short URL, and the link form's final URL kept current while typing
-// (the server computes the same after "Show final URL" or a save).
+// Comfort only: copying the short URL, the link form's final URL kept current while typing
+// (the server computes the same after "Show final URL" or a save), and focus on a refused form's
+// error summary (without the script the summary is still at the top, its links still anchors).
 document.addEventListener("DOMContentLoaded", function () {
+  // A refused form: its summary takes focus (a screen reader reads it, the page shows it), and
+  // each of its links puts the cursor in its field, opening the section that holds it.
+  var summary = document.querySelector("[data-error-summary]");
+  if (summary) {
+    summary.focus();
+    summary.querySelectorAll("a[href^='#']").forEach(function (link) {
+      link.addEventListener("click", function (event) {
+        var target = document.getElementById(link.getAttribute("href").slice(1));
+        if (!target) { return; }
+        event.preventDefault();
+        for (var node = target.parentElement; node; node = node.parentElement) {
+          if (node.tagName === "DETAILS") { node.open = true; }
+        }
+        target.scrollIntoView({ block: "center" });
+        if (typeof target.focus === "function") { target.focus({ preventScroll: true }); }
+      });
+    });
+  }
   var output = document.querySelector("output[data-final-url]");
   var destination = document.getElementById("destination");
   if (output && destination) {

@@ -1,0 +1,61 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import LinkCore
+import LinkService
+import Testing
+
+/// A refused link form is long (text fields, UTM, rules, A/B split): it opens with a summary of
+/// every problem, each linking to its field, which the console's script focuses.
+@Suite("Console error summary")
+struct ConsoleErrorSummaryTests {
+    static let web = "https://www.stories.example.com/story"
+
+    @Test("a refused form lists each problem at the top, linking to its field, and opens the fallbacks that hold one")
+    func summaryLinksToFields() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            let token = try await console.csrf()
+            let blank = try await console.get("/admin/new-link").text
+            #expect(!blank.contains("data-error-summary"))
+            #expect(!blank.contains("<details open>"))
+            var fields = [
+                "destination": Self.web, "slug": "de", "rules-count": "1", "rule0-conditions": "1",
+                "rule0-name": "Germans", "rule0-destination": Self.web + "/de",
+                "rule0-when0-type": "country", "rule0-when0-value": "Germany",
+            ]
+            let refused = try await console.post("/admin/links", fields, csrf: token)
+            #expect(refused.status == .badRequest)
+            let page = refused.text
+            let opening = try #require(page.range(of: "data-error-summary"))
+            let closing = try #require(page[opening.upperBound...].range(of: "</div>"))
+            let summary = String(page[opening.lowerBound..<closing.lowerBound])
+            // Above the form, so that it is the first thing on the refused page.
+            #expect(opening.lowerBound < page.range(of: #"class="card link-form""#)!.lowerBound)
+            #expect(page.contains(#"role="alert" tabindex="-1""#))
+            #expect(summary.contains("1 problem to fix"))
+            #expect(summary.contains(##"<a href="#rule0-when0-value">Condition 1 of rule 1: "##))
+            #expect(page.contains(#"id="rule0-when0-value""#))
+            #expect(!page.contains("<details open>"))
+
+            fields["rule0-when0-value"] = "DE"
+            fields["rule0-ios"] = "https://evil.example/ios"
+            let fallback = try await console.post("/admin/links", fields, csrf: token).text
+            #expect(fallback.contains(##"<a href="#rule0-ios">iOS fallback of rule 1: "##))
+            #expect(fallback.contains(#"id="rule0-ios""#))
+            // The section that holds the refused field is open, the others closed.
+            #expect(fallback.contains("<details open>\n<summary>Fallbacks of rule 1</summary>"))
+            #expect(fallback.contains("<details>\n<summary>Fallbacks of variant A</summary>"))
+
+            fields["rule0-ios"] = nil
+            fields["slug"] = "v1"
+            let slug = try await console.post("/admin/links", fields, csrf: token).text
+            #expect(slug.contains(##"<a href="#slug">Slug: the slug &quot;v1&quot; is reserved"##))
+            #expect(try await service.store.link(tenant: "storyteller", slug: "v1") == nil)
+        }
+        await service.close()
+    }
+}
