@@ -176,14 +176,10 @@ let package = Package(
             resources: [.embedInCode("OpenAPI/openapi.json"), .embedInCode("Templates/Resources")],
             swiftSettings: ownSwiftSettings
         ),
-        // glibc's malloc arenas bounded before `main` (the server's memory default); C, since it
-        // must run before any thread exists.
-        .target(name: "CMallocDefaults"),
         // The command line: parses flags and calls the modules above.
         .executableTarget(
             name: "wayfinder",
             dependencies: [
-                "CMallocDefaults",
                 "DeepLinkRouting",
                 "AssociatedDomains",
                 "LinkCore",

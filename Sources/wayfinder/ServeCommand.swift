@@ -1,5 +1,4 @@
 import ArgumentParser
-import CMallocDefaults
 import Configuration
 import DeepLinkRouting
 import Foundation
@@ -102,13 +101,6 @@ struct ServeCommand: AsyncParsableCommand {
             "listening on \(host):\(port), reachable from the network; put a TLS-terminating proxy in front and set WAYFINDER_TRUSTED_PROXIES to its address."
     }
 
-    /// What the start-up log says about glibc's malloc arenas (bounded before `main`).
-    static func mallocNotice(bound: Int) -> String {
-        bound > 0
-            ? "malloc arenas bounded to \(bound) (glibc); set MALLOC_ARENA_MAX to choose another bound"
-            : "malloc arenas as the environment or the C library sets them"
-    }
-
     /// The manifests read again for a reload (`SIGHUP`), through the same loader as at start-up:
     /// a bad one is refused with `manifest validate`'s diagnostics, each logged as an error.
     static func reloadManifests(_ paths: [String], logger: Logger) throws -> [Manifest] {
@@ -184,7 +176,6 @@ struct ServeCommand: AsyncParsableCommand {
                     "clickhouse": "\(configuration.clickhouse.map(\.description) ?? "none")",
                 ])
             logger.notice("\(Self.listeningNotice(host: configuration.host, port: configuration.port))")
-            logger.info("\(Self.mallocNotice(bound: Int(wayfinder_malloc_arena_bound())))")
             try await server.run(reloadManifests: { [paths = configuration.manifestPaths, logger] in
                 try Self.reloadManifests(paths, logger: logger)
             })

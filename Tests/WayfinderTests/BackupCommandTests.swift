@@ -35,16 +35,14 @@ struct BackupCommandTests {
                         }
                     }
                 }
-                let deadline = ContinuousClock.now + .seconds(60)
-                while created.withLock({ $0.count }) < 200, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
+                _ = await eventually(within: .seconds(60)) { created.withLock { $0.count } >= 200 }
                 before = created.withLock { $0 }
                 let backup = try await WayfinderProcess.runDetached(["backup", "--database", database, "--to", copy])
                 #expect(backup.status == 0, "\(backup.stderr)")
                 #expect(backup.stdout.hasPrefix("backed up \(database) to \(copy): "), "\(backup.stdout)")
-                // The load goes on after the backup for a moment, then stops.
-                try await Task.sleep(for: .milliseconds(500))
+                // The load goes on after the backup for a few more links, then stops.
+                let backedUp = created.withLock { $0.count }
+                _ = await eventually(within: .seconds(60)) { created.withLock { $0.count } >= backedUp + 5 }
                 stop.withLock { $0 = true }
                 try await group.waitForAll()
             }

@@ -35,6 +35,28 @@ struct ConfigurationFileTests {
         #expect(!result.stdout.contains("hunter2"))
     }
 
+    @Test(
+        "the machine-tuning settings are off by default, are read from the environment, and a niceness past 19 is refused"
+    )
+    func machineTuning() async throws {
+        let serve = ["serve", "--print-config", "--manifest", "Examples/storyteller.json"]
+        let defaults = try await WayfinderProcess.runDetached(serve, environment: [:])
+        #expect(defaults.status == 0, "\(defaults.stderr)")
+        let lines = Set(defaults.stdout.split(separator: "\n").map(String.init))
+        #expect(lines.contains("WAYFINDER_BACKGROUND_NICENESS=0  (default)"), "\(defaults.stdout)")
+        #expect(lines.contains("WAYFINDER_WEBHOOKS_PACE=false  (default)"))
+        #expect(lines.contains("WAYFINDER_MEMORY_TRIM_SECONDS=1  (default)"))
+        let set = try await WayfinderProcess.runDetached(
+            serve, environment: ["WAYFINDER_BACKGROUND_NICENESS": "10", "WAYFINDER_WEBHOOKS_PACE": "true"])
+        let setLines = Set(set.stdout.split(separator: "\n").map(String.init))
+        #expect(setLines.contains("WAYFINDER_BACKGROUND_NICENESS=10  (environment)"), "\(set.stdout)")
+        #expect(setLines.contains("WAYFINDER_WEBHOOKS_PACE=true  (environment)"))
+        let refused = try await WayfinderProcess.runDetached(
+            serve, environment: ["WAYFINDER_BACKGROUND_NICENESS": "20"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("wayfinder.background.niceness is \"20\""), "\(refused.stderr)")
+    }
+
     @Test("a YAML file is read the same way: scalars as written, lists joined with commas")
     func yamlFile() async throws {
         let folder = try TemporaryFolder()

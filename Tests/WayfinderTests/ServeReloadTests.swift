@@ -60,14 +60,19 @@ struct ServeReloadTests {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: .milliseconds(200))
+                // Reloaded once the load is answered, and the load goes on until it has been
+                // answered a few more times after the reload.
+                let answering = await eventually { answered.withLock { $0 } > 0 }
+                #expect(answering)
                 try Self.manifest(extraDomains: [Self.newDomain]).write(to: manifest)
                 server.signal(SIGHUP)
                 let served = await eventually(within: .seconds(20)) {
                     (try? await Self.status(server, host: Self.newDomain)) == 200
                 }
                 #expect(served, "\(server.log)")
-                try await Task.sleep(for: .milliseconds(200))
+                let reloaded = answered.withLock { $0 }
+                let wentOn = await eventually { answered.withLock { $0 } >= reloaded + 8 }
+                #expect(wentOn)
                 loading.withLock { $0 = false }
             }
             try await group.waitForAll()

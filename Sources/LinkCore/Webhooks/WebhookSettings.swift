@@ -36,13 +36,20 @@ public struct WebhookSettings: Sendable, Hashable {
     public var rotationOverlap: Duration
     /// Whether this instance runs the delivery worker.
     public var deliver: Bool
+    /// Whether the worker pauses after a batch in which its thread waited for a core at least
+    /// half as long as it ran (Linux; `WAYFINDER_WEBHOOKS_PACE`): for a small machine whose cores
+    /// visits keep busy, where deliveries then wait for quieter moments. Off by default: with
+    /// cores to spare it never pauses, and where it does it delivers a backlog several times
+    /// slower while visits last.
+    public var pace: Bool
 
     public init(
         allowPrivate: Bool = false, endpointLimit: Int = 20, clickEventLimit: Int = Self.defaultClickEventLimit,
         retrySchedule: [Duration] = Self.standardSchedule, timeout: Duration = .seconds(15),
         pollInterval: Duration = .milliseconds(500), concurrency: Int = 16, batchSize: Int = 128,
         retention: Duration = .seconds(7 * 86_400),
-        lease: Duration = .seconds(60), rotationOverlap: Duration = .seconds(86_400), deliver: Bool = true
+        lease: Duration = .seconds(60), rotationOverlap: Duration = .seconds(86_400), deliver: Bool = true,
+        pace: Bool = false
     ) {
         self.allowPrivate = allowPrivate
         self.endpointLimit = endpointLimit
@@ -56,6 +63,7 @@ public struct WebhookSettings: Sendable, Hashable {
         self.lease = lease
         self.rotationOverlap = rotationOverlap
         self.deliver = deliver
+        self.pace = pace
     }
 
     /// Standard Webhooks' example schedule: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 14 h, 20 h, 24 h

@@ -16,7 +16,10 @@ import ServiceLifecycle
 /// and the send carry the batch's query ID, which ClickHouse refuses while a statement with it is
 /// still running, so the ask cannot overtake a late first send. Among several instances, the
 /// holder of the outbox lease sends; the others wait.
-package struct ClickHouseShipper: Service {
+///
+/// The lease's dates come from `clock`; its pauses and backoff are measured by `timer` (the
+/// server's `ContinuousClock`, or a test's clock that it moves by hand).
+package struct ClickHouseShipper<Timer: Clock>: Service where Timer.Duration == Duration {
     package var engine: ClickHouseEngine
     package let outbox: any OutboxRecords
     /// Names this instance in the lease.
@@ -24,19 +27,22 @@ package struct ClickHouseShipper: Service {
     /// Pause when the outbox is empty or this instance does not hold the lease.
     package let idleInterval: Duration
     package let clock: ServiceClock
+    package let timer: Timer
+    /// How much the nice value of the shipper's thread is raised (`WAYFINDER_BACKGROUND_NICENESS`).
+    package var niceness: Int32 = 0
     package let metrics: AnalyticsMetrics
     package let logger: Logger
 
     /// How long a lease lasts without renewal: another instance takes over after it.
-    package static let leaseLifetime: TimeInterval = 30
+    package static var leaseLifetime: TimeInterval { 30 }
     /// Longest pause between two tries while ClickHouse is away.
-    package static let longestBackoff = Duration.seconds(30)
+    package static var longestBackoff: Duration { .seconds(30) }
 
     package func run() async throws {
-        // Sending runs on a thread of its own at background priority, its connections and its
-        // own code alike, as webhook deliveries do: under a full load of visits it waits, with
-        // the events safe in the outbox.
-        let group = BackgroundEventLoopGroup.make()
+        // Sending runs on a thread of its own, its connections and its own code alike, as webhook
+        // deliveries do: off the event loops that answer visits, with the events safe in the
+        // outbox meanwhile.
+        let group = BackgroundEventLoopGroup.make(niceness: niceness)
         let http = HTTPClient(eventLoopGroup: group)
         var background = self
         background.engine = engine.using(http)
@@ -66,7 +72,7 @@ package struct ClickHouseShipper: Service {
                 await updateDepth()
             }
             if pause > .zero {
-                _ = try? await cancelWhenGracefulShutdown { try await Task.sleep(for: pause) }
+                _ = try? await cancelWhenGracefulShutdown { [timer] in try await timer.sleep(for: pause) }
             }
         }
     }
@@ -78,7 +84,8 @@ package struct ClickHouseShipper: Service {
         package var uncertain = true
         package var backoff = Duration.zero
         package var holdsLease = false
-        package var nextDepthUpdate = ContinuousClock.now
+        /// When the outbox depth gauge is next brought up to date; at once when `nil`.
+        package var nextDepthUpdate: Timer.Instant? = nil
     }
 
     /// One round: the lease, a batch, its send, its deletion; how many entries were sent (0 when
@@ -102,9 +109,9 @@ package struct ClickHouseShipper: Service {
         state.uncertain = true
         try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, ids: entries.map(\.id))
         state.uncertain = false
-        if ContinuousClock.now >= state.nextDepthUpdate {
+        if state.nextDepthUpdate.map({ timer.now >= $0 }) ?? true {
             // The depth sums the entries' lines: once a second is plenty for a gauge.
-            state.nextDepthUpdate = .now + .seconds(1)
+            state.nextDepthUpdate = timer.now.advanced(by: .seconds(1))
             await updateDepth()
         }
         return entries.count
@@ -116,7 +123,7 @@ package struct ClickHouseShipper: Service {
     /// size (5,000) a busy server made several inserts a second; their merges took ClickHouse's
     /// CPU and, on a machine it shares, the server's. A batch this size, 7 MB of JSON, goes when
     /// it is full, and otherwise after the idle pause.
-    package static let eventsPerInsert = 20_000
+    package static var eventsPerInsert: Int { 20_000 }
 
     /// Outbox entries per batch: entries hold up to ``ClickEvent/linesPerEntry`` events each.
     package var entryLimit: Int { Self.eventsPerInsert / ClickEvent.linesPerEntry }
@@ -130,13 +137,14 @@ package struct ClickHouseShipper: Service {
     /// A value with every stored property given.
     package init(
         engine: ClickHouseEngine, outbox: any OutboxRecords, holder: String, idleInterval: Duration,
-        clock: ServiceClock, metrics: AnalyticsMetrics, logger: Logger
+        clock: ServiceClock, timer: Timer, metrics: AnalyticsMetrics, logger: Logger
     ) {
         self.engine = engine
         self.outbox = outbox
         self.holder = holder
         self.idleInterval = idleInterval
         self.clock = clock
+        self.timer = timer
         self.metrics = metrics
         self.logger = logger
     }

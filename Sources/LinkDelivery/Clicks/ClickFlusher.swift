@@ -8,11 +8,15 @@ import ServiceLifecycle
 ///
 /// It runs as a service of the application, which stops the HTTP server before it: by the time
 /// the final flush runs, no request can add a click any more.
-package struct ClickFlusher: Service {
+///
+/// The interval and the flush durations it reports are measured by `timer` (the server's
+/// `ContinuousClock`, or a test's clock that it moves by hand).
+package struct ClickFlusher<Timer: Clock>: Service where Timer.Duration == Duration {
     package let buffer: ClickBuffer
     /// Stores a batch: the link store's `insertClicks`.
     package let write: @Sendable ([Click]) async throws -> Void
     package let interval: Duration
+    package let timer: Timer
     package let metrics: ClickMetrics
     package let logger: Logger
 
@@ -22,9 +26,9 @@ package struct ClickFlusher: Service {
         buffer.setWakeUp(wakeUp)
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
-                group.addTask { [interval] in
+                group.addTask { [interval, timer] in
                     while !Task.isCancelled {
-                        try? await Task.sleep(for: interval)
+                        try? await timer.sleep(for: interval)
                         wakeUp.yield()
                     }
                 }
@@ -50,7 +54,7 @@ package struct ClickFlusher: Service {
     }
 
     /// Clicks per write of the final flush at shutdown, at least.
-    package static let shutdownWriteSize = 5_000
+    package static var shutdownWriteSize: Int { 5_000 }
 
     /// Writes everything pending, batch by batch (of the buffer's batch size, or `writeSize`),
     /// or until `stop` says so between batches; a batch the store refuses goes back to the buffer
@@ -62,12 +66,12 @@ package struct ClickFlusher: Service {
         while !stop() {
             let batch = buffer.takeBatch(size: writeSize)
             guard !batch.isEmpty else { return written }
-            let start = ContinuousClock.now
+            let start = timer.now
             do {
                 try await write(batch)
                 buffer.written(batch)
                 written += batch.count
-                metrics.clickFlushDuration.record(ContinuousClock.now - start)
+                metrics.clickFlushDuration.record(start.duration(to: timer.now))
                 metrics.clicksWritten.increment(by: Int64(batch.count))
                 logger.debug("clicks written", metadata: ["count": "\(batch.count)"])
             } catch {
@@ -84,11 +88,12 @@ package struct ClickFlusher: Service {
     /// A value with every stored property given.
     package init(
         buffer: ClickBuffer, write: @escaping @Sendable ([Click]) async throws -> Void, interval: Duration,
-        metrics: ClickMetrics, logger: Logger
+        timer: Timer, metrics: ClickMetrics, logger: Logger
     ) {
         self.buffer = buffer
         self.write = write
         self.interval = interval
+        self.timer = timer
         self.metrics = metrics
         self.logger = logger
     }

@@ -6,23 +6,25 @@ import NIOPosix
     import Glibc
 #endif
 
-/// An event loop group of its own whose threads run at background priority: work on it gets the
-/// CPU that the server's own event loops leave, so it never slows the requests they answer.
+/// An event loop group of its own for background work (webhook deliveries, the ClickHouse
+/// shipper): its connections and, through ``run(on:_:)``, its code stay off the event loops that
+/// answer requests.
 ///
-/// On Linux each thread's nice value is raised by ``niceness`` (a thread's nice value is its own
-/// there), the way databases lower the priority of their background compaction. Only when every
-/// core is busy does it make a difference: then the background work waits. Elsewhere the threads
-/// keep the default priority.
+/// Its threads may also run at a lower priority: on Linux each thread's nice value is raised by
+/// the `niceness` given (a thread's nice value is its own there), the way databases lower the
+/// priority of their background compaction (`WAYFINDER_BACKGROUND_NICENESS`). It makes a
+/// difference only when every core is busy, and the measurements on a 2-core machine showed none
+/// that the noise let through (Documentation/MeasurementLog.md), so the server's default is 0:
+/// the same priority as the rest of the server. Elsewhere than Linux the threads keep theirs.
 package enum BackgroundEventLoopGroup {
-    /// How much the threads' nice value is raised: at 10, a thread's share of a contended core is
-    /// about a tenth of a normal thread's.
-    package static let niceness: Int32 = 10
-
-    /// A group of `threads` threads at background priority. Shut it down when done.
-    package static func make(threads: Int = 1) -> MultiThreadedEventLoopGroup {
+    /// A group of `threads` threads, each at its nice value raised by `niceness` (0: unchanged;
+    /// never past 19). Shut it down when done.
+    package static func make(threads: Int = 1, niceness: Int32 = 0) -> MultiThreadedEventLoopGroup {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
-        for loop in group.makeIterator() {
-            loop.execute { lowerCurrentThreadPriority() }
+        if niceness > 0 {
+            for loop in group.makeIterator() {
+                loop.execute { lowerCurrentThreadPriority(by: niceness) }
+            }
         }
         return group
     }
@@ -39,8 +41,8 @@ package enum BackgroundEventLoopGroup {
         }
     }
 
-    /// Raises the calling thread's nice value by ``niceness`` (not past 19).
-    package static func lowerCurrentThreadPriority() {
+    /// Raises the calling thread's nice value by `niceness` (not past 19).
+    package static func lowerCurrentThreadPriority(by niceness: Int32) {
         #if canImport(Glibc)
             guard let current = currentThreadNiceness() else { return }
             // `who` 0 with PRIO_PROCESS names the calling thread on Linux.

@@ -9,11 +9,12 @@ import LinkCore
 /// half as long as it ran (every core was wanted by other threads, the ones answering visits
 /// among them) it pauses for ``pauseFactor`` times the round's length, at most ``longestPause``.
 ///
-/// A lower nice value alone does not keep such a worker out of the way: a thread that sleeps on
-/// its sockets between requests is woken with the credit the kernel gives sleepers, and under a
-/// full load of redirects the webhook delivery thread still ran for 200–330 ms of every second,
-/// at nice 10, and waited as long again. Pausing makes it yield most of that time; once nothing
-/// else wants the cores it waits for none and runs without pause.
+/// A lower nice value alone does not keep such a worker out of the way (a thread that sleeps on
+/// its sockets is woken with the credit the kernel gives sleepers); pausing makes it yield most of
+/// its time while the cores are contended, and once nothing else wants them it waits for none and
+/// runs without pause. The webhook worker paces only with ``WebhookSettings/pace``: what it was
+/// measured to gain and cost is in Documentation/MeasurementLog.md ("Webhooks paced by their
+/// thread's wait for a core").
 ///
 /// Linux only (`/proc/thread-self/schedstat`); elsewhere, or when the file cannot be read, it
 /// never pauses.
@@ -51,7 +52,8 @@ package struct ContentionPacer {
                 defer { fclose(file) }
                 var buffer = [CChar](repeating: 0, count: 128)
                 guard fgets(&buffer, Int32(buffer.count), file) != nil else { return nil }
-                return ThreadTimes(schedstat: String(cString: buffer))
+                let line = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+                return ThreadTimes(schedstat: String(decoding: line, as: UTF8.self))
             #else
                 return nil
             #endif

@@ -9,9 +9,8 @@ import NIOPosix
 /// cannot send a delivery anywhere else (DNS rebinding). Redirects are not followed, and no
 /// connection or read lasts longer than the attempt's time limit.
 ///
-/// Their network work runs on a thread of its own at background priority
-/// (``BackgroundEventLoopGroup``), not on the server's event loops: when the server is busy,
-/// redirects come first and deliveries wait.
+/// Their network work runs on a thread of its own (``BackgroundEventLoopGroup``), not on the
+/// server's event loops, at the nice value the server is configured with for background work.
 package actor WebhookClients {
     private let settings: WebhookSettings
     /// The thread every client's connections run on.
@@ -24,9 +23,11 @@ package actor WebhookClients {
     /// Hosts kept at most; past it every client is closed and made again when needed.
     package static let capacity = 256
 
-    package init(settings: WebhookSettings) {
+    /// Clients for deliveries under `settings`, on a thread whose nice value is raised by
+    /// `niceness` (``BackgroundEventLoopGroup/make(threads:niceness:)``).
+    package init(settings: WebhookSettings, niceness: Int32 = 0) {
         self.settings = settings
-        eventLoopGroup = BackgroundEventLoopGroup.make()
+        eventLoopGroup = BackgroundEventLoopGroup.make(niceness: niceness)
     }
 
     /// The client for `target`: the host's client as long as the address it connects to is

@@ -21,52 +21,57 @@ import ServiceLifecycle
 /// attempts recorded in one transaction. A claim never holds two messages of one link for one
 /// endpoint (``WebhookRecords/claimWebhookMessages(owner:now:leaseUntil:limit:)``), so a link's
 /// events still go one at a time, in order; click events have no such order and go side by side.
-/// Between batches it yields to the server's other threads when they keep the cores busy
-/// (``ContentionPacer``).
-package struct WebhookDeliverer: Service {
+/// With ``WebhookSettings/pace`` it yields between batches to the server's other threads when
+/// they keep the cores busy (``ContentionPacer``).
+///
+/// Dates it stores (attempts, retries, leases) come from `clock`; the pauses it takes, the pruning
+/// interval and the lease's last start are measured by `timer` (the server's `ContinuousClock`,
+/// or a test's clock that it moves by hand).
+package struct WebhookDeliverer<Timer: Clock>: Service where Timer.Duration == Duration {
     package let store: any LinkStore
     package let settings: WebhookSettings
     package let clock: ServiceClock
+    package let timer: Timer
     package let metrics: WebhookMetrics
     package let logger: Logger
     /// Resolves endpoint hosts: the system's resolver, or a test's.
     package var resolve: WebhookResolver = NetworkAddress.resolve
+    /// How much the nice value of the worker's thread is raised (`WAYFINDER_BACKGROUND_NICENESS`).
+    package var niceness: Int32 = 0
     /// This instance's name on the leases it takes.
     package let owner = "instance-" + RandomText.make(length: 12, from: RandomText.lettersAndDigits)
 
     /// How often delivered and failed messages older than the retention are deleted.
-    package static let pruneInterval: Duration = .seconds(3600)
+    package static var pruneInterval: Duration { .seconds(3600) }
 
     package func run() async throws {
-        let clients = WebhookClients(settings: settings)
+        let clients = WebhookClients(settings: settings, niceness: niceness)
         // The worker's own code (signing, the task group of attempts) runs on the thread its
-        // connections use, at background priority: under a full load of visits it waits, rather
-        // than taking the threads that answer them.
+        // connections use, not on the threads that answer visits.
         await BackgroundEventLoopGroup.run(on: clients.eventLoopGroup) { await deliverUntilShutdown(clients: clients) }
         await clients.shutdown()
     }
 
     private func deliverUntilShutdown(clients: WebhookClients) async {
         await cancelWhenGracefulShutdown {
-            var lastPrune: ContinuousClock.Instant? = nil
-            // With a backlog the worker would run in every moment a core is free, and on a
-            // machine whose cores are all busy answering visits that still slows them: it
-            // yields most of its time while its thread waits for a core as much as it runs.
-            var pacer = ContentionPacer()
+            var lastPrune: Timer.Instant? = nil
+            // With a backlog the worker runs in every moment a core is free; on a machine whose
+            // cores are all busy answering visits, pacing makes it yield most of that time.
+            var pacer = settings.pace ? ContentionPacer() : nil
             while !Task.isCancelled {
-                pacer.startRound()
+                pacer?.startRound()
                 let delivered = await deliverDueMessages(clients: clients)
-                if lastPrune.map({ ContinuousClock.now - $0 >= Self.pruneInterval }) ?? true {
-                    lastPrune = ContinuousClock.now
+                if lastPrune.map({ $0.duration(to: timer.now) >= Self.pruneInterval }) ?? true {
+                    lastPrune = timer.now
                     await prune()
                 }
                 if delivered == 0 {
-                    try? await Task.sleep(for: settings.pollInterval)
+                    try? await timer.sleep(for: settings.pollInterval)
                 } else {
-                    let pause = pacer.pauseAfterRound()
+                    let pause = pacer?.pauseAfterRound() ?? .zero
                     if pause > .zero {
                         metrics.countPause(pause)
-                        try? await Task.sleep(for: pause)
+                        try? await timer.sleep(for: pause)
                     }
                 }
             }
@@ -88,7 +93,7 @@ package struct WebhookDeliverer: Service {
         }
         guard !messages.isEmpty else { return 0 }
         // The last moment an attempt may start and still end (by its time limit) within the lease.
-        let lastStart = ContinuousClock.now + settings.lease - settings.timeout
+        let lastStart = timer.now.advanced(by: settings.lease - settings.timeout)
         // Per endpoint, in the order they were written.
         var byEndpoint: [String: [WebhookMessage]] = [:]
         for message in messages { byEndpoint[message.endpointID, default: []].append(message) }
@@ -128,7 +133,7 @@ package struct WebhookDeliverer: Service {
     /// comes after `lastStart` is not sent: its lease could end before its answer (and another
     /// instance send it too), so it is given back unsent for the next claim.
     package func deliver(
-        _ messages: [WebhookMessage], clients: WebhookClients, startingBefore lastStart: ContinuousClock.Instant
+        _ messages: [WebhookMessage], clients: WebhookClients, startingBefore lastStart: Timer.Instant
     ) async -> Delivered {
         guard let first = messages.first else { return Delivered() }
         let endpoint: WebhookEndpoint?
@@ -149,7 +154,7 @@ package struct WebhookDeliverer: Service {
                 metadata: ["endpoint": "\(endpoint.id)", "tenant": "\(endpoint.tenant)", "error": "\(problem)"])
             return Delivered(
                 records: messages.map {
-                    record($0, to: endpoint, at: clock.now(), start: .now, answer: .noResponse(problem))
+                    record($0, to: endpoint, at: clock.now(), start: timer.now, answer: .noResponse(problem))
                 })
         case .allowed(let target):
             client = await clients.client(for: target)
@@ -160,7 +165,7 @@ package struct WebhookDeliverer: Service {
             for (index, message) in messages.enumerated() {
                 if index >= limit {
                     if let record = await group.next() { delivered.records.append(record) }
-                    if ContinuousClock.now >= lastStart {
+                    if timer.now >= lastStart {
                         delivered.unsent = Array(messages[index...])
                         break
                     }
@@ -190,7 +195,7 @@ package struct WebhookDeliverer: Service {
         -> WebhookAttemptRecord
     {
         let at = clock.now()
-        let start = ContinuousClock.now
+        let start = timer.now
         var request = HTTPClientRequest(url: endpoint.url)
         request.method = .POST
         let timestamp = Int(at.timeIntervalSince1970)
@@ -227,7 +232,7 @@ package struct WebhookDeliverer: Service {
 
     /// The attempt `answer` makes of `message`, with what it changes.
     private func record(
-        _ message: WebhookMessage, to endpoint: WebhookEndpoint, at: Date, start: ContinuousClock.Instant,
+        _ message: WebhookMessage, to endpoint: WebhookEndpoint, at: Date, start: Timer.Instant,
         answer: Answer
     ) -> WebhookAttemptRecord {
         let (status, retryAfter, error): (Int?, TimeInterval?, String?) =
@@ -239,7 +244,7 @@ package struct WebhookDeliverer: Service {
         let policy = WebhookRetryPolicy(schedule: settings.retrySchedule)
         let outcome = policy.outcome(status: status, attempt: number)
         let delay = policy.delay(after: number, retryAfter: retryAfter)
-        let milliseconds = (ContinuousClock.now - start).timeInterval * 1000
+        let milliseconds = start.duration(to: timer.now).timeInterval * 1000
         let attempt = WebhookAttempt(
             endpointID: endpoint.id, tenant: endpoint.tenant, eventID: message.id, type: message.type,
             attempt: number, at: at, status: status, durationMilliseconds: max(0, Int(milliseconds)), error: error,
@@ -288,12 +293,13 @@ package struct WebhookDeliverer: Service {
 
     /// A value with every stored property given.
     package init(
-        store: any LinkStore, settings: WebhookSettings, clock: ServiceClock, metrics: WebhookMetrics, logger: Logger,
-        resolve: @escaping WebhookResolver = NetworkAddress.resolve
+        store: any LinkStore, settings: WebhookSettings, clock: ServiceClock, timer: Timer, metrics: WebhookMetrics,
+        logger: Logger, resolve: @escaping WebhookResolver = NetworkAddress.resolve
     ) {
         self.store = store
         self.settings = settings
         self.clock = clock
+        self.timer = timer
         self.metrics = metrics
         self.logger = logger
         self.resolve = resolve

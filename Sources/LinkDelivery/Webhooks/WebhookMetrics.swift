@@ -27,7 +27,7 @@ package final class WebhookMetrics: Sendable {
                 help: "Time the delivery worker paused for because its thread waited for a core"))
     }
 
-    /// A pause of the delivery worker's ``ContentionPacer``.
+    /// A pause of the delivery worker's ``ContentionPacer`` (with ``WebhookSettings/pace`` only).
     package func countPause(_ pause: Duration) {
         pauses.increment()
         pausedSeconds.increment(by: pause.timeInterval)

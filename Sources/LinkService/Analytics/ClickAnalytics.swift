@@ -23,6 +23,8 @@ package struct ClickAnalytics: Sendable {
     /// ``LinkServiceConfiguration/clickhouseOutboxLimit``.
     package let outboxLimit: Int
     package let clock: ServiceClock
+    /// How much the shipper's thread's nice value is raised (`WAYFINDER_BACKGROUND_NICENESS`).
+    package let niceness: Int32
 
     /// The analytics engine of `configuration`, `nil` when none is configured.
     ///
@@ -44,6 +46,7 @@ package struct ClickAnalytics: Sendable {
         self.keys = VisitorKeys()
         self.metrics = AnalyticsMetrics(registry: registry)
         self.outboxLimit = configuration.clickhouseOutboxLimit
+        self.niceness = Int32(configuration.backgroundNiceness)
         self.clock = clock
     }
 
@@ -81,10 +84,12 @@ package struct ClickAnalytics: Sendable {
 
     /// The shipper and the visitor-key refresher.
     package func services(logger: Logger) -> [any Service] {
-        [
-            ClickHouseShipper(
-                engine: engine, outbox: outbox, holder: UUID().uuidString,
-                idleInterval: .seconds(1), clock: clock, metrics: metrics, logger: logger),
+        var shipper = ClickHouseShipper(
+            engine: engine, outbox: outbox, holder: UUID().uuidString, idleInterval: .seconds(1), clock: clock,
+            timer: ContinuousClock(), metrics: metrics, logger: logger)
+        shipper.niceness = niceness
+        return [
+            shipper,
             SecretRefresher(name: "visitor-key secrets", logger: logger) {
                 try await keys.refresh(from: outbox, now: clock.now())
             },

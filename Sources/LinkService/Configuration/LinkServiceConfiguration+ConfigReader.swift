@@ -83,6 +83,10 @@ extension LinkServiceConfiguration {
             "seconds between handing freed memory back to the system, on glibc (default 1; 0: never)"
         ),
         (
+            "wayfinder.background.niceness", "WAYFINDER_BACKGROUND_NICENESS",
+            "added to the nice value of webhook delivery's and the ClickHouse shipper's threads, 0-19 (Linux; default 0)"
+        ),
+        (
             "wayfinder.log.format", "WAYFINDER_LOG_FORMAT",
             "text (default) or json: one JSON object per line and event, with the request id of each request's events"
         ),
@@ -209,6 +213,14 @@ extension LinkServiceConfiguration {
         }
         if let seconds = scope.int(forKey: "memory.trim.seconds") {
             memoryTrimInterval = .seconds(seconds)
+        }
+        if let niceness = scope.int(forKey: "background.niceness") {
+            guard (0...19).contains(niceness) else {
+                throw InvalidValue(
+                    key: "wayfinder.background.niceness", value: String(niceness),
+                    expected: "a whole number from 0 (the server's own priority) to 19 (the lowest)")
+            }
+            backgroundNiceness = niceness
         }
         try webhooks.read(from: scope)
         let metrics = scope.string(forKey: "metrics.address", default: Self.defaultMetricsAddress.description)

@@ -33,6 +33,7 @@ extension LinkServiceConfiguration {
             "WAYFINDER_GEOIP": geoIPPath,
             "WAYFINDER_COUNTRY_HEADER": countryHeader,
             "WAYFINDER_MEMORY_TRIM_SECONDS": Self.seconds(memoryTrimInterval),
+            "WAYFINDER_BACKGROUND_NICENESS": String(backgroundNiceness),
             "WAYFINDER_LOG_FORMAT": logFormat.rawValue,
             "WAYFINDER_LOG_FULL_ADDRESSES": String(logFullClientAddresses),
             "WAYFINDER_HTTP_HEAD_TIMEOUT_SECONDS": Self.seconds(connectionLimits.headTimeout),
@@ -69,6 +70,7 @@ extension WebhookSettings {
             "WAYFINDER_WEBHOOKS_CLICK_LIMIT": String(clickEventLimit),
             "WAYFINDER_WEBHOOKS_LEASE_SECONDS": LinkServiceConfiguration.seconds(lease),
             "WAYFINDER_WEBHOOKS_DELIVER": String(deliver),
+            "WAYFINDER_WEBHOOKS_PACE": String(pace),
         ]
     }
 }

@@ -77,6 +77,11 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// How often memory freed by the server is handed back to the system (glibc's `malloc_trim`),
     /// so that RSS follows the live heap; `.zero` never does.
     public var memoryTrimInterval: Duration
+    /// How much the nice value of the threads that deliver webhooks and ship clicks to ClickHouse
+    /// is raised, 0–19 (Linux): above 0 they get less of a core that the threads answering visits
+    /// also want. 0 by default, the server's own priority: measured on a 2-core machine, 10 and
+    /// 19 made no difference that the noise let show (Documentation/MeasurementLog.md).
+    public var backgroundNiceness: Int = 0
     /// Deadlines for a client's request head and body, the keep-alive idle timeout, and the
     /// connections one client address may hold.
     public var connectionLimits: ConnectionLimits

@@ -25,6 +25,10 @@ extension WebhookSettings {
             "wayfinder.webhooks.deliver", "WAYFINDER_WEBHOOKS_DELIVER",
             "false: this instance queues webhook events but sends none (default true)"
         ),
+        (
+            "wayfinder.webhooks.pace", "WAYFINDER_WEBHOOKS_PACE",
+            "true: delivery pauses while its thread waits for a core as long as it runs (Linux; small machines whose cores visits keep busy; default false)"
+        ),
     ]
 
     /// Reads the documented keys under `wayfinder.webhooks`.
@@ -44,6 +48,7 @@ extension WebhookSettings {
         }
         clickEventLimit = webhooks.int(forKey: "click.limit", default: clickEventLimit)
         deliver = webhooks.bool(forKey: "deliver", default: deliver)
+        pace = webhooks.bool(forKey: "pace", default: pace)
         if let seconds = webhooks.int(forKey: "lease.seconds") {
             guard Duration.seconds(seconds) > timeout else {
                 throw LinkServiceConfiguration.InvalidValue(

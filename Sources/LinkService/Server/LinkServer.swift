@@ -78,7 +78,7 @@ public struct LinkServer: Sendable {
         self.manifestMetrics = ManifestMetrics(registry: metrics.registry)
         self.store = CachingLinkStore(
             base: store, lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity,
-            registry: metrics.registry)
+            registry: metrics.registry, clock: ContinuousClock())
         self.keys = APIKeyCache(
             store: store, tenants: tenants, lifetime: configuration.apiKeyCacheLifetime, clock: clock)
         self.clicks = ClickBuffer(
@@ -107,14 +107,15 @@ public struct LinkServer: Sendable {
         -> some ApplicationProtocol
     {
         let flusher = ClickFlusher(
-            buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, metrics: metrics.clicks,
-            logger: logger)
+            buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, timer: ContinuousClock(),
+            metrics: metrics.clicks, logger: logger)
         var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
         if configuration.webhooks.deliver {
-            services.append(
-                WebhookDeliverer(
-                    store: store.base, settings: configuration.webhooks, clock: clock, metrics: webhookMetrics,
-                    logger: logger))
+            var deliverer = WebhookDeliverer(
+                store: store.base, settings: configuration.webhooks, clock: clock, timer: ContinuousClock(),
+                metrics: webhookMetrics, logger: logger)
+            deliverer.niceness = Int32(configuration.backgroundNiceness)
+            services.append(deliverer)
         }
         if let analytics { services += analytics.services(logger: logger) }
         if let feed = store.base as? any LinkChangeFeed {

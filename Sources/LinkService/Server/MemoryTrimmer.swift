@@ -10,9 +10,10 @@ import ServiceLifecycle
 ///
 /// glibc keeps freed memory in its arenas for reuse and returns only what lies at the top of a
 /// heap, so under a steady load the live heap stays flat while RSS climbs to hold every hole the
-/// load has left (+15 MB at 871 requests a second: Documentation/MeasurementLog.md, 2026-11-24).
-/// `malloc_trim(0)` gives back every free page of every arena. It is looked up when the server
-/// starts, so the trimmer runs only where the C library has it (glibc; not musl, not Darwin).
+/// load has left. `malloc_trim(0)` gives back every free page of every arena. It is looked up when
+/// the server starts, so the trimmer runs only where the C library has it (glibc; not musl, not
+/// Darwin). `WAYFINDER_MEMORY_TRIM_SECONDS` sets the interval (1 by default, 0 turns it off); the
+/// soaks that chose it are in Documentation/MeasurementLog.md ("the server now trims").
 package struct MemoryTrimmer: Service {
     package let interval: Duration
 

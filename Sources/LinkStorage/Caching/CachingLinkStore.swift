@@ -21,11 +21,17 @@ import Synchronization
 /// young one, and when the young one is full the old one is dropped whole. Links read often stay
 /// cached; memory stays bounded without tracking recency on every read. Hits and misses are
 /// counted in `/metrics` (`wayfinder_link_cache_hits_total`, `wayfinder_link_cache_misses_total`).
+///
+/// Entries age by the `Clock` it is given (the server gives `ContinuousClock`; a test, a clock it
+/// moves by hand).
 package final class CachingLinkStore: StoreWrapper {
     /// The store behind the cache.
     package let base: any LinkStore
     private let state: Mutex<State>
     private let lifetime: Duration
+    /// How long the clock has run since the cache was made: the one thing the cache asks of its
+    /// clock, kept as a function so that the class, which every handler names, is not generic.
+    private let elapsed: @Sendable () -> Duration
     private let hits: Counter
     private let misses: Counter
     private let entries: Gauge
@@ -37,7 +43,8 @@ package final class CachingLinkStore: StoreWrapper {
 
     private struct Entry {
         var link: Link?
-        var expires: ContinuousClock.Instant
+        /// When the entry goes stale, as ``CachingLinkStore/elapsed`` counts.
+        var expires: Duration
     }
 
     private struct State {
@@ -72,9 +79,15 @@ package final class CachingLinkStore: StoreWrapper {
         var count: Int { young.count + old.count }
     }
 
-    package init(base: any LinkStore, lifetime: Duration, capacity: Int, registry: PrometheusCollectorRegistry) {
+    /// A cache of at most `capacity` entries in front of `base`, each fresh for `lifetime` as
+    /// `clock` measures it.
+    package init<C: Clock>(
+        base: any LinkStore, lifetime: Duration, capacity: Int, registry: PrometheusCollectorRegistry, clock: C
+    ) where C.Duration == Duration {
         self.base = base
         self.lifetime = lifetime
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
         state = Mutex(State(generationSize: max(1, capacity / 2)))
         hits = registry.makeCounter(
             descriptor: .wayfinder(
@@ -92,7 +105,7 @@ package final class CachingLinkStore: StoreWrapper {
     /// answer, the last known answer if there is one.
     package func cachedLink(tenant: String, slug: String) async throws -> Link? {
         let key = Key(tenant: tenant, slug: slug)
-        let now = ContinuousClock.now
+        let now = elapsed()
         let (cached, generation) = state.withLock { state -> (Entry?, UInt64) in (state.entry(key), state.drops) }
         if let cached, cached.expires > now {
             hits.increment()
@@ -107,7 +120,7 @@ package final class CachingLinkStore: StoreWrapper {
             if let lastKnown { return lastKnown.link }
             throw error
         }
-        let entry = Entry(link: link, expires: ContinuousClock.now + lifetime)
+        let entry = Entry(link: link, expires: elapsed() + lifetime)
         let count = state.withLock { state -> Int in
             // A drop since the read began may have been about this link: cache nothing then.
             if state.drops == generation { state.insert(entry, key) }
@@ -133,7 +146,7 @@ package final class CachingLinkStore: StoreWrapper {
     }
 
     private func cache(_ link: Link) {
-        let entry = Entry(link: link, expires: ContinuousClock.now + lifetime)
+        let entry = Entry(link: link, expires: elapsed() + lifetime)
         state.withLock { state in
             // Counts as a drop too: a read that began before the insert must not cache "unknown".
             state.drops &+= 1

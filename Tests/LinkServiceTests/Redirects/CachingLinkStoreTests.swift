@@ -32,7 +32,8 @@ struct CachingLinkStoreTests {
         defer { directory.remove() }
         let base = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
         let metrics = LinkServiceMetrics()
-        let store = CachingLinkStore(base: base, lifetime: .seconds(3600), capacity: 10, registry: metrics.registry)
+        let store = CachingLinkStore(
+            base: base, lifetime: .seconds(3600), capacity: 10, registry: metrics.registry, clock: ContinuousClock())
         for number in 0..<100 { _ = try await base.insertLink(Self.link("s\(number)")) }
         for number in 0..<100 {
             #expect(try await store.cachedLink(tenant: "storyteller", slug: "s\(number)")?.id == "id-s\(number)")
@@ -51,7 +52,8 @@ struct CachingLinkStoreTests {
         defer { directory.remove() }
         let base = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
         let store = CachingLinkStore(
-            base: base, lifetime: .seconds(3600), capacity: 100, registry: LinkServiceMetrics().registry)
+            base: base, lifetime: .seconds(3600), capacity: 100, registry: LinkServiceMetrics().registry,
+            clock: ContinuousClock())
         #expect(try await store.cachedLink(tenant: "storyteller", slug: "a") == nil)  // caches "unknown"
         _ = try await store.insertLink(Self.link("a"))
         #expect(
@@ -71,6 +73,27 @@ struct CachingLinkStoreTests {
         #expect(try await store.cachedLink(tenant: "storyteller", slug: "b") != nil)  // still cached
         store.invalidate(tenant: "storyteller", slug: "b")
         #expect(try await store.cachedLink(tenant: "storyteller", slug: "b") == nil)
+        try await base.close()
+    }
+
+    @Test("an entry is answered for its lifetime as the cache's clock counts it, then read from the store again")
+    func entriesExpireByTheirClock() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let base = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        let time = ManualClock()
+        let metrics = LinkServiceMetrics()
+        let store = CachingLinkStore(
+            base: base, lifetime: .seconds(60), capacity: 100, registry: metrics.registry, clock: time)
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a") == nil)  // caches "unknown"
+        // Made behind the cache's back, as another instance would without a change feed.
+        _ = try await base.insertLink(Self.link("a"))
+        time.advance(by: .seconds(59))
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a") == nil)
+        time.advance(by: .seconds(2))
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a")?.id == "id-a")
+        #expect(Self.metric("wayfinder_link_cache_misses_total", in: metrics) == 2)
+        #expect(Self.metric("wayfinder_link_cache_hits_total", in: metrics) == 1)
         try await base.close()
     }
 

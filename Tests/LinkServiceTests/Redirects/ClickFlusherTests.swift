@@ -50,11 +50,40 @@ struct ClickFlusherTests {
         }
     }
 
-    func flusher(_ buffer: ClickBuffer, _ writer: GatedWriter, _ metrics: LinkServiceMetrics) -> ClickFlusher {
-        // No timer flush during the test: only full batches and the shutdown write.
+    /// A flusher whose timer runs on `time`: unless the test moves it, no timer flush, only full
+    /// batches and the shutdown write.
+    func flusher(_ buffer: ClickBuffer, _ writer: GatedWriter, _ metrics: LinkServiceMetrics, time: ManualClock)
+        -> ClickFlusher<ManualClock>
+    {
         ClickFlusher(
-            buffer: buffer, write: { await writer.write($0) }, interval: .seconds(3600), metrics: metrics.clicks,
-            logger: Logger(label: "test"))
+            buffer: buffer, write: { await writer.write($0) }, interval: .seconds(3600), timer: time,
+            metrics: metrics.clicks, logger: Logger(label: "test"))
+    }
+
+    @Test("the timer writes what is pending once its interval has passed on the flusher's clock, not before")
+    func timerFlushFollowsItsClock() async throws {
+        let metrics = LinkServiceMetrics()
+        let buffer = ClickBuffer(batchSize: 100, limit: 1_000, metrics: metrics.clicks)
+        let writer = GatedWriter()
+        writer.open()
+        let time = ManualClock()
+        try await testGracefulShutdown { shutdown in
+            try await withThrowingTaskGroup { group in
+                group.addTask { try await flusher(buffer, writer, metrics, time: time).run() }
+                for number in 0..<3 { buffer.append(ClickBufferTests.click(number)) }
+                #expect(await time.waitForSleepers())
+                time.advance(by: .seconds(3599))
+                // Still asleep: the interval has not passed.
+                #expect(time.sleepers == 1)
+                #expect(writer.writes == 0)
+                time.advance(by: .seconds(1))
+                #expect(await eventually { writer.clicks == 3 })
+                #expect(buffer.count == 0)
+                shutdown.triggerGracefulShutdown()
+                try await group.waitForAll()
+            }
+        }
+        #expect(writer.writes == 1)
     }
 
     @Test("at shutdown everything pending is written in large writes, even with one click per batch")
@@ -63,12 +92,12 @@ struct ClickFlusherTests {
         let buffer = ClickBuffer(batchSize: 1, limit: 100_000, metrics: metrics.clicks)
         let writer = GatedWriter()
         writer.open()
-        let pending = 2 * ClickFlusher.shutdownWriteSize + 1
+        let pending = 2 * ClickFlusher<ManualClock>.shutdownWriteSize + 1
         // The clicks come before the flusher runs, so only its final flush writes them.
         for number in 0..<pending { buffer.append(ClickBufferTests.click(number)) }
         try await testGracefulShutdown { shutdown in
             try await withThrowingTaskGroup { group in
-                group.addTask { try await flusher(buffer, writer, metrics).run() }
+                group.addTask { try await flusher(buffer, writer, metrics, time: ManualClock()).run() }
                 shutdown.triggerGracefulShutdown()
                 try await group.waitForAll()
             }
@@ -85,10 +114,10 @@ struct ClickFlusherTests {
         let metrics = LinkServiceMetrics()
         let buffer = ClickBuffer(batchSize: 1, limit: 100_000, metrics: metrics.clicks)
         let writer = GatedWriter()
-        let pending = 2 * ClickFlusher.shutdownWriteSize
+        let pending = 2 * ClickFlusher<ManualClock>.shutdownWriteSize
         try await testGracefulShutdown { shutdown in
             try await withThrowingTaskGroup { group in
-                group.addTask { try await flusher(buffer, writer, metrics).run() }
+                group.addTask { try await flusher(buffer, writer, metrics, time: ManualClock()).run() }
                 // Until the running flusher has taken a click (and waits in its first write).
                 var appended = 0
                 while writer.writes == 0 {

@@ -102,7 +102,7 @@ struct DatabaseOutageUnderLoadTests {
                                 let ended = phase.withLock { $0 }
                                 answer.phase = started == .outage || ended == .outage ? .outage : started
                                 answers.withLock { $0.append(answer) }
-                                try await Task.sleep(for: .milliseconds(10))
+                                await Task.yield()
                             }
                             try await connection.shutdown()
                         } catch {
@@ -111,10 +111,25 @@ struct DatabaseOutageUnderLoadTests {
                         }
                     }
                 }
-                try await Task.sleep(for: .seconds(2))
+                // Each phase lasts until every kind has answered in it as it should, not for a
+                // set time: on a busy machine a second may hold no answer at all.
+                #expect(await eventually(within: .seconds(60)) { answered(all: answers, in: .before) })
                 phase.withLock { $0 = .outage }
                 try await cluster.stop()
-                try await Task.sleep(for: .seconds(2 * 3))
+                // Until the API has refused a create and a read (503), and a cached redirect and
+                // an unknown slug have been answered, while the database was away.
+                let refused = await eventually(within: .seconds(60)) {
+                    answers.withLock { all in
+                        Kind.allCases.allSatisfy { kind in
+                            all.contains {
+                                $0.kind == kind && $0.phase == .outage
+                                    && (kind == .create || kind == .read
+                                        ? $0.status == 503 : kind.allowed.contains($0.status))
+                            }
+                        }
+                    }
+                }
+                #expect(refused, "not every kind answered while the database was away")
                 try await cluster.startServer()
                 // Recovered when a read (which needs the database) succeeds again.
                 let back = await eventually(within: .seconds(30)) {
@@ -122,9 +137,19 @@ struct DatabaseOutageUnderLoadTests {
                         == .ok
                 }
                 #expect(back, "the server did not reconnect within 30 s")
-                try await Task.sleep(for: .seconds(1))
+                // Settled when every kind has succeeded again in a call answered after that read:
+                // until then a call may still meet a connection to the stopped server.
+                let settledFrom = answers.withLock { $0.count }
+                let settled = await eventually(within: .seconds(30)) {
+                    answers.withLock { all in
+                        Kind.allCases.allSatisfy { kind in
+                            all[settledFrom...].contains { $0.kind == kind && $0.status != 503 }
+                        }
+                    }
+                }
+                #expect(settled, "not every kind succeeded again within 30 s")
                 phase.withLock { $0 = .after }
-                try await Task.sleep(for: .seconds(3))
+                #expect(await eventually(within: .seconds(60)) { answered(all: answers, in: .after) })
                 running.withLock { $0 = false }
                 try await group.waitForAll()
             }
@@ -169,6 +194,13 @@ struct DatabaseOutageUnderLoadTests {
         let redirects = all.filter { $0.kind == .cachedRedirect && $0.status == 302 }.count
         #expect(clicks >= redirects + hot.count, "clicks \(clicks), redirects \(redirects) + \(hot.count)")
         try await store.close()
+    }
+
+    /// Whether each kind has answered at least a few calls that began and ended in `phase`.
+    private static func answered(all answers: Locked<[Answer]>, in phase: Phase) -> Bool {
+        answers.withLock { all in
+            Kind.allCases.allSatisfy { kind in all.count { $0.kind == kind && $0.phase == phase } >= 5 }
+        }
     }
 
     private static func send(

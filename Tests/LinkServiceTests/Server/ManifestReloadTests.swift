@@ -105,7 +105,9 @@ struct ManifestReloadTests {
                     for index in 0..<20 {
                         let set = index % 2 == 0 ? [storyteller] : [storyteller, chat]
                         #expect(await service.server.reload { set })
-                        try await Task.sleep(for: .milliseconds(20))
+                        // Requests answered between one reload and the next.
+                        let seen = answered.withLock { $0 }
+                        #expect(await eventually { answered.withLock { $0 } >= seen + 2 })
                     }
                     reloading.withLock { $0 = false }
                 }

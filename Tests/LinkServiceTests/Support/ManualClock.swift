@@ -4,22 +4,88 @@ import LinkDelivery
 import LinkService
 import LinkStorage
 
-/// A ``ServiceClock`` a test moves by hand: the server's sessions, tokens and expiry see time pass
+/// A `Clock` a test moves by hand, and the server's time of day along with it: a cache's
+/// lifetime, a flusher's interval, a worker's pause and the dates it stores all see time pass
 /// without the test waiting for it.
-final class ManualClock: Sendable {
-    private let time: Locked<Date>
+///
+/// Time stands still until ``advance(by:)``; a task sleeping on the clock wakes when an advance
+/// reaches its deadline (or when it is cancelled). ``sleepers`` and ``waitForSleepers(_:)`` let a
+/// test move time only once a service is waiting on it.
+final class ManualClock: Clock, Sendable {
+    /// A moment of the clock: how far it has been moved since it was made.
+    struct Instant: InstantProtocol {
+        var offset: Duration
 
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+    }
+
+    private struct Sleeper {
+        var deadline: Instant
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now = Instant(offset: .zero)
+        var sleepers: [Int: Sleeper] = [:]
+        var nextID = 0
+    }
+
+    private let start: Date
+    private let state = Locked(State())
+
+    /// A clock whose time of day is `start` until it is moved.
     init(_ start: Date = Date()) {
-        time = Locked(start)
+        self.start = start
     }
 
-    /// The clock to give the server.
+    var now: Instant { state.withLock { $0.now } }
+
+    var minimumResolution: Duration { .zero }
+
+    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        let id = state.withLock { state -> Int in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resume = state.withLock { state -> Result<Void, any Error>? in
+                    if Task.isCancelled { return .failure(CancellationError()) }
+                    if deadline <= state.now { return .success(()) }
+                    state.sleepers[id] = Sleeper(deadline: deadline, continuation: continuation)
+                    return nil
+                }
+                if let resume { continuation.resume(with: resume) }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: id) }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+    }
+
+    /// The server's time of day: the start date moved as far as this clock.
     var clock: ServiceClock {
-        ServiceClock { [time] in time.withLock { $0 } }
+        ServiceClock { [start, state] in start.addingTimeInterval(state.withLock { $0.now.offset }.timeInterval) }
     }
 
-    /// Moves the time forward by `duration`.
+    /// Moves the time forward by `duration`, waking every task whose sleep ends by then.
     func advance(by duration: Duration) {
-        time.withLock { $0 = $0.addingTimeInterval(duration.timeInterval) }
+        let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
+            state.now = state.now.advanced(by: duration)
+            let due = state.sleepers.filter { $0.value.deadline <= state.now }
+            for id in due.keys { state.sleepers.removeValue(forKey: id) }
+            return due.values.map(\.continuation)
+        }
+        for continuation in due { continuation.resume() }
+    }
+
+    /// Tasks sleeping on the clock now.
+    var sleepers: Int { state.withLock { $0.sleepers.count } }
+
+    /// Whether `count` tasks came to sleep on the clock (within the limit `eventually` sets).
+    func waitForSleepers(_ count: Int = 1) async -> Bool {
+        await eventually(every: .milliseconds(1)) { sleepers >= count }
     }
 }

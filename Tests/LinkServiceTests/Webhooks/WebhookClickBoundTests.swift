@@ -39,8 +39,8 @@ struct WebhookClickBoundTests {
         }
         let server = service.server
         await ClickFlusher(
-            buffer: server.clicks, write: server.writeClicks, interval: .seconds(3600), metrics: server.metrics.clicks,
-            logger: Logger(label: "test")
+            buffer: server.clicks, write: server.writeClicks, interval: .seconds(3600), timer: ContinuousClock(),
+            metrics: server.metrics.clicks, logger: Logger(label: "test")
         ).flush()
         #expect(try await service.store.clickCount(tenant: "storyteller") == 5)
         #expect(try await service.store.pendingWebhookMessages(clicksOnly: true) == 2)

@@ -8,6 +8,7 @@ import LinkService
 import LinkStorage
 import Logging
 import Prometheus
+import ServiceLifecycleTestKit
 import Testing
 
 /// The delivery worker against a real receiver on loopback, its clock moved by hand.
@@ -19,7 +20,7 @@ struct WebhookDeliveryTests {
         let time: ManualClock
         let settings: WebhookSettings
         let endpoint: WebhookEndpoint
-        let deliverer: WebhookDeliverer
+        let deliverer: WebhookDeliverer<ManualClock>
         let clients: WebhookClients
 
         init(
@@ -42,7 +43,7 @@ struct WebhookDeliveryTests {
                 updatedAt: now)
             _ = try await store.insertWebhookEndpoint(endpoint, limit: 10)
             var deliverer = WebhookDeliverer(
-                store: store, settings: settings, clock: time.clock,
+                store: store, settings: settings, clock: time.clock, timer: time,
                 metrics: WebhookMetrics(registry: .init()), logger: logger)
             if let resolve { deliverer.resolve = resolve }
             self.deliverer = deliverer
@@ -184,13 +185,38 @@ struct WebhookDeliveryTests {
         }
     }
 
+    @Test("the running worker looks for due messages again once its poll interval has passed on its clock")
+    func pollsByItsClock() async throws {
+        let receiver = WebhookReceiver()
+        try await receiver.run { url in
+            let harness = try await Harness(url: url)
+            try await testGracefulShutdown { shutdown in
+                try await withThrowingTaskGroup { group in
+                    group.addTask { try await harness.deliverer.run() }
+                    // Nothing was due: the worker waits out its poll interval.
+                    #expect(await harness.time.waitForSleepers())
+                    _ = try await harness.queue()
+                    harness.time.advance(by: harness.settings.pollInterval - .milliseconds(1))
+                    #expect(harness.time.sleepers == 1)
+                    #expect(receiver.deliveries.isEmpty)
+                    harness.time.advance(by: .milliseconds(1))
+                    #expect(await eventually { receiver.deliveries.count == 1 })
+                    shutdown.triggerGracefulShutdown()
+                    try await group.waitForAll()
+                }
+            }
+            await harness.close()
+        }
+    }
+
     @Test("no answer within the time limit is a failed attempt")
     func timeout() async throws {
         let receiver = WebhookReceiver()
-        receiver.script([.init(delay: .seconds(5))])
+        // Never answered while the attempt runs: the 100 ms time limit is all the test waits.
+        receiver.script([.init(held: true)])
         try await receiver.run { url in
             let harness = try await Harness(
-                url: url, settings: WebhookSettings(allowPrivate: true, timeout: .seconds(1)))
+                url: url, settings: WebhookSettings(allowPrivate: true, timeout: .milliseconds(100)))
             _ = try await harness.queue()
             await harness.deliver()
             let log = try await harness.log()

@@ -6,6 +6,9 @@ import TestSupport
 
 /// A webhook receiver on 127.0.0.1 (a free port) that keeps every request it gets at `/hook` and
 /// answers each with the next of its scripted replies (then `200`).
+///
+/// A reply may be held: it is not sent until the test calls ``release()`` (or the receiver
+/// stops), so a test makes a slow endpoint without waiting out a delay.
 final class WebhookReceiver: Sendable {
     struct Delivery: Sendable {
         var headers: HTTPFields
@@ -17,8 +20,12 @@ final class WebhookReceiver: Sendable {
     struct Reply: Sendable {
         var status: HTTPResponse.Status = .ok
         var headers: HTTPFields = [:]
-        var delay: Duration? = nil
+        /// Whether the reply waits for ``WebhookReceiver/release()``.
+        var held = false
     }
+
+    /// Whether held replies may go, and the requests waiting to answer until they may.
+    private let gate = Locked<(open: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
 
     private let state = Locked<(deliveries: [Delivery], replies: [Reply])>(([], []))
 
@@ -26,6 +33,9 @@ final class WebhookReceiver: Sendable {
     private let inFlight = Locked<(now: Int, most: Int)>((0, 0))
 
     var deliveries: [Delivery] { state.withLock { $0.deliveries } }
+
+    /// Requests being answered now.
+    var inFlightNow: Int { inFlight.withLock { $0.now } }
 
     /// The most requests it was answering at once.
     var mostInFlight: Int { inFlight.withLock { $0.most } }
@@ -35,12 +45,32 @@ final class WebhookReceiver: Sendable {
         state.withLock { $0.replies += replies }
     }
 
+    /// Lets every held reply go, now and from now on.
+    func release() {
+        let waiting = gate.withLock { gate in
+            gate.open = true
+            defer { gate.waiting = [] }
+            return gate.waiting
+        }
+        for request in waiting { request.resume() }
+    }
+
+    private func hold() async {
+        await withCheckedContinuation { continuation in
+            let open = gate.withLock { gate in
+                if !gate.open { gate.waiting.append(continuation) }
+                return gate.open
+            }
+            if open { continuation.resume() }
+        }
+    }
+
     /// Runs the receiver while `body` runs, with the URL of its `/hook`.
     func run<Result: Sendable>(_ body: @Sendable @escaping (_ url: String) async throws -> Result) async throws
         -> Result
     {
         let router = Router()
-        router.post("/hook") { [state, inFlight] request, _ -> Response in
+        router.post("/hook") { [self, state, inFlight] request, _ -> Response in
             inFlight.withLock {
                 $0.now += 1
                 $0.most = max($0.most, $0.now)
@@ -51,7 +81,7 @@ final class WebhookReceiver: Sendable {
                 state.deliveries.append(Delivery(headers: request.headers, body: String(buffer: bytes)))
                 return state.replies.isEmpty ? Reply() : state.replies.removeFirst()
             }
-            if let delay = reply.delay { try await Task.sleep(for: delay) }
+            if reply.held { await hold() }
             return Response(status: reply.status, headers: reply.headers)
         }
         router.post("/elsewhere") { [state] request, _ -> Response in
@@ -72,9 +102,15 @@ final class WebhookReceiver: Sendable {
             }
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw CancellationError() }
-            let result = try await body("http://127.0.0.1:\(port)/hook")
-            group.cancelAll()
-            return result
+            do {
+                let result = try await body("http://127.0.0.1:\(port)/hook")
+                release()
+                group.cancelAll()
+                return result
+            } catch {
+                release()
+                throw error
+            }
         }
     }
 }

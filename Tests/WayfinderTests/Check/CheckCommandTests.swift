@@ -245,8 +245,8 @@ struct CheckCommandTests {
     @Test("a server that stalls past --timeout cannot be checked: exit 2 with a plain message")
     func stall() async throws {
         var replies = CheckCommandTests.wellServed
-        replies["/.well-known/apple-app-site-association"]?.delay = .seconds(2)
-        let result = try await check(replies, ["--timeout", "0.5"])
+        replies["/.well-known/apple-app-site-association"]?.stalls = true
+        let result = try await check(replies, ["--timeout", "0.1"])
         #expect(result.status == 2, "\(result.stdout)")
         #expect(
             result.stdout.contains(

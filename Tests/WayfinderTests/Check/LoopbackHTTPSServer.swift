@@ -9,8 +9,9 @@ struct Reply: Sendable {
     var status: HTTPResponse.Status = .ok
     var headers: [(name: String, value: String)] = []
     var body: [UInt8] = []
-    /// Wait this long before answering (to outlast a client's time limit).
-    var delay: Duration? = nil
+    /// Never answer while the server runs (to outlast a client's time limit without a test
+    /// waiting more than that limit).
+    var stalls = false
 
     static func json(_ text: String, contentType: String = "application/json") -> Reply {
         Reply(headers: [(name: "Content-Type", value: contentType)], body: Array(text.utf8))
@@ -28,7 +29,8 @@ enum LoopbackHTTPSServer {
         let router = Router()
         for (path, reply) in replies {
             router.get(RouterPath(path)) { _, _ -> Response in
-                if let delay = reply.delay { try await Task.sleep(for: delay) }
+                // Until the server stops, which cancels the handler.
+                while reply.stalls { try await Task.sleep(for: .seconds(3600)) }
                 var headers = HTTPFields()
                 for (name, value) in reply.headers {
                     if let field = HTTPField.Name(name) { headers.append(HTTPField(name: field, value: value)) }
@@ -55,7 +57,7 @@ enum LoopbackHTTPSServer {
             var iterator = ports.makeAsyncIterator()
             guard let port = await iterator.next() else { throw CancellationError() }
             let result = try await body(port)
-            // Cancelling stops the server and any handler still waiting out its delay.
+            // Cancelling stops the server and any handler still stalling.
             group.cancelAll()
             return result
         }

@@ -70,8 +70,12 @@ struct DiskFullTests {
         // Known links redirect, also one never read since the start (not cached): reads need no
         // space. Their clicks wait in memory while every flush fails.
         for _ in 0..<3 { #expect(try await server.visit("known").status == 302) }
+        let failedFlushes = server.log.components(separatedBy: "clicks not written").count
         for _ in 0..<2 { #expect(try await server.visit("cold").status == 302) }
-        try await Task.sleep(for: .seconds(1))
+        // Until a flush has failed since: the clicks are still in memory after it.
+        #expect(
+            await eventually { server.log.components(separatedBy: "clicks not written").count > failedFlushes },
+            "\(server.log)")
         let depth = try await server.metric("wayfinder_click_buffer_depth")
         #expect(depth == 5, "\(server.log)")
         #expect(try await server.get("healthz").status == 200)

@@ -40,10 +40,7 @@ struct ProcessFaultTests {
                     }
                 }
                 // Kill it while the workers are busy, once a fair number were acknowledged.
-                let deadline = ContinuousClock.now + .seconds(60)
-                while created.withLock({ $0.count }) < 300, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
+                _ = await eventually(within: .seconds(60)) { created.withLock { $0.count } >= 300 }
                 server.signal(SIGKILL)
                 try await group.waitForAll()
             }
@@ -119,10 +116,7 @@ struct ProcessFaultTests {
                         }
                     }
                 }
-                let deadline = ContinuousClock.now + .seconds(60)
-                while answered.withLock({ $0.values.reduce(0, +) }) < 1_000, ContinuousClock.now < deadline {
-                    try await Task.sleep(for: .milliseconds(20))
-                }
+                _ = await eventually(within: .seconds(60)) { answered.withLock { $0.values.reduce(0, +) } >= 1_000 }
                 server.signal(SIGTERM)
                 try await group.waitForAll()
             }
