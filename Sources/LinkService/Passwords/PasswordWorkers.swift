@@ -3,14 +3,17 @@ import LinkCore
 import LinkDelivery
 
 /// The threads ``PasswordChecks`` runs scrypt on: a fixed number of threads of their own,
-/// started at the first check, at background priority (``BackgroundEventLoopGroup``'s nice
-/// value): on a busy machine the event loops and the cooperative threads that answer requests
-/// get the cores first, and the checks the rest. They end once the workers are no longer
+/// started at the first check, at background priority (nice 10, ``niceness``): on a busy
+/// machine the event loops and the cooperative threads that answer requests get the cores first, and the checks the rest. They end once the workers are no longer
 /// referenced and no job is left.
 package final class PasswordWorkers: Sendable {
     private let queue = JobQueue()
     /// How many threads run jobs.
     package let count: Int
+    /// Added to the workers' nice value: a defence, not a tuning. Wrong passwords are what an
+    /// attacker sends, so their checks yield the cores to the threads that answer requests on any
+    /// machine (`WAYFINDER_BACKGROUND_NICENESS` tunes the delivery workers, not these).
+    package static let niceness: Int32 = 10
 
     package init(count: Int) {
         self.count = max(1, count)
@@ -23,7 +26,7 @@ package final class PasswordWorkers: Sendable {
         if queue.append(job) {
             for index in 0..<count {
                 let thread = Thread { [queue] in
-                    BackgroundEventLoopGroup.lowerCurrentThreadPriority()
+                    BackgroundEventLoopGroup.lowerCurrentThreadPriority(by: Self.niceness)
                     while let next = queue.next() { next() }
                 }
                 thread.name = "wayfinder-passwords-\(index)"
