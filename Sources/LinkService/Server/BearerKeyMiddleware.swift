@@ -3,9 +3,10 @@ import HTTPTypes
 import Hummingbird
 import LinkCore
 
-/// Resolves `Authorization: Bearer <key>` to the key's tenant before any handler of the links API
-/// runs; the handlers get it as ``APIRequestContext/tenant`` (register them in
-/// `group(context: APIRequestContext.self)` after this middleware).
+/// Resolves `Authorization: Bearer <key>` to the key's tenant (through the server's
+/// ``APIKeyAuthenticator``) before any handler of the links API runs; the handlers get it as
+/// ``APIRequestContext/tenant`` (register them in `group(context: APIRequestContext.self)` after
+/// this middleware).
 ///
 /// The key alone picks the tenant, never the `Host`: another tenant's link is `404` to it, as if it
 /// did not exist. No key is `401` (`missing-api-key`), an unknown or revoked key `401`
@@ -13,9 +14,8 @@ import LinkCore
 /// key is unauthenticated, so it is held to its address's public budget
 /// (``LinkServiceConfiguration/publicRateLimit``): guessing keys is `429` beyond it, like any
 /// other public call.
-package struct APIKeyAuthenticator: RouterMiddleware {
-    package let keys: APIKeyCache
-    package let limiter: RateLimiter
+package struct BearerKeyMiddleware: RouterMiddleware {
+    package let authenticator: APIKeyAuthenticator
     package let publicLimit: PublicRateLimit
 
     package func handle(
@@ -35,24 +35,31 @@ package struct APIKeyAuthenticator: RouterMiddleware {
     }
 
     package func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
-        let key = request.headers[.authorization].flatMap(Self.bearerToken)
-        let hash = key.map(APIKey.hash)
-        guard let hash, let tenant = try await keys.tenant(ofKeyHash: hash) else {
+        let outcome = try await authenticator.authenticate(request.headers[.authorization].flatMap(Self.bearerToken))
+        switch outcome {
+        case .authenticated(let tenant):
+            return tenant
+        case .overBudget(let wait):
+            throw Problem.rateLimited("this key is over its budget", retryAfter: wait)
+        case .missing, .invalid:
             // No valid key: an unauthenticated request, held to its address's public budget.
             if let problem = publicLimit.problem(request, context: context) { throw problem }
-            throw hash == nil ? Self.missingKey : Self.invalidKey
+            throw outcome.isMissing ? Self.missingKey : Self.invalidKey
         }
-        if let wait = limiter.acquire(hash) {
-            throw Problem.rateLimited("this key is over its budget", retryAfter: wait)
-        }
-        return tenant
     }
 
     private static let missingKey = Problem(
-        .unauthorized, "missing-api-key", title: "An API key is needed",
+        .unauthorized, .missingAPIKey, title: "An API key is needed",
         detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
         field: "Authorization")
     private static let invalidKey = Problem(
-        .unauthorized, "invalid-api-key", title: "The API key is not valid",
+        .unauthorized, .invalidAPIKey, title: "The API key is not valid",
         detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
+}
+
+extension APIKeyAuthenticator.Outcome {
+    fileprivate var isMissing: Bool {
+        if case .missing = self { return true }
+        return false
+    }
 }

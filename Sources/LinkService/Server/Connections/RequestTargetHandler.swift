@@ -61,7 +61,7 @@ package final class RequestTargetHandler: ChannelInboundHandler, RemovableChanne
     private func refuse(_ detail: String, context: ChannelHandlerContext) {
         refused = true
         let problem = Problem(
-            .badRequest, "ambiguous-host", title: "The request's host is ambiguous", detail: detail, field: "Host")
+            .badRequest, .ambiguousHost, title: "The request's host is ambiguous", detail: detail, field: "Host")
         let body = context.channel.allocator.buffer(string: problem.jsonNode.jsonText(style: .compact))
         let headers = HTTPHeaders([
             ("Content-Type", "application/problem+json"), ("Content-Length", String(body.readableBytes)),
