@@ -20,26 +20,14 @@ struct AASAMatchCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The association file.", completion: .file())
-    var file: String
-
-    @Option(help: "The domain the file is served for (URLs on other hosts never match).")
-    var domain: String
+    @OptionGroup var options: MatchOptions
 
     @Option(help: "The app ID, <team ID>.<bundle ID>.")
     var app: String
 
-    @Flag(help: "Print one JSON object per URL, one per line.")
-    var json = false
-
-    @Argument(help: "URLs to decide.")
-    var urls: [String]
-
     func run() async throws {
-        try MatchOutput.run(
-            file: file, urls: urls, json: json,
-            compile: { bytes throws(AASAError) in try CompiledAASA(json: bytes, domain: domain) }
-        ) { compiled, url in
+        try options.run(compile: { bytes, domain throws(AASAError) in try CompiledAASA(json: bytes, domain: domain) }) {
+            compiled, url in
             let explanation = compiled.explain(appID: app, url: url)
             var place: [JSONNode.Member] = []
             if let detail = explanation.detailIndex, let rule = explanation.rule {

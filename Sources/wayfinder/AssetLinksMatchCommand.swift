@@ -21,26 +21,15 @@ struct AssetLinksMatchCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The assetlinks.json file.", completion: .file())
-    var file: String
-
-    @Option(help: "The domain the file is served for (URLs on other hosts never match).")
-    var domain: String
+    @OptionGroup var options: MatchOptions
 
     @Option(help: "The Android application ID, such as com.example.app.")
     var package: String
 
-    @Flag(help: "Print one JSON object per URL, one per line.")
-    var json = false
-
-    @Argument(help: "URLs to decide.")
-    var urls: [String]
-
     func run() async throws {
-        try MatchOutput.run(
-            file: file, urls: urls, json: json,
-            compile: { bytes throws(AASAError) in try CompiledAssetLinks(json: bytes, domain: domain) }
-        ) { compiled, url in
+        try options.run(compile: { bytes, domain throws(AASAError) in
+            try CompiledAssetLinks(json: bytes, domain: domain)
+        }) { compiled, url in
             let explanation = compiled.explain(package: package, url: url)
             var place: [JSONNode.Member] = []
             if let statement = explanation.statementIndex, let rule = explanation.ruleIndex {

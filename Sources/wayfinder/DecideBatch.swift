@@ -89,28 +89,6 @@ enum MatchOutput {
         decision: AASADecision, place: [JSONNode.Member], verdicts: [AASAExplanation.KeyVerdict], summary: String
     )
 
-    /// Reads and compiles `file` once (printing its diagnostics and exiting 1 when it cannot be
-    /// read), then prints each URL's decision.
-    static func run<Compiled>(
-        file: String, urls: [String], json: Bool, compile: ([UInt8]) throws(AASAError) -> Compiled,
-        explain: (Compiled, String) -> Explained
-    ) throws {
-        let bytes = try CommandInput.bytes(file)
-        let compiled: Compiled
-        do throws(AASAError) {
-            compiled = try compile(bytes)
-        } catch {
-            for diagnostic in error.diagnostics { printError(diagnostic.line(in: file)) }
-            throw ExitCode(1)
-        }
-        for url in urls {
-            let explained = explain(compiled, url)
-            print(
-                url: url, decision: explained.decision, place: explained.place, verdicts: explained.verdicts,
-                summary: explained.summary, json: json)
-        }
-    }
-
     static func print(
         url: String, decision: AASADecision, place: [JSONNode.Member], verdicts: [AASAExplanation.KeyVerdict],
         summary: String, json: Bool

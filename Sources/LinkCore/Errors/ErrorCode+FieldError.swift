@@ -43,4 +43,18 @@ extension ErrorCode where Owner == FieldError {
     package static let duplicateEvent = ErrorCode("duplicate-event")
     /// A webhook endpoint subscribed to no event.
     package static let noEvents = ErrorCode("no-events")
+    /// A slug that is not 1 to 64 of `A-Z`, `a-z`, `0-9`, `_` and `-`, or is reserved.
+    package static let invalidSlug = ErrorCode("invalid-slug")
+    /// A webhook endpoint URL the server will not deliver to.
+    package static let invalidWebhookURL = ErrorCode("invalid-webhook-url")
+    /// A tenant that has as many webhook endpoints as it may.
+    package static let tooManyEndpoints = ErrorCode("too-many-endpoints")
+
+    /// Every code of this catalogue.
+    package static let catalogue: [ErrorCode] = [
+        .invalidField, .malformedJSON, .wrongType, .unknownField, .duplicateField, .missingField, .tooLong,
+        .invalidDestination, .invalidFallback, .invalidPassword, .invalidTag, .invalidRule, .invalidCondition,
+        .unknownCondition, .countryUnknown, .invalidVariant, .unknownEvent, .duplicateEvent, .noEvents, .invalidSlug,
+        .invalidWebhookURL, .tooManyEndpoints, .insecureURL,
+    ]
 }

@@ -4,7 +4,8 @@ import Foundation
 /// Something of a link that is stored as asked but will not work as its author may expect: the
 /// API answers it in `warnings` beside the link it wrote (the write itself succeeds).
 package struct LinkWarning: Sendable, Hashable {
-    /// What is wrong, for programs: `country-unknown`.
+    /// What is wrong, for programs: a code of the `ErrorCode<FieldError>` catalogue
+    /// (`country-unknown`).
     package var code: String
     /// The JSON path of the value concerned, as a problem's `field` names it.
     package var field: String
@@ -20,7 +21,8 @@ package struct LinkWarning: Sendable, Hashable {
                 guard case .country = condition else { continue }
                 warnings.append(
                     LinkWarning(
-                        code: "country-unknown", field: "rules[\(ruleIndex)].when[\(index)].country",
+                        code: ErrorCode<FieldError>.countryUnknown.description,
+                        field: "rules[\(ruleIndex)].when[\(index)].country",
                         detail:
                             "this server knows no visitor's country, so this condition never holds and rules[\(ruleIndex)] never applies; configure --geoip FILE (WAYFINDER_GEOIP) or WAYFINDER_COUNTRY_HEADER"
                     ))

@@ -6,14 +6,13 @@ import Logging
 import NIOCore
 
 /// What the calls of Firebase Dynamic Links' REST surface share: the dependencies of their key
-/// check (``FirebaseKeyAuthenticator``, in front of every call, with ``FirebaseAPIErrorMiddleware``
+/// check (``FirebaseKeyMiddleware``, in front of every call, with ``FirebaseAPIErrorMiddleware``
 /// rendering every error in FDL's shape) and the reading of a JSON body.
 package struct FirebaseAPIGate: Sendable {
     package let tenants: TenantDirectory
     package let store: CachingLinkStore
-    package let keys: APIKeyCache
-    /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
-    package let apiLimiter: RateLimiter
+    /// Checks the key of every call against the tenant of its `Host`.
+    package let authenticator: APIKeyAuthenticator
     package let publicLimit: PublicRateLimit
     package let maxBodySize: Int
     package let clock: ServiceClock

@@ -28,12 +28,12 @@ package struct FirebaseShortLinksAPI: Sendable {
 
     /// An API over the dependencies of its ``FirebaseAPIGate``.
     package init(
-        tenants: TenantDirectory, store: CachingLinkStore, keys: APIKeyCache, apiLimiter: RateLimiter,
+        tenants: TenantDirectory, store: CachingLinkStore, authenticator: APIKeyAuthenticator,
         publicLimit: PublicRateLimit,
         maxBodySize: Int, clock: ServiceClock, logger: Logger
     ) {
         gate = FirebaseAPIGate(
-            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
             maxBodySize: maxBodySize,
             clock: clock, logger: logger)
     }
@@ -80,8 +80,8 @@ package struct FirebaseShortLinksAPI: Sendable {
         let calls = router.group()
             .add(middleware: FirebaseAPIErrorMiddleware(logger: gate.logger))
             .add(
-                middleware: FirebaseKeyAuthenticator(
-                    tenants: gate.tenants, keys: gate.keys, limiter: gate.apiLimiter, publicLimit: gate.publicLimit)
+                middleware: FirebaseKeyMiddleware(
+                    tenants: gate.tenants, authenticator: gate.authenticator, publicLimit: gate.publicLimit)
             )
             .group(context: APIRequestContext.self)
         calls.post("/v1/shortLinks") { request, context in
@@ -201,7 +201,7 @@ package struct FirebaseShortLinksAPI: Sendable {
                 case .created(let link), .existing(let link):
                     return link
                 }
-            } catch let problem as Problem where problem.code == "slug-taken" {
+            } catch let problem as Problem where problem.code == .slugTaken {
                 if case .custom = parsed.suffix {
                     throw FirebaseAPIError(
                         .conflict, "suffix.customSuffix \"\(slug)\" is taken by another link; choose another suffix.")

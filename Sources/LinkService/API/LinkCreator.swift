@@ -28,7 +28,7 @@ package struct LinkCreator: Sendable {
         }
         if let slug = request.slug {
             if let problem = SlugRules.problem(with: slug) {
-                throw Problem.invalidField("slug", problem, code: "invalid-slug")
+                throw Problem.invalidField("slug", problem, code: .invalidSlug)
             }
             if request.unguessable {
                 throw Problem.invalidField(
@@ -58,7 +58,7 @@ package struct LinkCreator: Sendable {
             case .slugTaken(let existing):
                 guard existing.domain == domain, Self.isSame(existing.content, as: request) else {
                     throw Problem(
-                        .conflict, "slug-taken", title: "The slug is taken",
+                        .conflict, .slugTaken, title: "The slug is taken",
                         detail:
                             "\(tenant.id) already has a link \"\(slug)\" with other settings; choose another slug, or send the same body to get that link",
                         field: "slug")
@@ -74,7 +74,7 @@ package struct LinkCreator: Sendable {
             }
         }
         throw Problem(
-            .serviceUnavailable, "slug-space-crowded", title: "No free slug found",
+            .serviceUnavailable, .slugSpaceCrowded, title: "No free slug found",
             detail: "eight random slugs were taken; try again, or ask for \"unguessable\": true")
     }
 }

@@ -20,7 +20,7 @@ package struct LinkUpdater: Sendable {
     package func changed(_ link: Link, by patch: JSONNode, for tenant: Tenant) async throws(Problem) -> Link {
         guard patch.objectValue != nil else {
             throw Problem.invalidField(
-                "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: "wrong-type")
+                "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: .wrongType)
         }
         let parsed: LinkRequest
         do throws(FieldError) {

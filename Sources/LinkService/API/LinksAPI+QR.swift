@@ -65,7 +65,7 @@ extension LinksAPI {
         } catch {
             // A domain name and a slug are far below the 2,331 bytes level M holds.
             throw Problem(
-                .internalServerError, "qr-code-failed", title: "The QR code could not be made",
+                .internalServerError, .qrCodeFailed, title: "The QR code could not be made",
                 detail: error.description)
         }
         let body: ByteBuffer

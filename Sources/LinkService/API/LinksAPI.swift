@@ -16,10 +16,8 @@ package struct LinksAPI: Sendable {
     package let tenants: TenantDirectory
     package let store: CachingLinkStore
     package let cursors: ListCursors
-    package let keys: APIKeyCache
-    /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
-    package let apiLimiter: RateLimiter
-    /// Resolve calls are held to ``LinkServiceConfiguration/resolveRateLimit`` per address.
+    /// Checks the key of every call but resolve.
+    package let authenticator: APIKeyAuthenticator
     package let resolveLimiter: RateLimiter
     package let addressing: ClientAddressing
     /// Requests without a valid key are held to the per-address public budget.
@@ -40,7 +38,7 @@ package struct LinksAPI: Sendable {
         api.get("/resolve") { request, context in try await resolve(request, context) }
         let links = api.group("/links")
             .add(
-                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
+                middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
             )
             .group(context: APIRequestContext.self)
         links.post { request, context in try await create(request, context) }
@@ -52,7 +50,7 @@ package struct LinksAPI: Sendable {
         links.get("/:slug/qr") { request, context in try await qrCode(request, context) }
         api.group("/stats")
             .add(
-                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
+                middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
             )
             .group(context: APIRequestContext.self)
             .get { request, context in try await tenantStats(request, context) }
@@ -113,7 +111,7 @@ package struct LinksAPI: Sendable {
         }
         let tag = query.get("tag")
         if let problem = tag.flatMap(LinkTags.problem(with:)) {
-            throw Problem.invalidField("tag", problem, code: "invalid-tag")
+            throw Problem.invalidField("tag", problem, code: .invalidTag)
         }
         let page: LinkPage
         do {
@@ -164,7 +162,7 @@ package struct LinksAPI: Sendable {
             throw Problem.rateLimited("too many resolve calls from \(client)", retryAfter: wait)
         }
         guard let text = request.uri.queryParameters.get("url") else {
-            throw Problem.invalidField("url", "pass the short link that opened the app as ?url=", code: "missing-field")
+            throw Problem.invalidField("url", "pass the short link that opened the app as ?url=", code: .missingField)
         }
         guard let url = WebURL(http: text) else {
             throw Problem.invalidField("url", "\"\(text)\" is not an http(s) URL")
@@ -209,7 +207,7 @@ package struct LinksAPI: Sendable {
         let slug = context.parameters.get("slug") ?? ""
         guard SlugRules.isWellFormed(slug) else {
             throw Problem.invalidField(
-                "slug", "\"\(slug)\" is not a slug: 1 to 64 of A-Z, a-z, 0-9, \"_\" and \"-\"", code: "invalid-slug")
+                "slug", "\"\(slug)\" is not a slug: 1 to 64 of A-Z, a-z, 0-9, \"_\" and \"-\"", code: .invalidSlug)
         }
         return slug
     }

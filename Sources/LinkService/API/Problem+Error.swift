@@ -18,12 +18,12 @@ extension Problem {
         case let error as LinkStoreError where error.code == .unavailable:
             logger.warning("database unavailable", metadata: ["error": "\(error.detail)", "path": "\(path)"])
             self = Problem(
-                .serviceUnavailable, "database-unavailable", title: "The database is unavailable",
+                .serviceUnavailable, .databaseUnavailable, title: "The database is unavailable",
                 detail: "the link database cannot be reached right now; retry in a few seconds", retryAfter: 5)
         case let error as LinkStoreError where error.code == .storageFull:
             logger.error("database disk full", metadata: ["error": "\(error.detail)", "path": "\(path)"])
             self = Problem(
-                .serviceUnavailable, "storage-full", title: "The database's disk is full",
+                .serviceUnavailable, .storageFull, title: "The database's disk is full",
                 detail:
                     "the server cannot write to its database until space is freed on its disk; existing links keep redirecting; retry later",
                 retryAfter: 30)
@@ -31,11 +31,11 @@ extension Problem {
             self = Problem(error)
         case let error as any HTTPResponseError:
             self = Problem(
-                error.status, "http-error", title: error.status.reasonPhrase, detail: error.status.reasonPhrase)
+                error.status, .httpError, title: error.status.reasonPhrase, detail: error.status.reasonPhrase)
         default:
             logger.error("request failed", metadata: ["error": "\(error)", "path": "\(path)"])
             self = Problem(
-                .internalServerError, "internal-error", title: "Internal error",
+                .internalServerError, .internalError, title: "Internal error",
                 detail: "the server could not answer; the error is in its log")
         }
     }

@@ -7,7 +7,7 @@ extension Problem {
     /// message as the detail. The one place a `FieldError` becomes HTTP.
     package init(_ error: FieldError) {
         self.init(
-            .badRequest, error.code.description,
+            .badRequest, ErrorCode(error.code),
             title: error.code == .malformedJSON ? "The body is not JSON" : "A field of the request is not valid",
             detail: error.message, field: error.field)
     }
@@ -21,7 +21,7 @@ extension Problem {
             return try PasswordHash.make(password)
         } catch {
             throw Problem(
-                .internalServerError, "internal-error", title: "Internal error",
+                .internalServerError, .internalError, title: "Internal error",
                 detail: "the password could not be hashed: \(error)")
         }
     }

@@ -7,8 +7,9 @@ import LinkCore
 /// the request is at fault. Handlers throw it; it renders its own response.
 package struct Problem: Error, HTTPResponseError, Sendable {
     package var status: HTTPResponse.Status
-    /// Stable kebab-case code; the `type` member is `urn:wayfinder:problem:<code>`.
-    package var code: String
+    /// What kind of problem this is (a constant of `ErrorCode<Problem>`, the catalogue); the
+    /// `type` member is `urn:wayfinder:problem:<code>`.
+    package var code: ErrorCode<Problem>
     package var title: String
     package var detail: String
     /// The JSON path of the field at fault (`fallbacks.ios`), or the query item / header name.
@@ -19,7 +20,7 @@ package struct Problem: Error, HTTPResponseError, Sendable {
     package var allow: String?
 
     package init(
-        _ status: HTTPResponse.Status, _ code: String, title: String, detail: String, field: String? = nil,
+        _ status: HTTPResponse.Status, _ code: ErrorCode<Problem>, title: String, detail: String, field: String? = nil,
         retryAfter: Int? = nil
     ) {
         self.status = status
@@ -32,7 +33,7 @@ package struct Problem: Error, HTTPResponseError, Sendable {
 
     package var jsonNode: JSONNode {
         var members: [JSONNode.Member] = [
-            .init(key: "type", value: JSONNode(.string("urn:wayfinder:problem:" + code))),
+            .init(key: "type", value: JSONNode(.string("urn:wayfinder:problem:" + code.description))),
             .init(key: "title", value: JSONNode(.string(title))),
             .init(key: "status", value: JSONNode(.number(String(status.code)))),
             .init(key: "detail", value: JSONNode(.string(detail))),
@@ -58,19 +59,21 @@ extension Problem {
     /// The problem document of a Hummingbird `HTTPError` (its status, and its body as the detail).
     package init(_ error: HTTPError) {
         self.init(
-            error.status, "http-error", title: error.status.reasonPhrase,
+            error.status, .httpError, title: error.status.reasonPhrase,
             detail: error.body ?? error.status.reasonPhrase)
     }
 
-    /// A request field with a bad value: `400`.
-    package static func invalidField(_ field: String, _ detail: String, code: String = "invalid-field") -> Problem {
-        Problem(.badRequest, code, title: "A field of the request is not valid", detail: detail, field: field)
+    /// A request field with a bad value: `400`, the problem document of that ``FieldError``.
+    package static func invalidField(
+        _ field: String, _ detail: String, code: ErrorCode<FieldError> = .invalidField
+    ) -> Problem {
+        Problem(FieldError(field, detail, code: code))
     }
 
     /// Over a rate limit: `429` with `Retry-After: wait`; `reason` says whose budget it was.
     package static func rateLimited(_ reason: String, retryAfter wait: Int) -> Problem {
         Problem(
-            .tooManyRequests, "rate-limited", title: "Too many requests", detail: "\(reason); retry in \(wait) s",
+            .tooManyRequests, .rateLimited, title: "Too many requests", detail: "\(reason); retry in \(wait) s",
             retryAfter: wait)
     }
 
@@ -78,20 +81,20 @@ extension Problem {
     /// programming error, answered as a `500` rather than a crash.
     package static func missingMiddleware(_ middleware: String) -> Problem {
         Problem(
-            .internalServerError, "missing-middleware", title: "Internal error",
+            .internalServerError, .missingMiddleware, title: "Internal error",
             detail: "this route was registered without \(middleware) before it")
     }
 
     /// A method the path does not take: `405` with `Allow`.
     package static func methodNotAllowed(_ method: HTTPRequest.Method, path: String, allow: String) -> Problem {
         var problem = Problem(
-            .methodNotAllowed, "method-not-allowed", title: "Method not allowed",
+            .methodNotAllowed, .methodNotAllowed, title: "Method not allowed",
             detail: "\(path) does not take \(method.rawValue); it takes \(allow)")
         problem.allow = allow
         return problem
     }
 
     package static func notFound(_ what: String, field: String? = nil) -> Problem {
-        Problem(.notFound, "not-found", title: "Not found", detail: what, field: field)
+        Problem(.notFound, .notFound, title: "Not found", detail: what, field: field)
     }
 }

@@ -15,7 +15,7 @@ extension ClientAddressing {
             (originHost + (url.portNumber.map { ":\($0)" } ?? "")).lowercased() == host.lowercased()
         else {
             throw Problem(
-                .forbidden, "cross-site", title: "The form came from another site",
+                .forbidden, .crossSite, title: "The form came from another site",
                 detail: "Console forms are accepted only from the console's own pages; nothing was changed.")
         }
     }

@@ -36,7 +36,7 @@ extension Console {
             url: form.text("url"), events: events, description: description.isEmpty ? nil : description)
         do {
             if events.isEmpty {
-                throw Problem.invalidField("events", "choose at least one event", code: "no-events")
+                throw Problem.invalidField("events", "choose at least one event", code: .noEvents)
             }
             let endpoint = try await editor.create(request, tenant: context.tenant.id)
             logger.info(

@@ -18,7 +18,7 @@ package struct ConsoleMessagePage: PageModel {
 
 extension ConsoleMessagePage {
     package init(problem: Problem) {
-        let signIn = problem.code == "no-session"
+        let signIn = problem.code == .noSession
         self.init(
             layout: ConsoleLayout(title: problem.title), heading: problem.title, text: problem.detail,
             back: signIn ? "/admin/sign-in" : "/admin/links", backLabel: signIn ? "Sign in" : "Back to your links")

@@ -28,7 +28,7 @@ package struct ConsoleSessionMiddleware: RouterMiddleware {
         else {
             guard isForm else { return Response(status: .seeOther, headers: [.location: "/admin/sign-in"]) }
             throw Problem(
-                .forbidden, "no-session", title: "Not signed in",
+                .forbidden, .noSession, title: "Not signed in",
                 detail: "Your session has ended, so nothing was changed. Sign in again and repeat what you did.")
         }
         var form = ConsoleForm()
@@ -38,7 +38,7 @@ package struct ConsoleSessionMiddleware: RouterMiddleware {
                 logger.warning(
                     "console form without a valid CSRF token", metadata: ["tenant": "\(signedIn.tenant.id)"])
                 throw Problem(
-                    .forbidden, "csrf", title: "The form is not valid",
+                    .forbidden, .csrf, title: "The form is not valid",
                     detail:
                         "The form did not carry this session's security token (it may be from another window or an old session), so nothing was changed. Go back, reload the page and try again."
                 )

@@ -55,7 +55,7 @@ package struct DeferredClaimsAPI: Sendable {
         guard !token.isExpired(at: now) else {
             deferred.metrics.reject(.expired)
             throw Problem(
-                .notFound, "claim-expired", title: "The claim token has expired",
+                .notFound, .claimExpired, title: "The claim token has expired",
                 detail: "the token expired at \(ISO8601.string(from: token.expiryDate)); open the link again",
                 field: "token")
         }
@@ -71,7 +71,7 @@ package struct DeferredClaimsAPI: Sendable {
         guard try await store.recordClaim(claim) else {
             deferred.metrics.reject(.alreadyClaimed)
             throw Problem(
-                .gone, "claim-used", title: "The claim token was used already",
+                .gone, .claimUsed, title: "The claim token was used already",
                 detail: "each claim token is claimed once; this one was claimed before", field: "token")
         }
         deferred.metrics.claimed.increment()
@@ -107,13 +107,13 @@ package struct DeferredClaimsAPI: Sendable {
         guard node.objectValue != nil else {
             deferred.metrics.reject(.malformed)
             throw Problem.invalidField(
-                "$", "the body is an object: {\"token\": \"<the wf_claim value>\"}", code: "wrong-type")
+                "$", "the body is an object: {\"token\": \"<the wf_claim value>\"}", code: .wrongType)
         }
         guard let token = node["token"]?.stringValue, !token.isEmpty else {
             deferred.metrics.reject(.malformed)
             throw Problem.invalidField(
                 "token", "\"token\" is missing or not a string; send the wf_claim value the app found",
-                code: node["token"] == nil ? "missing-field" : "wrong-type")
+                code: node["token"] == nil ? .missingField : .wrongType)
         }
         return token
     }

@@ -19,7 +19,7 @@ extension PasswordChecks {
             }
         } catch {
             throw Problem(
-                .serviceUnavailable, "busy", title: "The server is busy",
+                .serviceUnavailable, .busy, title: "The server is busy",
                 detail: "every password worker is busy and the queue is full; retry in \(error.retryAfter) s",
                 field: "password", retryAfter: error.retryAfter)
         }

@@ -1,58 +1,47 @@
-import Foundation
-import HTTPTypes
-import Hummingbird
 import LinkCore
 
-/// Resolves `Authorization: Bearer <key>` to the key's tenant before any handler of the links API
-/// runs; the handlers get it as ``APIRequestContext/tenant`` (register them in
-/// `group(context: APIRequestContext.self)` after this middleware).
+/// The one check of an API key, however a call presents it: ``BearerKeyMiddleware`` reads
+/// `Authorization: Bearer <key>` for Wayfinder's API, ``FirebaseKeyMiddleware`` the `key` query
+/// item of Firebase Dynamic Links' calls; both hand the key here and answer the outcome in their
+/// API's own shape.
 ///
-/// The key alone picks the tenant, never the `Host`: another tenant's link is `404` to it, as if it
-/// did not exist. No key is `401` (`missing-api-key`), an unknown or revoked key `401`
-/// (`invalid-api-key`), a key over its budget `429` with `Retry-After`. A request without a valid
-/// key is unauthenticated, so it is held to its address's public budget
-/// (``LinkServiceConfiguration/publicRateLimit``): guessing keys is `429` beyond it, like any
-/// other public call.
-package struct APIKeyAuthenticator: RouterMiddleware {
+/// A key is looked up by its SHA-256 through the server's one ``APIKeyCache`` and, once known,
+/// takes a token from its budget in the server's one API ``RateLimiter``
+/// (``LinkServiceConfiguration/apiRateLimit``). A key that is missing or not valid spends nothing
+/// of any key's budget.
+package struct APIKeyAuthenticator: Sendable {
     package let keys: APIKeyCache
+    /// Keys are held to their API budget (``LinkServiceConfiguration/apiRateLimit``).
     package let limiter: RateLimiter
-    package let publicLimit: PublicRateLimit
 
-    package func handle(
-        _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
-    ) async throws -> Response {
-        var context = context
-        context.keyTenant = try await tenant(of: request, context: context)
-        return try await next(request, context)
+    package init(keys: APIKeyCache, limiter: RateLimiter) {
+        self.keys = keys
+        self.limiter = limiter
     }
 
-    /// The token of an `Authorization: Bearer <token>` value; the scheme is matched without
-    /// regard to case (RFC 9110 §11.1).
-    package static func bearerToken(_ header: String) -> String? {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        return parts[1].trimmingCharacters(in: .whitespaces)
+    /// What the check found.
+    package enum Outcome: Sendable {
+        /// The call presented no key.
+        case missing
+        /// The key is unknown or revoked, its tenant is not served here, or it is not the key of
+        /// the tenant the call was for.
+        case invalid
+        /// A valid key over its budget: retry after this many whole seconds.
+        case overBudget(retryAfter: Int)
+        /// A valid key within its budget, acting for this tenant.
+        case authenticated(Tenant)
     }
 
-    package func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
-        let key = request.headers[.authorization].flatMap(Self.bearerToken)
-        let hash = key.map(APIKey.hash)
-        guard let hash, let tenant = try await keys.tenant(ofKeyHash: hash) else {
-            // No valid key: an unauthenticated request, held to its address's public budget.
-            if let problem = publicLimit.problem(request, context: context) { throw problem }
-            throw hash == nil ? Self.missingKey : Self.invalidKey
+    /// Checks `key` (`nil` when the call presented none). With `tenant`, for calls whose `Host`
+    /// already picked the tenant, only that tenant's keys are valid; without, the key alone picks
+    /// its tenant.
+    package func authenticate(_ key: String?, for tenant: Tenant? = nil) async throws -> Outcome {
+        guard let key else { return .missing }
+        let hash = APIKey.hash(key)
+        guard let owner = try await keys.tenant(ofKeyHash: hash), tenant.map({ $0.id == owner.id }) ?? true else {
+            return .invalid
         }
-        if let wait = limiter.acquire(hash) {
-            throw Problem.rateLimited("this key is over its budget", retryAfter: wait)
-        }
-        return tenant
+        if let wait = limiter.acquire(hash) { return .overBudget(retryAfter: wait) }
+        return .authenticated(owner)
     }
-
-    private static let missingKey = Problem(
-        .unauthorized, "missing-api-key", title: "An API key is needed",
-        detail: "send Authorization: Bearer <key>; make a key with `wayfinder keys create --tenant ID`",
-        field: "Authorization")
-    private static let invalidKey = Problem(
-        .unauthorized, "invalid-api-key", title: "The API key is not valid",
-        detail: "the key is unknown, revoked, or its tenant is not served here", field: "Authorization")
 }

@@ -7,8 +7,8 @@ import NIOCore
 package struct LinkRequestContext: RequestContext, RemoteAddressRequestContext {
     package var coreContext: CoreRequestContextStorage
     package let remoteAddress: SocketAddress?
-    /// The tenant of the request's API key, set by ``APIKeyAuthenticator``; handlers read
-    /// ``APIRequestContext/tenant``.
+    /// The tenant of the request's API key, set by ``BearerKeyMiddleware`` or
+    /// ``FirebaseKeyMiddleware``; handlers read ``APIRequestContext/tenant``.
     package var keyTenant: Tenant?
     /// The signed-in console session (and a `POST`'s checked form), set by
     /// ``ConsoleSessionMiddleware``; handlers read ``ConsoleRequestContext``.

@@ -39,7 +39,8 @@ public struct LinkServer: Sendable {
     package let manifestMetrics: ManifestMetrics
     package let deferred: DeferredLinks
     package let pages: PageRenderer
-    package let apiLimiter: RateLimiter
+    /// The one check of API keys (their cache and their budget), whichever API a key calls.
+    package let authenticator: APIKeyAuthenticator
     package let resolveLimiter: RateLimiter
     package let consoleSignInLimiter: RateLimiter
     /// Wrong passwords per client address and link: ``RedirectHandler/passwordGuesses``.
@@ -87,7 +88,8 @@ public struct LinkServer: Sendable {
             configuration: configuration, store: store, registry: metrics.registry, clock: clock)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
         self.pages = try PageRenderer()
-        self.apiLimiter = RateLimiter(configuration.apiRateLimit, clock: clock)
+        self.authenticator = APIKeyAuthenticator(
+            keys: keys, limiter: RateLimiter(configuration.apiRateLimit, clock: clock))
         self.resolveLimiter = RateLimiter(configuration.resolveRateLimit, clock: clock)
         self.consoleSignInLimiter = RateLimiter(configuration.consoleSignInRateLimit, clock: clock)
         self.passwordLimiter = RateLimiter(RedirectHandler.passwordGuesses, clock: clock)
@@ -167,17 +169,17 @@ public struct LinkServer: Sendable {
         DeferredClaimsAPI(deferred: deferred, tenants: tenants, store: store, addressing: addressing, logger: logger)
             .register(on: router)
         LinksAPI(
-            tenants: tenants, store: store, cursors: cursors, keys: keys, apiLimiter: apiLimiter,
+            tenants: tenants, store: store, cursors: cursors, authenticator: authenticator,
             resolveLimiter: resolveLimiter, addressing: addressing, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock,
             countryKnown: countryLookup != nil, logger: logger, passwords: passwordChecks
         ).register(on: router)
         FirebaseShortLinksAPI(
-            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)
         WebhooksAPI(
-            tenants: tenants, store: store, keys: keys, apiLimiter: apiLimiter, publicLimit: publicLimit,
+            tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, settings: configuration.webhooks, clock: clock, logger: logger
         ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)

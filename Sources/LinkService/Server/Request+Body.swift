@@ -8,7 +8,7 @@ extension Request {
     /// less than it announced) is `400` (`incomplete-body`), not `413`.
     package func collectBody(upTo limit: Int) async throws -> ByteBuffer {
         let tooLarge = Problem(
-            .contentTooLarge, "body-too-large", title: "The body is too large",
+            .contentTooLarge, .bodyTooLarge, title: "The body is too large",
             detail: "request bodies are limited to \(limit) bytes")
         if let length = headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
         do {
@@ -17,7 +17,7 @@ extension Request {
             throw tooLarge
         } catch {
             throw Problem(
-                .badRequest, "incomplete-body", title: "The body could not be read",
+                .badRequest, .incompleteBody, title: "The body could not be read",
                 detail: "the request body broke off before its end (\(error)); send the whole body again")
         }
     }

@@ -32,7 +32,7 @@ package struct WebhookEndpointEditor: Sendable {
             throw Problem.invalidField(
                 "$",
                 "\(tenant) has \(settings.endpointLimit) webhook endpoints already, the most a tenant may have; delete one or change one's events",
-                code: "too-many-endpoints")
+                code: .tooManyEndpoints)
         }
         return endpoint
     }
@@ -72,7 +72,7 @@ package struct WebhookEndpointEditor: Sendable {
     package func sendTest(to endpoint: WebhookEndpoint) async throws -> String {
         guard endpoint.enabled else {
             throw Problem(
-                .conflict, "endpoint-disabled", title: "The endpoint is disabled",
+                .conflict, .endpointDisabled, title: "The endpoint is disabled",
                 detail: "\(endpoint.id) is disabled; enable it (\"enabled\": true) before sending it a test event",
                 field: "enabled")
         }
@@ -84,7 +84,7 @@ package struct WebhookEndpointEditor: Sendable {
     /// `url` when it may be an endpoint's URL, else the `400` that says why.
     private func checkedURL(_ url: String) async throws(Problem) -> String {
         if let problem = await policy.problem(url) {
-            throw Problem.invalidField("url", problem, code: "invalid-webhook-url")
+            throw Problem.invalidField("url", problem, code: .invalidWebhookURL)
         }
         return url
     }
@@ -93,7 +93,7 @@ package struct WebhookEndpointEditor: Sendable {
         if let description, description.utf8.count > WebhookEndpointRequest.maximumDescriptionLength {
             throw Problem.invalidField(
                 "description", "description is longer than \(WebhookEndpointRequest.maximumDescriptionLength) bytes",
-                code: "too-long")
+                code: .tooLong)
         }
     }
 

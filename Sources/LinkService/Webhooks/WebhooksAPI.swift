@@ -10,8 +10,7 @@ import Logging
 package struct WebhooksAPI: Sendable {
     package let tenants: TenantDirectory
     package let store: CachingLinkStore
-    package let keys: APIKeyCache
-    package let apiLimiter: RateLimiter
+    package let authenticator: APIKeyAuthenticator
     package let publicLimit: PublicRateLimit
     package let maxBodySize: Int
     package let settings: WebhookSettings
@@ -25,7 +24,7 @@ package struct WebhooksAPI: Sendable {
     package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let webhooks = router.group("/api/v1/webhooks")
             .add(
-                middleware: APIKeyAuthenticator(keys: keys, limiter: apiLimiter, publicLimit: publicLimit)
+                middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
             )
             .group(context: APIRequestContext.self)
         webhooks.post { request, context in try await create(request, context) }

@@ -42,7 +42,7 @@ struct PasswordChecksTests {
             Issue.record("a hash was made past the workers' bound")
         } catch {
             #expect(error.status == .serviceUnavailable)
-            #expect(error.code == "busy")
+            #expect(error.code == .busy)
             #expect(error.retryAfter == 1)
         }
         #expect(try await first.value == false)

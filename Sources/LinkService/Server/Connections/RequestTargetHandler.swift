@@ -47,7 +47,7 @@ package final class RequestTargetHandler: ChannelInboundHandler, RemovableChanne
         if hosts.isEmpty, head.version.major > 1 || head.version.minor >= 1 {
             refuse(
                 "an HTTP/1.1 request names its host in a Host field; send one, such as Host: example.com",
-                code: "missing-host", title: "The request names no host", context: context)
+                code: .missingHost, title: "The request names no host", context: context)
             return
         }
         context.fireChannelRead(data)
@@ -67,7 +67,7 @@ package final class RequestTargetHandler: ChannelInboundHandler, RemovableChanne
     }
 
     private func refuse(
-        _ detail: String, code: String = "ambiguous-host", title: String = "The request's host is ambiguous",
+        _ detail: String, code: ErrorCode<Problem> = .ambiguousHost, title: String = "The request's host is ambiguous",
         context: ChannelHandlerContext
     ) {
         refused = true
