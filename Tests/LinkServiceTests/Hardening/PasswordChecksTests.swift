@@ -18,7 +18,10 @@ struct PasswordChecksTests {
     func boundedQueue() async throws {
         let checks = PasswordChecks(workers: 1, waiting: 0)
         let stored = try PasswordHash.make("correct horse")
-        let first = Task { try await checks.verify("wrong guess", against: stored) }
+        // The worker is held until the test lets it go, so "admitted" cannot drop back to 0 before
+        // the test has seen it (a real check could finish first on a loaded machine).
+        let gate = DispatchSemaphore(value: 0)
+        let first = Task { try await checks.run { gate.wait() } }
         while checks.admitted == 0 { await Task.yield() }
         do {
             _ = try await checks.verify("correct horse", against: stored)
@@ -26,7 +29,8 @@ struct PasswordChecksTests {
         } catch {
             #expect(error.retryAfter >= 1)
         }
-        #expect(try await first.value == false)
+        gate.signal()
+        try await first.value
         #expect(try await checks.verify("correct horse", against: stored))
         #expect(checks.admitted == 0)
     }
@@ -34,8 +38,8 @@ struct PasswordChecksTests {
     @Test("a link's new password is hashed on the password workers: past their queue, 503 busy with Retry-After")
     func hashingOnWorkers() async throws {
         let checks = PasswordChecks(workers: 1, waiting: 0)
-        let stored = try PasswordHash.make("correct horse")
-        let first = Task { try await checks.verify("wrong guess", against: stored) }
+        let gate = DispatchSemaphore(value: 0)
+        let first = Task { try await checks.run { gate.wait() } }
         while checks.admitted == 0 { await Task.yield() }
         do {
             _ = try await PasswordChecks.hash("open sesame", on: checks)
@@ -45,7 +49,8 @@ struct PasswordChecksTests {
             #expect(error.code == .busy)
             #expect(error.retryAfter == 1)
         }
-        #expect(try await first.value == false)
+        gate.signal()
+        try await first.value
         let hashed = try await PasswordChecks.hash("open sesame", on: checks)
         #expect(PasswordHash.verify("open sesame", against: hashed))
     }
