@@ -21,10 +21,8 @@ package struct LinkCreator: Sendable {
     @discardableResult
     package func check(_ request: LinkRequest, for tenant: Tenant) throws(Problem) -> String {
         let domain = request.domain ?? tenant.defaultDomain
-        do throws(FieldError) {
+        try Problem.checking { () throws(FieldError) in
             try LinkPolicy(tenant: tenant).check(request.content, domain: domain)
-        } catch {
-            throw Problem(error)
         }
         if let slug = request.slug {
             if let problem = SlugRules.problem(with: slug) {

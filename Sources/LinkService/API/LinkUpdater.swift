@@ -22,11 +22,8 @@ package struct LinkUpdater: Sendable {
             throw Problem.invalidField(
                 "$", "a PATCH body is a JSON merge patch: an object of the fields to change", code: .wrongType)
         }
-        let parsed: LinkRequest
-        do throws(FieldError) {
-            parsed = try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
-        } catch {
-            throw Problem(error)
+        let parsed = try Problem.checking { () throws(FieldError) in
+            try LinkRequest(node: JSONMergePatch.apply(patch, to: LinkRequest.document(of: link)))
         }
         if parsed.slug != link.slug {
             throw Problem.invalidField("slug", "a link's slug cannot change; create a new link instead")
@@ -35,10 +32,8 @@ package struct LinkUpdater: Sendable {
             throw Problem.invalidField("unguessable", "\"unguessable\" applies only when a link is created")
         }
         let domain = parsed.domain ?? link.domain
-        do throws(FieldError) {
+        try Problem.checking { () throws(FieldError) in
             try LinkPolicy(tenant: tenant).check(parsed.content, domain: domain, previous: link.content)
-        } catch {
-            throw Problem(error)
         }
         var changed = link
         changed.domain = domain

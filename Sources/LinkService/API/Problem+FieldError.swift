@@ -11,18 +11,14 @@ extension Problem {
             title: error.code == .malformedJSON ? "The body is not JSON" : "A field of the request is not valid",
             detail: error.message, field: error.field)
     }
-}
 
-extension Problem {
-    /// The stored form of a link's `password` (`PasswordHash/make(_:)`); a `500` in the unlikely
-    /// case the key derivation refuses its own parameters.
-    package static func hashing(_ password: String) throws(Problem) -> String {
+    /// `body`'s value, a `FieldError` it throws answered as that `400` problem document: for the
+    /// server's code that calls the domain's parsers and policies from a `throws(Problem)` path.
+    package static func checking<Value>(_ body: () throws(FieldError) -> Value) throws(Problem) -> Value {
         do {
-            return try PasswordHash.make(password)
+            return try body()
         } catch {
-            throw Problem(
-                .internalServerError, .internalError, title: "Internal error",
-                detail: "the password could not be hashed: \(error)")
+            throw Problem(error)
         }
     }
 }

@@ -120,11 +120,7 @@ package struct LinkForm: Sendable {
         ]
         if !value("slug").isEmpty { members.append(.init(key: "slug", value: JSONNode(.string(value("slug"))))) }
         members += changeMembers(removingEmpty: false)
-        do throws(FieldError) {
-            return try LinkRequest(node: JSONNode(.object(members)))
-        } catch {
-            throw Problem(error)
-        }
+        return try Problem.checking { () throws(FieldError) in try LinkRequest(node: JSONNode(.object(members))) }
     }
 
     /// The merge patch `PATCH /api/v1/links/{slug}` would get: every field of the form, an empty
