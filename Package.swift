@@ -236,7 +236,7 @@ let package = Package(
         // Checks the encoder against the standard's worked examples and a real decoder (zbarimg).
         .testTarget(
             name: "QRCodeTests",
-            dependencies: ["QRCode"],
+            dependencies: ["QRCode", "TestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import AssociatedDomains
 import Foundation
+import TestSupport
 import Testing
 
 /// A throwaway CA and signer made with the `openssl` command in a temporary folder.
@@ -49,17 +50,9 @@ struct OpenSSLFixture {
 
     @discardableResult
     func run(_ arguments: [String]) throws -> (status: Int32, output: Data) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: OpenSSLFixture.openssl!)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        let result = try ChildProcess.run(
+            OpenSSLFixture.openssl!, arguments, directory: directory.path, standardError: .discard)
+        return (result.status, Data(result.standardOutput))
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }

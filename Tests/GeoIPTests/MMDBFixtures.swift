@@ -42,16 +42,9 @@ enum MMDBFixtures {
     /// Runs python3 with `arguments`; throws when it cannot start or exits non-zero.
     @discardableResult
     static func python(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        let result = try ChildProcess.run("python3", arguments, standardError: .standardOutput)
+        let text = result.stdout
+        guard result.status == 0 else {
             throw PythonFailed(description: "python3 \(arguments.joined(separator: " ")) failed: \(text)")
         }
         return text

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import QRCode
@@ -70,10 +71,7 @@ struct ZbarDecodingTests {
 
 /// Runs `zbarimg --raw -q` on PNGs written to a temporary directory of its own.
 private struct Zbar {
-    static let path: String? = {
-        let directories = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-        return directories.map { "\($0)/zbarimg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let path = ChildProcess.find("zbarimg")
 
     let directory: URL
 
@@ -90,30 +88,13 @@ private struct Zbar {
     }
 
     /// What zbarimg reads, without the newline it ends its output with; "" when it finds nothing.
-    /// The process is waited for on a thread of its own, never on the cooperative pool, so that
-    /// hundreds of decodes do not starve the loopback servers of tests running meanwhile.
     func decode(png: [UInt8]) async throws -> String {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Result { try decodeNow(png: png) })
-            }
-        }
-    }
-
-    private func decodeNow(png: [UInt8]) throws -> String {
         let file = directory.appendingPathComponent("\(UUID().uuidString).png")
         try Data(png).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Zbar.path ?? "zbarimg")
-        process.arguments = ["--raw", "-q", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
+        var text = try await ChildProcess.runDetached(
+            Zbar.path ?? "zbarimg", ["--raw", "-q", file.path], standardError: .discard
+        ).stdout
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }

@@ -140,17 +140,15 @@ struct AASACommandTests {
     func signAndVerify() async throws {
         let openssl = Self.openssl!
         let folder = Folder()
-        let make = Process()
-        make.executableURL = URL(fileURLWithPath: openssl)
-        make.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
-            folder.path("key.pem"),
-            "-out", folder.path("cert.pem"), "-subj", "/CN=example.com", "-days", "2", "-addext",
-            "basicConstraints=critical,CA:TRUE",
-        ]
-        make.standardError = FileHandle.nullDevice
-        try make.run()
-        make.waitUntilExit()
+        let made = try await ChildProcess.runDetached(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-keyout",
+                folder.path("key.pem"),
+                "-out", folder.path("cert.pem"), "-subj", "/CN=example.com", "-days", "2", "-addext",
+                "basicConstraints=critical,CA:TRUE",
+            ], standardOutput: .discard, standardError: .discard)
+        try #require(made.status == 0)
         let content = #"{"applinks": {"apps": [], "details": [{"appID": "ABCDE12345.com.x", "paths": ["/a/*"]}]}}"#
         let file = try folder.write(content, "aasa.json")
         let signed = try await WayfinderProcess.runDetached([
@@ -168,16 +166,13 @@ struct AASACommandTests {
         #expect(try String(contentsOfFile: folder.path("out.json"), encoding: .utf8) == content)
         let validated = try await WayfinderProcess.runDetached(["aasa", "validate", folder.path("aasa.p7m")])
         #expect(validated.status == 0)
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: openssl)
-        check.arguments = [
-            "smime", "-verify", "-inform", "DER", "-in", folder.path("aasa.p7m"), "-CAfile", folder.path("cert.pem"),
-            "-purpose", "any", "-out", folder.path("openssl.json"),
-        ]
-        check.standardError = FileHandle.nullDevice
-        try check.run()
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0)
+        let check = try await ChildProcess.runDetached(
+            openssl,
+            [
+                "smime", "-verify", "-inform", "DER", "-in", folder.path("aasa.p7m"), "-CAfile",
+                folder.path("cert.pem"), "-purpose", "any", "-out", folder.path("openssl.json"),
+            ], standardOutput: .discard, standardError: .discard)
+        #expect(check.status == 0)
         #expect(try String(contentsOfFile: folder.path("openssl.json"), encoding: .utf8) == content)
         let unwritable = folder.path("no-such-folder/aasa.p7m")
         let signedNowhere = try await WayfinderProcess.runDetached([

@@ -7,8 +7,7 @@ import Testing
 /// A `wayfinder serve` process on a free loopback port, for the fault tests: it can be killed,
 /// stopped and started again on the same database, as an operator or a crash would.
 final class ServeProcess: @unchecked Sendable {
-    // `Process` is only touched through its thread-safe members (pid, running state) after start.
-    let process: Process
+    let process: ChildProcess
     let port: Int
     /// The metrics listener's port (`WAYFINDER_METRICS_ADDRESS`): each process its own.
     let metricsPort: Int
@@ -28,7 +27,7 @@ final class ServeProcess: @unchecked Sendable {
         "WAYFINDER_CLICK_FLUSH_INTERVAL_MS": "200",
     ]
 
-    private init(process: Process, port: Int, metricsPort: Int, logPath: String) {
+    private init(process: ChildProcess, port: Int, metricsPort: Int, logPath: String) {
         self.process = process
         self.port = port
         self.metricsPort = metricsPort
@@ -45,25 +44,18 @@ final class ServeProcess: @unchecked Sendable {
         let port = try freePort()
         let metricsPort = try freePort()
         let logPath = logDirectory.appendingPathComponent("serve-\(port).log").path
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let process = Process()
-        if let launcher {
-            process.executableURL = URL(fileURLWithPath: launcher[0])
-            process.arguments = Array(launcher.dropFirst()) + [WayfinderProcess.binary.path]
-        } else {
-            process.executableURL = WayfinderProcess.binary
-            process.arguments = ["serve"] + manifests.flatMap { ["--manifest", $0] } + ["--database", database]
-        }
-        process.currentDirectoryURL = WayfinderProcess.packageRoot
-        process.environment = Self.environment.merging(extra) { $1 }.merging([
-            "WAYFINDER_PORT": String(port), "WAYFINDER_METRICS_ADDRESS": "127.0.0.1:\(metricsPort)",
-        ]) { $1 }
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        process.standardOutput = log
-        process.standardError = log
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        try log.close()
+        let command =
+            launcher.map { Array($0) + [WayfinderProcess.binary.path] }
+            ?? [WayfinderProcess.binary.path, "serve"] + manifests.flatMap { ["--manifest", $0] } + [
+                "--database", database,
+            ]
+        let process = try ChildProcess.start(
+            command[0], Array(command.dropFirst()),
+            environment: Self.environment.merging(extra) { $1 }.merging([
+                "WAYFINDER_PORT": String(port), "WAYFINDER_METRICS_ADDRESS": "127.0.0.1:\(metricsPort)",
+            ]) { $1 },
+            directory: WayfinderProcess.packageRoot.path, standardOutput: .file(logPath),
+            standardError: .standardOutput)
         let server = ServeProcess(process: process, port: port, metricsPort: metricsPort, logPath: logPath)
         do {
             try await server.waitUntilHealthy()
@@ -95,7 +87,7 @@ final class ServeProcess: @unchecked Sendable {
         }
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
     var base: String { "http://127.0.0.1:\(port)" }
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
@@ -113,17 +105,15 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     func signal(_ number: Int32) {
-        if process.isRunning { Foundation.kill(pid, number) }
+        process.signal(number)
     }
 
-    /// Waits for the process to end, on a thread of its own (not one of the few the test's
-    /// tasks run on); whether it exited (rather than died of a signal) and its status.
+    /// Waits for the process to end; whether it exited (rather than died of a signal) and its
+    /// status (or the signal's number).
     func exit() async -> (exited: Bool, status: Int32) {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { [process] in
-                process.waitUntilExit()
-                continuation.resume(returning: (process.terminationReason == .exit, process.terminationStatus))
-            }
+        switch await process.termination() {
+        case .exited(let status): (true, status)
+        case .signalled(let signal): (false, signal)
         }
     }
 

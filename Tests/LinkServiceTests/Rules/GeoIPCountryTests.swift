@@ -16,14 +16,9 @@ struct GeoIPCountryTests {
     /// The fixtures of Tests/PythonSupport/make_mmdb_fixtures.py in `directory`; `false` when
     /// python3 with PyPI's mmdb-writer is not installed (CI installs it).
     static func makeFixtures(in directory: TemporaryDirectory) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, directory.url.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        try ChildProcess.run(
+            "python3", [script.path, directory.url.path], standardOutput: .discard, standardError: .discard
+        ).status == 0
     }
 
     @Test("a country rule holds for addresses the MaxMind DB places in that country")

@@ -112,7 +112,7 @@ struct QRCodeEndpointTests {
                 uri: "/api/v1/links/poster/qr?format=png&size=\(size)", method: .get, headers: .bearer(key))
             #expect(response.status == .ok)
             #expect(
-                try ZbarImage.decode(Array(response.body.readableBytesView))
+                try await ZbarImage.decode(Array(response.body.readableBytesView))
                     == "https://share.stories.example.com/poster")
         }
     }
@@ -120,25 +120,17 @@ struct QRCodeEndpointTests {
 
 /// `zbarimg --raw -q` on a PNG in a temporary directory of its own.
 private enum ZbarImage {
-    static let path: String? = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-        .map { "\($0)/zbarimg" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path = ChildProcess.find("zbarimg")
 
     static var isInstalled: Bool { path != nil }
 
-    static func decode(_ png: [UInt8]) throws -> String {
+    static func decode(_ png: [UInt8]) async throws -> String {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         try Data(png).write(to: URL(fileURLWithPath: directory.path("qr.png")))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path ?? "zbarimg")
-        process.arguments = ["--raw", "-q", directory.path("qr.png")]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
+        let text = try await ChildProcess.runDetached(
+            path ?? "zbarimg", ["--raw", "-q", directory.path("qr.png")], standardError: .discard
+        ).stdout
         return text.hasSuffix("\n") ? String(text.dropLast()) : text
     }
 }

@@ -71,44 +71,20 @@ struct PrivatePostgresCluster: Sendable {
 
     /// Runs `command` and waits for it; its standard error goes into the failure message.
     ///
-    /// Not `Foundation.Process`: on Linux it learns of the end of a child through a descriptor the
-    /// child inherits, and the server that `pg_ctl start` leaves running would keep that open.
-    /// Here a shell closes every descriptor above standard error before it runs the command, so
-    /// the server holds none of the test process's.
+    /// Standard error goes to a file, not a pipe: the server that `pg_ctl start` leaves running
+    /// inherits it, and a pipe would not reach its end until that server stops.
     private static func run(_ command: [String], asPostgres: Bool) async throws {
-        let closeAndRun =
-            #"for fd in /proc/$$/fd/*; do n=${fd##*/}; if [ "$n" -gt 2 ]; then eval "exec $n>&-"; fi; done 2>/dev/null; exec "$@""#
-        let arguments =
-            ["/bin/bash", "-c", closeAndRun, "bash"]
-            + (asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + command
+        let arguments = (asPostgres ? ["/usr/sbin/runuser", "-u", "postgres", "--"] : []) + command
         let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent(
             "wayfinder-pg-\(UUID().uuidString).err"
         ).path
         defer { try? FileManager.default.removeItem(atPath: errorPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errorPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        let environment: [UnsafeMutablePointer<CChar>?] =
-            (["PATH=/usr/bin:/bin", "LC_ALL=C"] as [String]).map { strdup($0) } + [nil]
-        defer { for pointer in argv + environment { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environment)
-        try #require(spawned == 0, "cannot run \(arguments[0]): error \(spawned)")
-        let child = pid
-        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            DispatchQueue.global().async {
-                var status: Int32 = 0
-                while waitpid(child, &status, 0) == -1 && errno == EINTR {}
-                continuation.resume(returning: status)
-            }
-        }
-        let exited = status & 0x7f == 0
-        let code = (status >> 8) & 0xff
+        let result = try await ChildProcess.runDetached(
+            arguments[0], Array(arguments.dropFirst()), environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C"],
+            standardOutput: .discard, standardError: .file(errorPath))
         let message = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        try #require(exited && code == 0, "\(command.joined(separator: " ")) failed (status \(status)): \(message)")
+        try #require(
+            result.termination == .exited(0),
+            "\(command.joined(separator: " ")) failed (\(result.termination)): \(message)")
     }
 }

@@ -6,10 +6,9 @@ extension WayfinderProcess {
     static func runDetached(
         _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil
     ) async throws -> Result {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(with: Swift.Result { try run(arguments, stdin: stdin, environment: environment) })
-            }
-        }
+        let result = try await ChildProcess.runDetached(
+            binary.path, arguments, environment: environment, directory: packageRoot.path,
+            input: stdin.map { Array($0.utf8) })
+        return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)
     }
 }

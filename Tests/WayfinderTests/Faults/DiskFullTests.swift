@@ -130,24 +130,10 @@ struct DiskFullTests {
 
     /// Runs a command on a thread of its own and waits for it; its status and output.
     private static func run(_ arguments: [String]) async throws -> (status: Int32, output: String) {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    with: Result {
-                        let process = Process()
-                        process.executableURL = URL(fileURLWithPath: arguments[0])
-                        process.arguments = Array(arguments.dropFirst())
-                        process.environment = ServeProcess.environment
-                        let output = Pipe()
-                        process.standardOutput = output
-                        process.standardError = output
-                        try process.run()
-                        let data = (try? output.fileHandleForReading.readToEnd()) ?? Data()
-                        process.waitUntilExit()
-                        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-                    })
-            }
-        }
+        let result = try await ChildProcess.runDetached(
+            arguments[0], Array(arguments.dropFirst()), environment: ServeProcess.environment,
+            standardError: .standardOutput)
+        return (result.status, result.stdout)
     }
 }
 
