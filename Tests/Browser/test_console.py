@@ -293,6 +293,7 @@ def test_labels_stay_with_their_fields_and_checkboxes_inside_their_card(browser,
             driver.get(console_server.base + "/admin/new-link")
             outside = driver.execute_script("""
                 var wrong = [];
+                document.querySelectorAll("form.link-form details").forEach(function (section) { section.open = true; });
                 document.querySelectorAll("form.link-form input[type=checkbox]").forEach(function (box) {
                   var card = box.closest(".card"), style = getComputedStyle(card), outer = card.getBoundingClientRect();
                   var left = outer.left + parseFloat(style.borderLeftWidth) + parseFloat(style.paddingLeft);

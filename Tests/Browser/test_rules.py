@@ -34,6 +34,10 @@ def test_rule_editor_shows_the_apis_error_at_the_condition_then_saves_the_rule(c
     expect_heading(driver, "New link")
     field(driver, "Destination").send_keys(WEB + "/featured")
     field(driver, "Slug").send_keys("campaign")
+    # The rules section starts closed on a new link: the form a newcomer sees is short.
+    rules_section = driver.find_element(By.ID, "rules-section")
+    assert rules_section.get_attribute("open") is None
+    rules_section.find_element(By.TAG_NAME, "summary").click()
     field(driver, "Name of rule 1").send_keys("German speakers")
     field(driver, "Destination of rule 1").send_keys(WEB + "/de")
     Select(field(driver, "Condition 1 of rule 1")).select_by_value("country")

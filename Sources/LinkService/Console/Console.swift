@@ -39,8 +39,10 @@ package struct Console: Sendable {
     package static let pageSize = 20
 
     package func register(on router: Hummingbird.Router<LinkRequestContext>) {
-        let admin = router.group("/admin").add(middleware: ConsoleMiddleware(renderer: pages))
-            .add(middleware: PublicRateLimitMiddleware(limit: publicLimit))
+        let admin = router.group("/admin").add(
+            middleware: ConsoleMiddleware(renderer: pages, sessions: sessions, addressing: addressing)
+        )
+        .add(middleware: PublicRateLimitMiddleware(limit: publicLimit))
         admin.get("/console.css") { _, _ in asset(ConsoleAssets.stylesheet, type: "text/css; charset=utf-8") }
         admin.get("/console.js") { _, _ in asset(ConsoleAssets.script, type: "text/javascript; charset=utf-8") }
         admin.get("/sign-in") { request, context in signInPage(request, context, notice: Self.notice(request)) }
@@ -225,10 +227,14 @@ package struct Console: Sendable {
         let link = try await existingLink(context)
         let answer = try await statsReader.linkStats(tenant: context.tenant.id, link: link, range: StatsRange())
         let layout = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
-        return html(
-            pages.render(
-                ConsoleLinkPage(
-                    layout: layout, link: link, stats: answer.stats, breakdowns: answer.breakdowns, now: clock.now())))
+        var page = ConsoleLinkPage(
+            layout: layout, link: link, stats: answer.stats, breakdowns: answer.breakdowns, now: clock.now())
+        if request.hostName != link.domain {
+            page.tryHere = NotFoundPage.UnknownHost.curl(
+                reaching: request.headers.value(of: Request.hostField) ?? request.head.authority ?? "",
+                as: link.domain, path: link.slug)
+        }
+        return html(pages.render(page))
     }
 
     /// The link's QR code, as `GET /api/v1/links/{slug}/qr` answers it (same parameters, same

@@ -39,7 +39,8 @@ extension ConsoleLayout {
 }
 
 extension ConsoleLayout.Session {
-    package init(tenant: String, csrf: String, section: ConsoleLayout.Section) {
+    /// The bar of `tenant`'s session, marking `section` (none for a page of no section).
+    package init(tenant: String, csrf: String, section: ConsoleLayout.Section?) {
         self.init(
             tenant: tenant, csrf: csrf, onLinks: section == .links, onDomains: section == .domains,
             onWebhooks: section == .webhooks)

@@ -13,7 +13,7 @@ extension ConsoleLinkFormPage {
     /// after a refused save).
     package var collectedErrors: [SummaryItem] {
         var items: [SummaryItem] = []
-        for field in fields {
+        for field in fieldGroups.flatMap(\.fields) {
             if let error = field.error {
                 items.append(SummaryItem(target: field.name, label: field.label, message: error))
             }

@@ -68,6 +68,11 @@ package struct ConsoleLinkPage: PageModel {
     package var variants: [Choice]
     /// The destination with the link's UTM fields merged in; `nil` when it has none.
     package var finalURL: String?
+    /// The link's domain, and when the console was reached under another name (`127.0.0.1` on a
+    /// laptop, where "Open" goes to a domain that may not lead here): a command that visits the
+    /// link on this server.
+    package var domain: String
+    package var tryHere: String? = nil
 
     package static let example: ConsoleLinkPage = {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -102,7 +107,9 @@ package struct ConsoleLinkPage: PageModel {
         let breakdowns = ClickBreakdowns(
             visitorsByDay: [ClicksChart.dayKey(now): 2], countries: ["DE": 2, "FR": 1], browsers: ["Safari": 3],
             os: ["iOS": 2, "Android": 1], hours: ["9": 2, "17": 1])
-        return ConsoleLinkPage(layout: .example, link: link, stats: stats, breakdowns: breakdowns, now: now)
+        var page = ConsoleLinkPage(layout: .example, link: link, stats: stats, breakdowns: breakdowns, now: now)
+        page.tryHere = "curl -i -H 'Host: go.example.com' http://127.0.0.1:8080/spring"
+        return page
     }()
 }
 
@@ -142,7 +149,7 @@ extension ConsoleLinkPage {
             breakdowns: sections, hasSections: !sections.isEmpty,
             hasRules: !content.rules.isEmpty, rules: Self.rules(of: content),
             hasVariants: !content.variants.isEmpty, variants: Self.variants(of: content),
-            finalURL: content.utm.isEmpty ? nil : LinkForm(link: link).finalURL)
+            finalURL: content.utm.isEmpty ? nil : LinkForm(link: link).finalURL, domain: link.domain)
     }
 
     private static func platformRows(_ counts: [String: Int]) -> [Count] {

@@ -17,10 +17,14 @@ package struct ConsoleMessagePage: PageModel {
 }
 
 extension ConsoleMessagePage {
-    package init(problem: Problem) {
+    /// The page for `problem`; with the navigation bar of `signedIn`'s session when there is one.
+    package init(problem: Problem, signedIn: ConsoleSessions.SignedIn? = nil) {
         let signIn = problem.code == .noSession
+        let session = signedIn.map {
+            ConsoleLayout.Session(tenant: $0.tenant.id, csrf: $0.session.csrfToken, section: nil)
+        }
         self.init(
-            layout: ConsoleLayout(title: problem.title), heading: problem.title, text: problem.detail,
+            layout: ConsoleLayout(title: problem.title, session: session), heading: problem.title, text: problem.detail,
             back: signIn ? "/admin/sign-in" : "/admin/links", backLabel: signIn ? "Sign in" : "Back to your links")
     }
 }

@@ -8,9 +8,12 @@ import NIOCore
 /// carries the console's security headers: a strict Content-Security-Policy (only the console's
 /// own stylesheet, script and images; no inline script or style; no framing; forms post only
 /// here), `X-Frame-Options: DENY`, no sniffing, no referrer to other sites, and no caching of
-/// pages that show a tenant's data.
+/// pages that show a tenant's data. A problem page for a signed-in browser keeps the console's
+/// navigation bar, so a wrong address inside the console is never a dead end.
 package struct ConsoleMiddleware: RouterMiddleware {
     package let renderer: PageRenderer
+    package let sessions: ConsoleSessions
+    package let addressing: ClientAddressing
 
     package static let contentSecurityPolicy =
         "default-src 'none'; style-src 'self'; script-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
@@ -22,7 +25,13 @@ package struct ConsoleMiddleware: RouterMiddleware {
         do {
             response = try await next(request, context)
         } catch {
-            response = page(for: Problem(answering: error, path: request.uri.path, logger: context.logger))
+            let problem = Problem(answering: error, path: request.uri.path, logger: context.logger)
+            // A failed lookup only costs the bar: the page about the first problem still shows.
+            let signedIn =
+                problem.code == .noSession
+                ? nil
+                : try? await sessions.current(request, overTLS: addressing.cameOverTLS(request, context: context))
+            response = page(for: problem, signedIn: signedIn)
         }
         SecurityHeaders.apply(to: &response.headers, policy: Self.contentSecurityPolicy, referrerPolicy: "same-origin")
         if response.headers[.cacheControl] == nil {
@@ -31,8 +40,8 @@ package struct ConsoleMiddleware: RouterMiddleware {
         return response
     }
 
-    private func page(for problem: Problem) -> Response {
-        let text = renderer.render(ConsoleMessagePage(problem: problem))
+    private func page(for problem: Problem, signedIn: ConsoleSessions.SignedIn?) -> Response {
+        let text = renderer.render(ConsoleMessagePage(problem: problem, signedIn: signedIn))
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
         if let retryAfter = problem.retryAfter { headers[.retryAfter] = String(retryAfter) }
         return Response(status: problem.status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))

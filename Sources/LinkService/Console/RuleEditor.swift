@@ -30,6 +30,10 @@ package struct RuleEditor: Sendable {
         package var isBlank: Bool {
             name.isEmpty && destination.isEmpty && fallbacks.allSatisfy(\.isEmpty) && conditions.allSatisfy(\.isBlank)
         }
+        /// Whether the API refused something in this rule.
+        package var hasProblem: Bool {
+            error != nil || !fieldErrors.isEmpty || conditions.contains { $0.error != nil }
+        }
     }
 
     package struct Variant: Sendable {
@@ -52,6 +56,8 @@ package struct RuleEditor: Sendable {
     /// Whether the form had the editor: a form without it (an older page) leaves rules and
     /// variants as they are.
     package var isPresent = false
+    /// Whether the form came back because "Add rule" or "Add condition" was pressed.
+    package var isEditingRules = false
 
     package init() {}
 
@@ -98,6 +104,7 @@ package struct RuleEditor: Sendable {
                     weight: form.text(stem + "weight").trimmingCharacters(in: .whitespaces),
                     fallbacks: Self.fallbackKeys.map { form.text(stem + $0).trimmingCharacters(in: .whitespaces) }))
         }
+        isEditingRules = form["add-rule"] != nil || form["add-condition"] != nil
         // "Add condition" on a rule: one more blank condition there.
         if let target = Int(form.text("add-condition")), rules.indices.contains(target) {
             rules[target].conditions.append(Condition(type: "device", value: ""))

@@ -28,6 +28,19 @@ package struct NotFoundPage: NoncePage {
         /// The page's values for a request that named `host` on a server whose tenants have
         /// `domains`.
         package init(host: String, domains: [String]) {
+            self.host = Self.shown(host)
+            self.domains = domains
+            self.curl = Self.curl(reaching: host, as: domains.first ?? "DOMAIN", path: "SLUG")
+        }
+
+        /// `curl -i -H 'Host: <domain>' http://<host>/<path>`: a visit to `domain`'s `path` sent to
+        /// this server under the name `host` the browser used (`HOST:PORT` when that name is not
+        /// a plain host name, so that nothing a request sent can make the command do more).
+        package static func curl(reaching host: String, as domain: String, path: String) -> String {
+            "curl -i -H 'Host: \(domain)' http://\(shown(host))/\(path)"
+        }
+
+        private static func shown(_ host: String) -> String {
             let plain =
                 !host.isEmpty
                 && host.unicodeScalars.allSatisfy { scalar in
@@ -35,9 +48,7 @@ package struct NotFoundPage: NoncePage {
                         || (scalar >= "A" && scalar <= "Z")
                         || ".:-[]".unicodeScalars.contains(scalar)
                 }
-            self.host = plain ? host : "HOST:PORT"
-            self.domains = domains
-            self.curl = "curl -i -H 'Host: \(domains.first ?? "DOMAIN")' http://\(self.host)/SLUG"
+            return plain ? host : "HOST:PORT"
         }
     }
 

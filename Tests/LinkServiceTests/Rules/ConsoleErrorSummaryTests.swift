@@ -58,4 +58,40 @@ struct ConsoleErrorSummaryTests {
         }
         await service.close()
     }
+
+    @Test(
+        "UTM, rules and the A/B split start closed, and open when they hold a value or a problem, or a rule was just added"
+    )
+    func optionalSectionsOpenWhenTheyMatter() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            let token = try await console.csrf()
+            let utm = "<details class=\"form-section\">\n<summary>UTM parameters</summary>"
+            let rules = "<details class=\"form-section\" id=\"rules-section\">"
+            let variants = "<details class=\"form-section\" id=\"variants-section\">"
+            let blank = try await console.get("/admin/new-link").text
+            for closed in [utm, rules, variants] { #expect(blank.contains(closed), "\(closed)") }
+
+            let base = [
+                "destination": Self.web, "slug": "sections", "rules-count": "1", "rule0-conditions": "1",
+                "variants-count": "2",
+            ]
+            let added = try await console.post("/admin/links", base.merging(["add-rule": "1"]) { $1 }, csrf: token)
+            #expect(added.text.contains(#"<details class="form-section" id="rules-section" open>"#))
+            #expect(added.text.contains(variants))
+
+            let refused = try await console.post(
+                "/admin/links",
+                base.merging(["destination": "not a url", "utmSource": "newsletter", "variant0-weight": "50"]) { $1 },
+                csrf: token)
+            #expect(refused.status == .badRequest)
+            #expect(refused.text.contains("<details class=\"form-section\" open>\n<summary>UTM parameters</summary>"))
+            #expect(refused.text.contains(#"<details class="form-section" id="variants-section" open>"#))
+            #expect(refused.text.contains(rules))
+        }
+        await service.close()
+    }
 }

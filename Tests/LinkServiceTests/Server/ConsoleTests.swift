@@ -303,6 +303,54 @@ struct ConsoleTests {
         await service.close()
     }
 
+    @Test(
+        "a link page opened under another name than the link's domain shows a command that visits the link on this server"
+    )
+    func tryHereOnALaptop() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            _ = try await client.execute(
+                uri: "/api/v1/links", method: .post, headers: .bearer(key),
+                body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "laptop"}"#))
+            var console = ConsoleClient(client)
+            console.extraHeaders[HTTPField.Name("Host")!] = "127.0.0.1:8080"
+            try await console.signIn(key)
+            let local = try await console.get("/admin/links/laptop").text
+            #expect(local.contains(#"id="try-here""#))
+            #expect(local.contains("curl -i -H &#39;Host: stories.example.com&#39; http://127.0.0.1:8080/laptop"))
+            console.extraHeaders[HTTPField.Name("Host")!] = "stories.example.com"
+            let onDomain = try await console.get("/admin/links/laptop").text
+            #expect(onDomain.contains("Open</a>"))
+            #expect(!onDomain.contains(#"id="try-here""#))
+            console.extraHeaders[HTTPField.Name("Host")!] = "evil.example/'; rm -rf ~"
+            let hostile = try await console.get("/admin/links/laptop").text
+            #expect(hostile.contains("http://HOST:PORT/laptop"))
+        }
+        await service.close()
+    }
+
+    @Test("a console page that does not exist keeps the navigation bar for a signed-in browser, and none for others")
+    func notFoundKeepsTheBar() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            let stranger = try await client.execute(uri: "/admin/no-such-page", method: .get)
+            #expect(stranger.status == .notFound)
+            #expect(!stranger.text.contains(#"<nav aria-label="Console">"#))
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            for path in ["/admin/no-such-page", "/admin/links/no-such-link"] {
+                let page = try await console.get(path)
+                #expect(page.status == .notFound, "\(path)")
+                #expect(page.text.contains(#"<nav aria-label="Console">"#), "\(path)")
+                #expect(page.text.contains("Sign out"), "\(path)")
+                #expect(page.text.contains("storyteller"), "\(path)")
+            }
+        }
+        await service.close()
+    }
+
     @Test("every console page sends a strict Content-Security-Policy and refuses framing")
     func securityHeaders() async throws {
         let service = try await TestService.make()
