@@ -135,6 +135,13 @@ def test_invalid_destination_is_shown_next_to_its_field_and_the_input_is_kept(br
     assert field(browser, "Title").get_attribute("value") == "Spring <sale> & more"
     assert field(browser, "Description").get_attribute("value") == "Stories for the spring"
     assert api_link(console_server, "storyteller", "spring") is None
+    # Post/redirect/get: the refused form has a page of its own, and reloading it shows the form
+    # again (no "resubmit the form?" prompt, nothing sent twice).
+    assert "/admin/new-link?draft=" in browser.current_url
+    browser.refresh()
+    expect_heading(browser, "New link")
+    assert field(browser, "Title").get_attribute("value") == "Spring <sale> & more"
+    assert "is neither a deep link" in browser.find_element(By.ID, "destination-error").text
     screenshot(browser, "new-link-error")
 
 

@@ -34,6 +34,8 @@ package struct Console: Sendable {
     package let logger: Logger
     /// Where new passwords are hashed, off the request threads.
     package var passwords: PasswordChecks? = nil
+    /// Refused link forms, for the page a refused `POST` redirects to.
+    package let drafts: ConsoleDrafts
     package var addressing: ClientAddressing { publicLimit.addressing }
 
     package static let pageSize = 20
@@ -56,10 +58,10 @@ package struct Console: Sendable {
         signedIn.get { _, _ in redirect("/admin/links") }
         signedIn.post("/sign-out") { request, context in try await signOut(request, context) }
         signedIn.get("/links") { request, context in try await links(request, context) }
-        signedIn.get("/new-link") { _, context in newLink(context) }
+        signedIn.get("/new-link") { request, context in newLink(request, context) }
         signedIn.post("/links") { _, context in try await create(context) }
         signedIn.get("/links/:slug") { request, context in try await linkPage(request, context) }
-        signedIn.get("/links/:slug/edit") { _, context in try await editLink(context) }
+        signedIn.get("/links/:slug/edit") { request, context in try await editLink(request, context) }
         signedIn.post("/links/:slug") { _, context in try await save(context) }
         signedIn.get("/links/:slug/delete") { _, context in try await confirmDelete(context) }
         signedIn.post("/links/:slug/delete") { _, context in try await delete(context) }
@@ -165,8 +167,29 @@ package struct Console: Sendable {
                 ConsoleLinksPage(layout: layout, query: query, tag: tag, cursor: cursor, page: page, now: clock.now())))
     }
 
-    private func newLink(_ context: ConsoleRequestContext) -> Response {
-        formPage(LinkForm(values: ["domain": context.tenant.defaultDomain]), editing: nil, context.signedIn)
+    private func newLink(_ request: Request, _ context: ConsoleRequestContext) -> Response {
+        if let id = request.uri.queryParameters.get("draft") {
+            if let draft = drafts.draft(id, session: context.session.idHash), draft.slug == nil {
+                return formPage(draft.form, editing: nil, context.signedIn, status: draft.status)
+            }
+            return formPage(
+                LinkForm(values: ["domain": context.tenant.defaultDomain]), editing: nil, context.signedIn,
+                notice: Self.draftGone)
+        }
+        return formPage(LinkForm(values: ["domain": context.tenant.defaultDomain]), editing: nil, context.signedIn)
+    }
+
+    /// Said when a refused form's page no longer finds the form (``ConsoleDrafts``).
+    private static let draftGone =
+        "The form you sent was refused, and it is no longer kept here (refused forms are kept for 30 minutes, by the server that refused them). Fill it in again."
+
+    /// Answers a refused form with a redirect to its page (post/redirect/get): reloading that page
+    /// shows the form again rather than sending it again.
+    private func refused(
+        _ form: LinkForm, editing link: Link?, _ context: ConsoleRequestContext, status: HTTPResponse.Status
+    ) -> Response {
+        let id = drafts.keep(.init(form: form, slug: link?.slug, status: status), session: context.session.idHash)
+        return redirect(link.map { "/admin/links/\($0.slug)/edit?draft=\(id)" } ?? "/admin/new-link?draft=\(id)")
     }
 
     private func create(_ context: ConsoleRequestContext) async throws -> Response {
@@ -182,12 +205,18 @@ package struct Console: Sendable {
             return redirect("/admin/links/\(link.slug)?done=created")
         } catch let problem as Problem where problem.status == .badRequest || problem.status == .conflict {
             form.show(problem)
-            return formPage(form, editing: nil, context.signedIn, status: problem.status)
+            return refused(form, editing: nil, context, status: problem.status)
         }
     }
 
-    private func editLink(_ context: ConsoleRequestContext) async throws -> Response {
+    private func editLink(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
+        if let id = request.uri.queryParameters.get("draft") {
+            if let draft = drafts.draft(id, session: context.session.idHash), draft.slug == link.slug {
+                return formPage(draft.form, editing: link, context.signedIn, status: draft.status)
+            }
+            return formPage(LinkForm(link: link), editing: link, context.signedIn, notice: Self.draftGone)
+        }
         return formPage(LinkForm(link: link), editing: link, context.signedIn)
     }
 
@@ -202,7 +231,7 @@ package struct Console: Sendable {
             return redirect("/admin/links/\(link.slug)?done=saved")
         } catch let problem as Problem where problem.status == .badRequest {
             form.show(problem)
-            return formPage(form, editing: link, context.signedIn, status: problem.status)
+            return refused(form, editing: link, context, status: problem.status)
         }
     }
 
@@ -266,9 +295,9 @@ package struct Console: Sendable {
 
     private func formPage(
         _ form: LinkForm, editing link: Link?, _ signedIn: ConsoleSessions.SignedIn,
-        status: HTTPResponse.Status = .ok
+        status: HTTPResponse.Status = .ok, notice: String? = nil
     ) -> Response {
-        let layout = layout(signedIn, title: link.map { "Edit \($0.slug)" } ?? "New link")
+        let layout = layout(signedIn, title: link.map { "Edit \($0.slug)" } ?? "New link", notice: notice)
         let page = ConsoleLinkFormPage(
             layout: layout, form: form, editing: link, domains: signedIn.tenant.manifest.domains)
         return html(pages.render(page), status: status)

@@ -191,7 +191,7 @@ public struct LinkServer: Sendable {
                 lifetime: configuration.consoleSessionLifetime, clock: clock),
             store: store, cursors: cursors, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, statsReader: statsReader,
-            clock: clock, logger: logger, passwords: passwordChecks
+            clock: clock, logger: logger, passwords: passwordChecks, drafts: ConsoleDrafts(clock: clock)
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,

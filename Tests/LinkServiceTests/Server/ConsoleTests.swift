@@ -330,6 +330,57 @@ struct ConsoleTests {
         await service.close()
     }
 
+    @Test("a refused form redirects to a page of its own that shows it again on reload, for its session only")
+    func refusedFormPostRedirectGet() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            var console = ConsoleClient(client)
+            try await console.signIn(key)
+            let token = try await console.csrf()
+            let fields = ["destination": "not a url", "slug": "kept", "title": "Spring sale"]
+            let refused = try await console.post("/admin/links", fields, csrf: token, followingRefusal: false)
+            #expect(refused.status == .seeOther)
+            let location = try #require(refused.headers[.location])
+            #expect(location.hasPrefix("/admin/new-link?draft="))
+            // The page of the refused form, twice (a reload): the form as typed with its problem,
+            // answered with the refusal's status, and nothing sent again.
+            for _ in 0..<2 {
+                let page = try await console.get(location)
+                #expect(page.status == .badRequest)
+                #expect(page.text.contains(#"id="destination-error""#))
+                #expect(page.text.contains(#"value="Spring sale""#))
+            }
+            #expect(try await service.store.link(tenant: "storyteller", slug: "kept") == nil)
+
+            // Another session of the same tenant finds no such form, and says so.
+            var other = ConsoleClient(client)
+            try await other.signIn(key)
+            let elsewhere = try await other.get(location)
+            #expect(elsewhere.status == .ok)
+            #expect(elsewhere.text.contains("is no longer kept here"))
+            #expect(!elsewhere.text.contains("Spring sale"))
+
+            // A refused change goes back to the link's own edit page.
+            _ = try await console.post("/admin/links", ["destination": Self.web, "slug": "kept"], csrf: token)
+            let badSave = try await console.post(
+                "/admin/links/kept", ["destination": "ftp://nope"], csrf: token, followingRefusal: false)
+            #expect(badSave.status == .seeOther)
+            let edit = try #require(badSave.headers[.location])
+            #expect(edit.hasPrefix("/admin/links/kept/edit?draft="))
+            let editPage = try await console.get(edit)
+            #expect(editPage.status == .badRequest)
+            #expect(editPage.text.contains("ftp://nope"))
+            // The draft of one link is not another link's.
+            _ = try await console.post("/admin/links", ["destination": Self.web, "slug": "other"], csrf: token)
+            let draftId = String(edit.split(separator: "=").last ?? "")
+            let wrongLink = try await console.get("/admin/links/other/edit?draft=\(draftId)")
+            #expect(wrongLink.status == .ok)
+            #expect(!wrongLink.text.contains("ftp://nope"))
+        }
+        await service.close()
+    }
+
     @Test("a console page that does not exist keeps the navigation bar for a signed-in browser, and none for others")
     func notFoundKeepsTheBar() async throws {
         let service = try await TestService.make()

@@ -41,14 +41,24 @@ struct ConsoleClient {
         try await client.execute(uri: path, method: .get, headers: headers())
     }
 
-    /// Posts a form; `csrf` is added as the `csrf` field unless `nil`.
-    func post(_ path: String, _ fields: [String: String], csrf: String?) async throws -> TestResponse {
+    /// Posts a form; `csrf` is added as the `csrf` field unless `nil`. A refused link form's
+    /// redirect to its page (`?draft=`) is followed, as a browser follows it, unless
+    /// `followingRefusal` is `false`.
+    func post(
+        _ path: String, _ fields: [String: String], csrf: String?, followingRefusal: Bool = true
+    ) async throws -> TestResponse {
         var fields = fields
         if let csrf { fields["csrf"] = csrf }
         var headers = headers()
         headers[.contentType] = "application/x-www-form-urlencoded"
-        return try await client.execute(
+        let response = try await client.execute(
             uri: path, method: .post, headers: headers, body: ByteBuffer(string: Self.encode(fields)))
+        if followingRefusal, response.status == .seeOther, let location = response.headers[.location],
+            location.contains("draft=")
+        {
+            return try await get(location)
+        }
+        return response
     }
 
     /// The CSRF token in the forms of the page at `path`.
