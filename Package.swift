@@ -239,6 +239,24 @@ let package = Package(
             dependencies: ["QRCode", "TestSupport"],
             swiftSettings: swiftSettings
         ),
+        // What the link service's tests share: a service on a test store (TestService), a console
+        // browser, live clients, the PostgreSQL and ClickHouse test databases, a manual clock.
+        .target(
+            name: "LinkServiceTesting",
+            dependencies: [
+                "LinkCore",
+                "LinkStorage",
+                "LinkDelivery",
+                "LinkService",
+                "DeepLinkRouting",
+                "TestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/LinkServiceTesting",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "LinkServiceTests",
             dependencies: [
@@ -248,7 +266,7 @@ let package = Package(
                 "LinkService",
                 "AssociatedDomains",
                 "DeepLinkRouting",
-                "TestSupport",
+                "LinkServiceTesting",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // Stats migration tests turn a database back into an older schema's.

@@ -6,7 +6,7 @@ import LinkStorage
 /// Runs `body` with the store `open` makes and closes the store afterwards, also when `body`
 /// throws: a store dropped open fails later and far from the cause (an SQLite store trips
 /// SQLiteNIO's assertion and stops the whole test process).
-func withStore<Store: LinkStore, T>(
+package func withStore<Store: LinkStore, T>(
     opening open: () async throws -> Store, _ body: (Store) async throws -> T
 ) async throws -> T {
     let store = try await open()
@@ -23,7 +23,7 @@ func withStore<Store: LinkStore, T>(
 
 extension SQLiteLinkStore {
     /// ``withStore(opening:_:)`` with the SQLite store at `path`.
-    static func withStore<T>(path: String, _ body: (SQLiteLinkStore) async throws -> T) async throws -> T {
-        try await LinkServiceTests.withStore(opening: { try await SQLiteLinkStore.open(path: path) }, body)
+    package static func withStore<T>(path: String, _ body: (SQLiteLinkStore) async throws -> T) async throws -> T {
+        try await LinkServiceTesting.withStore(opening: { try await SQLiteLinkStore.open(path: path) }, body)
     }
 }

@@ -11,14 +11,14 @@ import LinkStorage
 /// Time stands still until ``advance(by:)``; a task sleeping on the clock wakes when an advance
 /// reaches its deadline (or when it is cancelled). ``sleepers`` and ``waitForSleepers(_:)`` let a
 /// test move time only once a service is waiting on it.
-final class ManualClock: Clock, Sendable {
+package final class ManualClock: Clock, Sendable {
     /// A moment of the clock: how far it has been moved since it was made.
-    struct Instant: InstantProtocol {
-        var offset: Duration
+    package struct Instant: InstantProtocol {
+        package var offset: Duration
 
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        package func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        package func duration(to other: Instant) -> Duration { other.offset - offset }
+        package static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
     }
 
     private struct Sleeper {
@@ -36,15 +36,15 @@ final class ManualClock: Clock, Sendable {
     private let state = Locked(State())
 
     /// A clock whose time of day is `start` until it is moved.
-    init(_ start: Date = Date()) {
+    package init(_ start: Date = Date()) {
         self.start = start
     }
 
-    var now: Instant { state.withLock { $0.now } }
+    package var now: Instant { state.withLock { $0.now } }
 
-    var minimumResolution: Duration { .zero }
+    package var minimumResolution: Duration { .zero }
 
-    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id = state.withLock { state -> Int in
             state.nextID += 1
             return state.nextID
@@ -66,12 +66,12 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// The server's time of day: the start date moved as far as this clock.
-    var clock: ServiceClock {
+    package var clock: ServiceClock {
         ServiceClock { [start, state] in start.addingTimeInterval(state.withLock { $0.now.offset }.timeInterval) }
     }
 
     /// Moves the time forward by `duration`, waking every task whose sleep ends by then.
-    func advance(by duration: Duration) {
+    package func advance(by duration: Duration) {
         let due = state.withLock { state -> [CheckedContinuation<Void, any Error>] in
             state.now = state.now.advanced(by: duration)
             let due = state.sleepers.filter { $0.value.deadline <= state.now }
@@ -82,10 +82,10 @@ final class ManualClock: Clock, Sendable {
     }
 
     /// Tasks sleeping on the clock now.
-    var sleepers: Int { state.withLock { $0.sleepers.count } }
+    package var sleepers: Int { state.withLock { $0.sleepers.count } }
 
     /// Whether `count` tasks came to sleep on the clock (within the limit `eventually` sets).
-    func waitForSleepers(_ count: Int = 1) async -> Bool {
+    package func waitForSleepers(_ count: Int = 1) async -> Bool {
         await eventually(every: .milliseconds(1)) { sleepers >= count }
     }
 }

@@ -3,7 +3,7 @@ import NIOPosix
 import Testing
 
 /// A port nothing listens on right now, on 127.0.0.1.
-func freeLoopbackPort() async throws -> Int {
+package func freeLoopbackPort() async throws -> Int {
     let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton).bind(
         host: "127.0.0.1", port: 0
     ).get()

@@ -6,7 +6,7 @@ import LinkStorage
 
 extension LinkRecords {
     /// Deletes the link at the system's time: for tests that do not look at when.
-    func deleteLink(tenant: String, slug: String) async throws -> Bool {
+    package func deleteLink(tenant: String, slug: String) async throws -> Bool {
         try await deleteLink(tenant: tenant, slug: slug, at: Date())
     }
 }

@@ -11,24 +11,24 @@ import NIOCore
 /// The checked-in OpenAPI document, read the way a client reads it: its operations, the routes
 /// they stand for, and whether an answer is one the document lists (status, media type, and a
 /// JSON body that satisfies the schema, for the subset of JSON Schema the document uses).
-struct OpenAPIContract {
-    let document: JSONNode
+package struct OpenAPIContract {
+    package let document: JSONNode
 
-    static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
+    package static let methods = ["get", "put", "post", "delete", "options", "head", "patch", "trace"]
 
-    init() throws {
+    package init() throws {
         document = try JSONParser().parse(OpenAPIDocument.bytes)
     }
 
     /// One operation: `GET /api/v1/links/{slug}`, and the router pattern it stands for.
-    struct Operation: Hashable, CustomStringConvertible {
-        var method: String
-        var path: String
-        var route: String
-        var description: String { "\(method) \(path)" }
+    package struct Operation: Hashable, CustomStringConvertible {
+        package var method: String
+        package var path: String
+        package var route: String
+        package var description: String { "\(method) \(path)" }
     }
 
-    var operations: [Operation] {
+    package var operations: [Operation] {
         (document["paths"]?.objectValue ?? []).flatMap { item in
             let route = item.value["x-wayfinder-route"]?.stringValue ?? item.key
             return (item.value.objectValue ?? []).filter { Self.methods.contains($0.key) }.map {
@@ -38,19 +38,19 @@ struct OpenAPIContract {
     }
 
     /// `METHOD route` of every route the document says the server has but does not describe.
-    var unlistedRoutes: [String] {
+    package var unlistedRoutes: [String] {
         (document["x-wayfinder-unlisted-routes"]?.arrayValue ?? []).compactMap { entry in
             guard let method = entry["method"]?.stringValue, let route = entry["route"]?.stringValue else { return nil }
             return "\(method) \(route)"
         }
     }
 
-    func operation(_ method: HTTPRequest.Method, _ path: String) -> JSONNode? {
+    package func operation(_ method: HTTPRequest.Method, _ path: String) -> JSONNode? {
         document["paths"]?[path]?[method.rawValue.lowercased()]
     }
 
     /// What is wrong with `response` as an answer of `method path`; empty when it conforms.
-    func violations(of response: TestResponse, to method: HTTPRequest.Method, _ path: String) -> [String] {
+    package func violations(of response: TestResponse, to method: HTTPRequest.Method, _ path: String) -> [String] {
         let name = "\(method) \(path) → \(response.status.code)"
         guard let operation = operation(method, path) else { return ["\(method) \(path) is not in the document"] }
         guard let responses = operation["responses"],
@@ -86,14 +86,14 @@ struct OpenAPIContract {
     // MARK: JSON Schema (the subset the document uses)
 
     /// `node` with its `$ref` followed (`#/components/...`).
-    func resolved(_ node: JSONNode) -> JSONNode {
+    package func resolved(_ node: JSONNode) -> JSONNode {
         guard let reference = node["$ref"]?.stringValue, reference.hasPrefix("#/") else { return node }
         var target: JSONNode? = document
         for key in reference.dropFirst(2).split(separator: "/") { target = target?[String(key)] }
         return target.map(resolved) ?? node
     }
 
-    func validate(_ value: JSONNode, _ schemaNode: JSONNode, at path: String) -> [String] {
+    package func validate(_ value: JSONNode, _ schemaNode: JSONNode, at path: String) -> [String] {
         let schema = resolved(schemaNode)
         var problems: [String] = []
         if let type = schema["type"] {

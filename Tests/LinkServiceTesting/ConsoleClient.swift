@@ -5,23 +5,23 @@ import NIOCore
 
 /// A browser of the console for tests: keeps the cookies the sign-in gives it (the sign-in form's
 /// token, then the session) and fills forms.
-struct ConsoleClient {
-    let client: any TestClientProtocol
+package struct ConsoleClient {
+    package let client: any TestClientProtocol
     /// The cookies kept, by name; every request carries all of them.
-    var cookies: [String: String] = [:]
-    var extraHeaders: HTTPFields = [:]
+    package var cookies: [String: String] = [:]
+    package var extraHeaders: HTTPFields = [:]
 
     /// The session cookie (`wayfinder_console=…`), once signed in.
-    var cookie: String? { cookies["wayfinder_console"].map { "wayfinder_console=\($0)" } }
+    package var cookie: String? { cookies["wayfinder_console"].map { "wayfinder_console=\($0)" } }
 
-    init(_ client: any TestClientProtocol) {
+    package init(_ client: any TestClientProtocol) {
         self.client = client
     }
 
     /// Signs in with `key` as a browser does: the sign-in page, then its form; the response to
     /// the form (a `303` to the links when the key is good).
     @discardableResult
-    mutating func signIn(_ key: String) async throws -> TestResponse {
+    package mutating func signIn(_ key: String) async throws -> TestResponse {
         let page = try await get("/admin/sign-in")
         keepCookies(of: page)
         let response = try await post("/admin/sign-in", ["key": key], csrf: try Self.csrf(in: page.text))
@@ -30,21 +30,21 @@ struct ConsoleClient {
     }
 
     /// Keeps the cookies `response` sets.
-    mutating func keepCookies(of response: TestResponse) {
+    package mutating func keepCookies(of response: TestResponse) {
         for header in response.headers[values: .setCookie] {
             guard let pair = header.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else { continue }
             cookies[String(pair[..<equals])] = String(pair[pair.index(after: equals)...])
         }
     }
 
-    func get(_ path: String) async throws -> TestResponse {
+    package func get(_ path: String) async throws -> TestResponse {
         try await client.execute(uri: path, method: .get, headers: headers())
     }
 
     /// Posts a form; `csrf` is added as the `csrf` field unless `nil`. A refused link form's
     /// redirect to its page (`?draft=`) is followed, as a browser follows it, unless
     /// `followingRefusal` is `false`.
-    func post(
+    package func post(
         _ path: String, _ fields: [String: String], csrf: String?, followingRefusal: Bool = true
     ) async throws -> TestResponse {
         var fields = fields
@@ -62,12 +62,12 @@ struct ConsoleClient {
     }
 
     /// The CSRF token in the forms of the page at `path`.
-    func csrf(from path: String = "/admin/links") async throws -> String {
+    package func csrf(from path: String = "/admin/links") async throws -> String {
         let page = try await get(path)
         return try Self.csrf(in: String(buffer: page.body))
     }
 
-    static func csrf(in html: String) throws -> String {
+    package static func csrf(in html: String) throws -> String {
         let marker = #"name="csrf" value=""#
         guard let start = html.range(of: marker) else { throw ConsoleClientError.noCSRF }
         return String(html[start.upperBound...].prefix { $0 != "\"" })
@@ -81,7 +81,7 @@ struct ConsoleClient {
         return headers
     }
 
-    static func encode(_ fields: [String: String]) -> String {
+    package static func encode(_ fields: [String: String]) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._~")
         return fields.sorted { $0.key < $1.key }.map { key, value in
@@ -90,6 +90,6 @@ struct ConsoleClient {
     }
 }
 
-enum ConsoleClientError: Error {
+package enum ConsoleClientError: Error {
     case noCSRF
 }

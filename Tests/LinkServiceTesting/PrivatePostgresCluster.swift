@@ -10,11 +10,11 @@ import Testing
 /// Uses the server binaries of Debian's `postgresql` package (what `Scripts/test-postgres`
 /// installs); when running as root, runs them as the `postgres` user, since the server refuses
 /// to run as root.
-struct PrivatePostgresCluster: Sendable {
-    let dataDirectory: String
-    let port: Int
+package struct PrivatePostgresCluster: Sendable {
+    package let dataDirectory: String
+    package let port: Int
 
-    static let binDirectory: String? = {
+    package static let binDirectory: String? = {
         let root = "/usr/lib/postgresql"
         let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
         return versions.sorted { $0.compare($1, options: .numeric) == .orderedAscending }
@@ -22,20 +22,20 @@ struct PrivatePostgresCluster: Sendable {
             .last { FileManager.default.isExecutableFile(atPath: "\($0)/initdb") }
     }()
 
-    static let isRoot = getuid() == 0
+    package static let isRoot = getuid() == 0
 
-    static var isAvailable: Bool {
+    package static var isAvailable: Bool {
         binDirectory != nil && (!isRoot || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"))
     }
 
-    static let skipNote: Comment =
+    package static let skipNote: Comment =
         "database outage tests skipped: no PostgreSQL server binaries in /usr/lib/postgresql/*/bin (Scripts/test-postgres start installs them)"
 
     /// `postgres://postgres@127.0.0.1:PORT/postgres`, TLS off.
-    var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
+    package var url: String { "postgres://postgres@127.0.0.1:\(port)/postgres?sslmode=disable" }
 
     /// Creates a cluster in a new temporary folder and starts it.
-    static func start() async throws -> PrivatePostgresCluster {
+    package static func start() async throws -> PrivatePostgresCluster {
         let directory = "/tmp/wayfinder-pg-" + UUID().uuidString.prefix(8).lowercased()
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
         if isRoot { try await run(["/bin/chown", "postgres:postgres", directory], asPostgres: false) }
@@ -47,19 +47,19 @@ struct PrivatePostgresCluster: Sendable {
     }
 
     /// Starts the server again (after ``stop()``) and waits until it takes connections.
-    func startServer() async throws {
+    package func startServer() async throws {
         try await postgres(
             "pg_ctl", "-D", dataDirectory, "-l", "\(dataDirectory)/server.log", "-w", "-o",
             "-c listen_addresses=127.0.0.1 -p \(port) -k \(dataDirectory) -c fsync=off", "start")
     }
 
     /// Stops the server at once (`fast`: clients are disconnected), as a restart does.
-    func stop() async throws {
+    package func stop() async throws {
         try await postgres("pg_ctl", "-D", dataDirectory, "-m", "fast", "-w", "stop")
     }
 
     /// Stops the server if it runs and deletes its folder.
-    func remove() async {
+    package func remove() async {
         try? await stop()
         try? FileManager.default.removeItem(atPath: dataDirectory)
     }

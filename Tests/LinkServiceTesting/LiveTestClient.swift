@@ -6,7 +6,7 @@ import NIOCore
 
 /// How a test reaches the server: through its router, or over a loopback connection to a live
 /// port (``HummingbirdTesting``'s `.live`).
-enum TestTransport: Sendable {
+package enum TestTransport: Sendable {
     case router
     case live
 }
@@ -16,13 +16,13 @@ enum TestTransport: Sendable {
 /// HummingbirdTesting's `.live` client always sends `Host: localhost` and then a test's own `Host`
 /// as a second line; the server answers such a request `400` (RFC 9112 §3.2), so tests that pick
 /// a tenant by its domain go through this client instead.
-struct LiveTestClient: TestClientProtocol {
-    let client: TestClient
-    static let host = HTTPField.Name("Host")!
+package struct LiveTestClient: TestClientProtocol {
+    package let client: TestClient
+    package static let host = HTTPField.Name("Host")!
 
-    var port: Int? { client.port }
+    package var port: Int? { client.port }
 
-    func executeRequest(
+    package func executeRequest(
         uri: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?
     ) async throws -> TestResponse {
         var headers = headers
@@ -38,7 +38,7 @@ struct LiveTestClient: TestClientProtocol {
 
 extension ApplicationProtocol {
     /// Runs `test` against this application on a live loopback port, with a ``LiveTestClient``.
-    func testLive<Value: Sendable>(
+    package func testLive<Value: Sendable>(
         _ test: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         try await self.test(.live) { live in
@@ -57,7 +57,7 @@ extension ApplicationProtocol {
     }
 
     /// Runs `test` against this application over `transport`.
-    func test<Value: Sendable>(
+    package func test<Value: Sendable>(
         over transport: TestTransport, _ test: @Sendable (any TestClientProtocol) async throws -> Value
     ) async throws -> Value {
         switch transport {

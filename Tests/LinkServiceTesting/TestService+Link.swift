@@ -12,7 +12,7 @@ import Testing
 extension TestService {
     /// Runs `body` against a service (through its router, or on a live port) that has one link
     /// of `tenant`, made through the API from the JSON `link`; the test stops unless it is `201`.
-    static func withLink(
+    package static func withLink(
         _ link: String, tenant: String = "storyteller", manifests: [Manifest]? = nil,
         configuration: LinkServiceConfiguration = LinkServiceConfiguration(port: 0), clock: ServiceClock = .system,
         testing: TestTransport = .router, _ body: @Sendable (any TestClientProtocol, String) async throws -> Void
