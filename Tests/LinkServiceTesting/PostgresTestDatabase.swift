@@ -28,7 +28,8 @@ package enum PostgresTestDatabase {
     /// Store options for tests that are not about time limits: dozens of schemas migrate at once
     /// while the rest of the suite keeps both cores busy, so a query may wait far longer than a
     /// production request should (the outage tests set their own limits).
-    package static let storeOptions = PostgresLinkStore.Options(queryTimeout: .seconds(15), connectTimeout: .seconds(15))
+    package static let storeOptions = PostgresLinkStore.Options(
+        queryTimeout: .seconds(15), connectTimeout: .seconds(15))
 
     /// A fresh schema's name and the URL that puts a store in it.
     package struct Schema: Sendable {
