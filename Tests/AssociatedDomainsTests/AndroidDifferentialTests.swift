@@ -159,6 +159,23 @@ struct AndroidDifferentialTests {
     }
 
     @Test(
+        "an empty path pattern with a query, and a URL with user info, match as Android's own matcher decides",
+        arguments: [
+            (#"[{"/": ""}]"#, "https://example.com?x=1"),
+            (#"[{"/": ""}]"#, "https://example.com"),
+            (#"[{"/": "/a"}]"#, "https://user@example.com/a"),
+            (#"[{"/": "/a"}]"#, "https://u:p@example.com/a?q=1"),
+        ])
+    func edgeCasesLeftFromTheAndroidWork(rules: String, url: String) throws {
+        let file = "[" + AndroidCaseGenerator.statement(package: AndroidCaseGenerator.package, rules: rules) + "]"
+        let compiled = try CompiledAssetLinks(json: Array(file.utf8), domain: AndroidCaseGenerator.domain)
+        let oracle = AOSPStatementService.Device(file: file, package: AndroidCaseGenerator.package)
+        let device = oracle.decide(domain: AndroidCaseGenerator.domain, url: url)
+        #expect(device == .match)
+        #expect(compiled.decide(package: AndroidCaseGenerator.package, url: url) == device)
+    }
+
+    @Test(
         "the unpublished JSON-to-filter step: the other readings differ only on `\\` in patterns and glob characters in query names"
     )
     func readings() throws {
