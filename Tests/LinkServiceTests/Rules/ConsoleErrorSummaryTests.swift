@@ -13,11 +13,7 @@ struct ConsoleErrorSummaryTests {
 
     @Test("a refused form lists each problem at the top, linking to its field, and opens the fallbacks that hold one")
     func summaryLinksToFields() async throws {
-        let service = try await TestService.make()
-        let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.router) { client in
-            var console = ConsoleClient(client)
-            try await console.signIn(key)
+        try await TestService.withConsole { console, service, key in
             let token = try await console.csrf()
             let blank = try await console.get("/admin/new-link").text
             #expect(!blank.contains("data-error-summary"))
@@ -56,18 +52,13 @@ struct ConsoleErrorSummaryTests {
             #expect(slug.contains(##"<a href="#slug">Slug: the slug &quot;v1&quot; is reserved"##))
             #expect(try await service.store.link(tenant: "storyteller", slug: "v1") == nil)
         }
-        await service.close()
     }
 
     @Test(
         "UTM, rules and the A/B split start closed, and open when they hold a value or a problem, or a rule was just added"
     )
     func optionalSectionsOpenWhenTheyMatter() async throws {
-        let service = try await TestService.make()
-        let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.router) { client in
-            var console = ConsoleClient(client)
-            try await console.signIn(key)
+        try await TestService.withConsole { console, service, key in
             let token = try await console.csrf()
             let utm = "<details class=\"form-section\">\n<summary>UTM parameters</summary>"
             let rules = "<details class=\"form-section\" id=\"rules-section\">"
@@ -92,6 +83,5 @@ struct ConsoleErrorSummaryTests {
             #expect(refused.text.contains(#"<details class="form-section" id="variants-section" open>"#))
             #expect(refused.text.contains(rules))
         }
-        await service.close()
     }
 }

@@ -307,36 +307,27 @@ struct ConsoleTests {
         "a link page opened under another name than the link's domain shows a command that visits the link on this server"
     )
     func tryHereOnALaptop() async throws {
-        let service = try await TestService.make()
-        let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.router) { client in
-            _ = try await client.execute(
+        let host = HTTPField.Name("Host")!
+        try await TestService.withConsole(headers: [host: "127.0.0.1:8080"]) { console, _, key in
+            _ = try await console.client.execute(
                 uri: "/api/v1/links", method: .post, headers: .bearer(key),
                 body: ByteBuffer(string: #"{"destination": "\#(Self.web)", "slug": "laptop"}"#))
-            var console = ConsoleClient(client)
-            console.extraHeaders[HTTPField.Name("Host")!] = "127.0.0.1:8080"
-            try await console.signIn(key)
             let local = try await console.get("/admin/links/laptop").text
             #expect(local.contains(#"id="try-here""#))
             #expect(local.contains("curl -i -H &#39;Host: stories.example.com&#39; http://127.0.0.1:8080/laptop"))
-            console.extraHeaders[HTTPField.Name("Host")!] = "stories.example.com"
+            console.extraHeaders[host] = "stories.example.com"
             let onDomain = try await console.get("/admin/links/laptop").text
             #expect(onDomain.contains("Open</a>"))
             #expect(!onDomain.contains(#"id="try-here""#))
-            console.extraHeaders[HTTPField.Name("Host")!] = "evil.example/'; rm -rf ~"
+            console.extraHeaders[host] = "evil.example/'; rm -rf ~"
             let hostile = try await console.get("/admin/links/laptop").text
             #expect(hostile.contains("http://HOST:PORT/laptop"))
         }
-        await service.close()
     }
 
     @Test("a refused form redirects to a page of its own that shows it again on reload, for its session only")
     func refusedFormPostRedirectGet() async throws {
-        let service = try await TestService.make()
-        let key = try await service.key(for: "storyteller")
-        try await service.server.makeApplication().test(.router) { client in
-            var console = ConsoleClient(client)
-            try await console.signIn(key)
+        try await TestService.withConsole { console, service, key in
             let token = try await console.csrf()
             let fields = ["destination": "not a url", "slug": "kept", "title": "Spring sale"]
             let refused = try await console.post("/admin/links", fields, csrf: token, followingRefusal: false)
@@ -354,7 +345,7 @@ struct ConsoleTests {
             #expect(try await service.store.link(tenant: "storyteller", slug: "kept") == nil)
 
             // Another session of the same tenant finds no such form, and says so.
-            var other = ConsoleClient(client)
+            var other = ConsoleClient(console.client)
             try await other.signIn(key)
             let elsewhere = try await other.get(location)
             #expect(elsewhere.status == .ok)
@@ -378,7 +369,6 @@ struct ConsoleTests {
             #expect(wrongLink.status == .ok)
             #expect(!wrongLink.text.contains("ftp://nope"))
         }
-        await service.close()
     }
 
     @Test("a console page that does not exist keeps the navigation bar for a signed-in browser, and none for others")
