@@ -72,6 +72,32 @@ struct WebhookStoreTests {
     }
 
     @Test(
+        "a batch of links (an import) queues link.created for each new link, only for its tenant's endpoints, and indexes their tags",
+        arguments: LinkStoreFactory.all)
+    func batchLinkEvents(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            _ = try await store.insertWebhookEndpoint(Self.endpoint("wh_created", events: [.linkCreated]), limit: 10)
+            _ = try await store.insertWebhookEndpoint(Self.endpoint("wh_chat", tenant: "chat"), limit: 10)
+            _ = try await store.insertLink(Self.link("taken"))
+            var tagged = Self.link("first")
+            tagged.content.tags = ["spring", "sale"]
+            let batch = [tagged, Self.link("taken"), Self.link("second"), Self.link("first")]
+            let results = try await store.insertLinks(batch)
+            #expect(results.map { if case .inserted = $0 { true } else { false } } == [true, false, true, false])
+            var slugs: [String] = []
+            for message in try await Self.claim(store, at: Self.start.addingTimeInterval(10)) {
+                #expect(message.endpointID == "wh_created")
+                slugs.append(try JSONParser().parse(message.payload)["data"]?["slug"]?.stringValue ?? "?")
+            }
+            // One message a new link (the taken slug's was queued by its own insertLink).
+            #expect(slugs.sorted() == ["first", "second", "taken"])
+            let page = try await store.searchLinks(
+                tenant: "storyteller", matching: "", tagged: "sale", before: nil, limit: 10)
+            #expect(page.links.map(\.slug) == ["first"])
+        }
+    }
+
+    @Test(
         "link changes queue their events for the endpoints that receive them, in order, with the API's JSON",
         arguments: LinkStoreFactory.all)
     func linkEvents(factory: LinkStoreFactory) async throws {
