@@ -17,6 +17,9 @@ package protocol LinkRecords: Sendable {
     func insertLinks(_ links: [Link]) async throws -> [LinkInsertion]
     /// The tenant's link with this slug.
     func link(tenant: String, slug: String) async throws -> Link?
+    /// The tenant's links with these slugs, by slug; a slug with no link is absent. (A store
+    /// answers in a few statements what ``link(tenant:slug:)`` would answer slug by slug.)
+    func links(tenant: String, slugs: [String]) async throws -> [String: Link]
     /// Replaces the tenant's link that has `link.slug`; `false` when there is none.
     func updateLink(_ link: Link) async throws -> Bool
     /// Deletes the tenant's link with this slug and its clicks at `date`; `false` when there is none.
@@ -36,6 +39,15 @@ package protocol LinkRecords: Sendable {
 }
 
 extension LinkRecords {
+    /// ``links(tenant:slugs:)`` one slug at a time, for stores without a better way.
+    package func links(tenant: String, slugs: [String]) async throws -> [String: Link] {
+        var found: [String: Link] = [:]
+        for slug in Set(slugs) {
+            if let link = try await link(tenant: tenant, slug: slug) { found[slug] = link }
+        }
+        return found
+    }
+
     /// The tenant's links in creation order, whatever their tags.
     package func links(tenant: String, after cursor: String?, limit: Int) async throws -> LinkPage {
         try await links(tenant: tenant, tagged: nil, after: cursor, limit: limit)

@@ -162,11 +162,13 @@ package struct FirebaseImport: Sendable {
         var results: [LinkInsertion] = []
         if dryRun {
             var planned: [String: Link] = [:]
+            let stored = try await store.links(
+                tenant: tenant.id, slugs: batch.map(\.link.slug).filter { report.plannedSlugs[$0] == nil })
             for row in batch {
                 let slug = row.link.slug
                 if let earlier = report.plannedSlugs[slug] ?? planned[slug] {
                     results.append(.slugTaken(existing: earlier))
-                } else if let existing = try await store.link(tenant: tenant.id, slug: slug) {
+                } else if let existing = stored[slug] {
                     results.append(.slugTaken(existing: existing))
                 } else {
                     planned[slug] = row.link

@@ -189,6 +189,10 @@ package final class CachingLinkStore: StoreWrapper {
         try await base.link(tenant: tenant, slug: slug)
     }
 
+    package func links(tenant: String, slugs: [String]) async throws -> [String: Link] {
+        try await base.links(tenant: tenant, slugs: slugs)
+    }
+
     package func links(tenant: String, tagged tag: String?, after cursor: String?, limit: Int) async throws -> LinkPage
     {
         try await base.links(tenant: tenant, tagged: tag, after: cursor, limit: limit)

@@ -74,23 +74,40 @@ extension SQLStore {
     }
 
     /// The stored links of `(tenant, slug)` pairs, by tenant and slug.
-    private static func storedLinks(slugs pairs: [(tenant: String, slug: String)], on session: SQLSession) async throws
-        -> [String: [String: Link]]
+    private static func storedLinks(slugs pairs: [(tenant: String, slug: String)], on session: SQLSession)
+        async throws -> [String: [String: Link]]
     {
         var found: [String: [String: Link]] = [:]
-        let byTenant = Dictionary(grouping: pairs, by: \.tenant).mapValues { Array(Set($0.map(\.slug))) }
+        let byTenant = Dictionary(grouping: pairs, by: \.tenant).mapValues { $0.map(\.slug) }
         for (tenant, slugs) in byTenant {
-            for start in stride(from: 0, to: slugs.count, by: 10 * rowsPerStatement) {
-                let chunk = slugs[start..<min(start + 10 * rowsPerStatement, slugs.count)]
-                let rows = try await session.run(
-                    """
-                    SELECT seq, \(raw: row.columnList) FROM links
-                    WHERE tenant = \(tenant) AND slug IN \(valueList: chunk.map(SQLValue.text))
-                    """)
-                for result in rows {
+            for statement in select(tenant: tenant, slugs: slugs) {
+                for result in try await session.run(statement) {
                     let link = try row.record(from: result)
                     found[tenant, default: [:]][link.slug] = link
                 }
+            }
+        }
+        return found
+    }
+
+    /// The statements that read the tenant's links with `slugs`, a thousand slugs each.
+    private static func select(tenant: String, slugs: [String]) -> [SQLStatement] {
+        let unique = Array(Set(slugs))
+        return stride(from: 0, to: unique.count, by: 10 * rowsPerStatement).map { start in
+            let chunk = unique[start..<min(start + 10 * rowsPerStatement, unique.count)]
+            return """
+                SELECT seq, \(raw: row.columnList) FROM links
+                WHERE tenant = \(tenant) AND slug IN \(valueList: chunk.map(SQLValue.text))
+                """
+        }
+    }
+
+    package func links(tenant: String, slugs: [String]) async throws -> [String: Link] {
+        var found: [String: Link] = [:]
+        for statement in Self.select(tenant: tenant, slugs: slugs) {
+            for result in try await read(statement) {
+                let link = try Self.row.record(from: result)
+                found[link.slug] = link
             }
         }
         return found

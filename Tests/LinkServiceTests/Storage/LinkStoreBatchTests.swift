@@ -58,6 +58,22 @@ struct LinkStoreBatchTests {
         }
     }
 
+    @Test(
+        "links by slugs answer the tenant's links by slug, leave out slugs without one and never another tenant's",
+        arguments: LinkStoreFactory.all)
+    func linksBySlugs(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let a = LinkStoreConformanceTests.makeLink(slug: "a")
+            var other = LinkStoreConformanceTests.makeLink(slug: "b")
+            other.tenant = "chat"
+            _ = try await store.insertLinks([a, other])
+            let many = (0..<1_500).map { "missing\($0)" }
+            let found = try await store.links(tenant: "storyteller", slugs: ["a", "b", "a"] + many)
+            #expect(found == ["a": a])
+            #expect(try await store.links(tenant: "storyteller", slugs: []).isEmpty)
+        }
+    }
+
     @Test("a batch of thousands of links is stored whole", arguments: LinkStoreFactory.all)
     func largeBatch(factory: LinkStoreFactory) async throws {
         try await factory.withStore { (store: any LinkStore) async throws in
