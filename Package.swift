@@ -96,6 +96,8 @@ let package = Package(
             dependencies: [
                 "DeepLinkRouting",
                 "AssociatedDomains",
+                // `IPAddress` and `IPNetwork`: the one address type, for rules, webhooks and clients.
+                "GeoIP",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -129,6 +131,7 @@ let package = Package(
             dependencies: [
                 "LinkCore",
                 "DeepLinkRouting",
+                "GeoIP",
                 // Webhook deliveries and ClickHouse's HTTP interface (no ClickHouse client library is
                 // on the machine list).
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -267,6 +270,7 @@ let package = Package(
                 "AssociatedDomains",
                 "DeepLinkRouting",
                 "LinkServiceTesting",
+                "GeoIP",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 // Stats migration tests turn a database back into an older schema's.

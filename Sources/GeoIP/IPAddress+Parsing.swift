@@ -1,8 +1,19 @@
 extension IPAddress {
-    /// Parses an address in its text form: dotted-quad IPv4 (`203.0.113.7`; no leading zeros,
-    /// which some readers take for octal) or IPv6 (RFC 4291 text: `2001:db8::1`, upper or lower
-    /// case, with `::` at most once and an optional dotted-quad tail). Nil for anything else,
-    /// including zone identifiers (`fe80::1%eth0`) and surrounding spaces or brackets.
+    /// Parses an address in its text form: dotted-quad IPv4 (`203.0.113.7`) or IPv6 (RFC 4291
+    /// text: `2001:db8::1`, upper or lower case, with `::` at most once and an optional
+    /// dotted-quad tail: `::ffff:203.0.113.7`, `64:ff9b::192.0.2.33`). Nil for anything else.
+    ///
+    /// The package's one IP address parser, as strict as the strictest of those it replaced
+    /// (`inet_pton`, the rules' and the webhook guard's own):
+    /// - no leading zeros in a dotted quad (`01.2.3.4`, `::ffff:01.2.3.4`): some readers take
+    ///   them for octal, so the same text would be two addresses;
+    /// - no zone identifier (`fe80::1%eth0`): it names an interface of the machine that wrote it,
+    ///   nothing a client, a proxy's header or a webhook URL can mean here;
+    /// - no brackets (`[::1]`), surrounding spaces or port: ``init(host:)`` reads a URL's host;
+    /// - a group is one to four hex digits, nothing else (no sign, no `0x`).
+    ///
+    /// An IPv4-mapped address (`::ffff:1.2.3.4`) parses to the IPv6 address it is; ``unmapped``
+    /// gives the IPv4 address.
     public init?(_ text: some StringProtocol) {
         var copy = String(text)
         guard
@@ -12,6 +23,22 @@ extension IPAddress {
             })
         else { return nil }
         self = parsed
+    }
+
+    /// Reads a URL's host that is an IP literal: an address as ``init(_:)`` reads it, with or
+    /// without the brackets a URL puts around IPv6 (`[2001:db8::1]`, `2001:db8::1`,
+    /// `203.0.113.7`). Nil for a name, and for what ``init(_:)`` refuses (a zone, `[fe80::1%25en0]`).
+    ///
+    /// Brackets are taken around either family (`[203.0.113.7]` too), as the webhook guard and
+    /// the Firebase long link's image check took them: both judge the address a URL leads to,
+    /// and a bracketed address must not pass them as a name.
+    public init?(host: some StringProtocol) {
+        let bytes = Substring(host).utf8
+        if bytes.first == UInt8(ascii: "["), bytes.last == UInt8(ascii: "]"), bytes.count >= 2 {
+            self.init(Substring(bytes.dropFirst().dropLast()))
+        } else {
+            self.init(host)
+        }
     }
 
     private static func parseIPv4(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt32? {

@@ -22,9 +22,15 @@ extension FuzzTarget {
         "2001:db8:1::5", "::1", "::ffff:1.1.1.1",
     ].compactMap { IPAddress($0) }
 
-    /// IP address text (what `countryCode(for:)` parses): a parsed address prints canonically,
-    /// and its canonical text parses back to it.
+    /// IP address and network text (what `countryCode(for:)`, client addresses and `ip`
+    /// conditions parse): a parsed address prints canonically, and its canonical text parses
+    /// back to it; a parsed network holds its own address and parses back from its text too.
     static let ipAddress = FuzzTarget(name: "ip-address") { bytes in
+        if let network = IPNetwork(bytes.text) {
+            guard network.contains(network.address), IPNetwork(network.description) == network else {
+                fatalError("\(network) does not hold its address or parse back to itself from \(bytes.text)")
+            }
+        }
         guard let address = IPAddress(bytes.text) else { return }
         guard IPAddress(address.description) == address else {
             fatalError("\(address) does not parse back to itself from \(bytes.text)")

@@ -1,3 +1,4 @@
+import GeoIP
 import LinkCore
 import LinkService
 
@@ -11,6 +12,6 @@ extension FuzzTarget {
             }
         }
         _ = WebhookURLPolicy(allowPrivate: false).formProblem(bytes.text)
-        _ = NetworkAddress(literal: bytes.text)?.nonPublicKind
+        _ = IPAddress(host: bytes.text)?.nonGlobalKind
     }
 }

@@ -1,4 +1,5 @@
 import DeepLinkRouting
+import GeoIP
 
 /// A Firebase Dynamic Links long link (`https://<domain>/?link=…&apn=…&ifl=…`, or the same under a
 /// path prefix declared for the domain), read so that links already shared keep working after the
@@ -66,8 +67,7 @@ package struct FirebaseLongLink: Sendable {
     /// crawler or browser would fetch it from the visitor's or the crawler's own network.
     package static func namesNonGlobalAddress(_ url: String) -> Bool {
         guard let host = WebURL(http: url)?.host else { return true }
-        let literal = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        guard let address = IPAddress(literal) else { return false }
+        guard let address = IPAddress(host: host) else { return false }
         return address.nonGlobalKind != nil
     }
 }

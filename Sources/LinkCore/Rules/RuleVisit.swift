@@ -1,4 +1,5 @@
 import Foundation
+import GeoIP
 
 /// What rules can ask about one visit: the visitor's device and browser, the languages it
 /// accepts, its country and address, the visited URL's query, and the time.

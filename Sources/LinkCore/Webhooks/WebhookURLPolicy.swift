@@ -1,4 +1,5 @@
 import Foundation
+import GeoIP
 
 /// The rule for webhook endpoint URLs, checked when an endpoint is saved and again before every
 /// delivery (DNS can change): `https`, and a host that resolves only to public addresses, so that
@@ -11,7 +12,7 @@ import Foundation
 package struct WebhookURLPolicy: Sendable {
     package let allowPrivate: Bool
     /// Resolves a host name: the system's resolver, or a test's.
-    package var resolve: WebhookResolver = NetworkAddress.resolve
+    package var resolve: WebhookResolver = IPAddress.resolve
 
     /// Longest URL accepted.
     package static let maximumLength = 2048
@@ -53,7 +54,7 @@ package struct WebhookURLPolicy: Sendable {
         }
         if !allowPrivate {
             for address in addresses {
-                if let kind = address.nonPublicKind {
+                if let kind = address.nonGlobalKind {
                     return .refused(
                         "the host \(url.host) resolves to \(address), a \(kind) address; webhook URLs must reach the public internet"
                     )
@@ -67,14 +68,14 @@ package struct WebhookURLPolicy: Sendable {
     }
 
     /// A value with every stored property given.
-    package init(allowPrivate: Bool, resolve: @escaping WebhookResolver = NetworkAddress.resolve) {
+    package init(allowPrivate: Bool, resolve: @escaping WebhookResolver = IPAddress.resolve) {
         self.allowPrivate = allowPrivate
         self.resolve = resolve
     }
 }
 
 /// Resolves a host name to its addresses (empty when it has none).
-package typealias WebhookResolver = @Sendable (String) async -> [NetworkAddress]
+package typealias WebhookResolver = @Sendable (String) async -> [IPAddress]
 
 /// Where one delivery connects: `address`, checked, for the URL's `host` (TLS still sends and
 /// verifies the host name).
@@ -82,12 +83,12 @@ package struct WebhookTarget: Sendable, Hashable {
     /// The host as the HTTP client reads it from the URL.
     package var host: String
     /// The address to connect to.
-    package var address: NetworkAddress
+    package var address: IPAddress
     /// Every address the check saw (all of them allowed).
-    package var addresses: [NetworkAddress]
+    package var addresses: [IPAddress]
 
     /// A value with every stored property given.
-    package init(host: String, address: NetworkAddress, addresses: [NetworkAddress]) {
+    package init(host: String, address: IPAddress, addresses: [IPAddress]) {
         self.host = host
         self.address = address
         self.addresses = addresses

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import GeoIP
 import LinkCore
 import NIOCore
 import NIOPosix
@@ -15,7 +16,7 @@ package actor WebhookClients {
     private let settings: WebhookSettings
     /// The thread every client's connections run on.
     package nonisolated let eventLoopGroup: MultiThreadedEventLoopGroup
-    private var clients: [String: (address: NetworkAddress, client: HTTPClient)] = [:]
+    private var clients: [String: (address: IPAddress, client: HTTPClient)] = [:]
     /// Replaced clients waiting for their last attempts, by a number of their own.
     private var closing: [Int: Task<Void, Never>] = [:]
     private var retired = 0

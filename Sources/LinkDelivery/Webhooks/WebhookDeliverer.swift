@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import GeoIP
 import HTTPTypes
 import LinkCore
 import Logging
@@ -35,7 +36,7 @@ package struct WebhookDeliverer<Timer: Clock>: Service where Timer.Duration == D
     package let metrics: WebhookMetrics
     package let logger: Logger
     /// Resolves endpoint hosts: the system's resolver, or a test's.
-    package var resolve: WebhookResolver = NetworkAddress.resolve
+    package var resolve: WebhookResolver = IPAddress.resolve
     /// How much the nice value of the worker's thread is raised (`WAYFINDER_BACKGROUND_NICENESS`).
     package var niceness: Int32 = 0
     /// This instance's name on the leases it takes.
@@ -294,7 +295,7 @@ package struct WebhookDeliverer<Timer: Clock>: Service where Timer.Duration == D
     /// A value with every stored property given.
     package init(
         store: any LinkStore, settings: WebhookSettings, clock: ServiceClock, timer: Timer, metrics: WebhookMetrics,
-        logger: Logger, resolve: @escaping WebhookResolver = NetworkAddress.resolve
+        logger: Logger, resolve: @escaping WebhookResolver = IPAddress.resolve
     ) {
         self.store = store
         self.settings = settings

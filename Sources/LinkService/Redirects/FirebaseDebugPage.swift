@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import GeoIP
 import LinkCore
 
 /// The `?d=1` page of a link, as Firebase Dynamic Links had: for each kind of visitor, where the

@@ -50,10 +50,10 @@ extension RedirectHandler {
             visit.query = query.map { (String($0.key), String($0.value)) }
         }
         if needs.address || needs.country {
-            let address = publicLimit.addressing.clientAddress(of: request, context: context)
-            if needs.address { visit.address = IPAddress(address) }
+            let client = publicLimit.addressing.client(of: request, context: context)
+            if needs.address { visit.address = client.address }
             if needs.country {
-                visit.country = country.country(of: origin(request, context: context, clientAddress: address))
+                visit.country = country.country(of: origin(request, context: context, clientAddress: client.text))
             }
         }
         return visit

@@ -1,4 +1,5 @@
 import Foundation
+import GeoIP
 import HTTPTypes
 import Hummingbird
 import LinkCore
@@ -34,33 +35,40 @@ package struct ClientAddressing: Sendable {
     /// not itself a trusted proxy.
     ///
     /// Never the leftmost entry: a client writes what it likes there, and would pick its own rate
-    /// limit bucket. An entry that is not an IP address (a proxy that misbehaves, or a header the
-    /// client sent to a server with no proxy) is not believed: the peer's address is used.
+    /// limit bucket. An entry that is not an IP address (``IPAddress/init(_:)``: a proxy that
+    /// misbehaves, or a header the client sent to a server with no proxy) is not believed: the
+    /// peer's address is used.
     package func clientAddress(of request: Request, context: some RemoteAddressRequestContext) -> String {
-        let peer = context.remoteAddress?.ipAddress ?? "unknown"
-        guard isProxy(peer) else { return peer }
-        let values = request.headers[values: .xForwardedFor]
-        guard !values.isEmpty else { return peer }
-        let entries = values.joined(separator: ",").split(separator: ",")
-        for entry in entries.reversed() {
-            let address = entry.trimmingCharacters(in: .whitespaces)
-            guard Self.isIPAddress(address) else { return peer }
-            if !trustForwardedFor, trustedProxies.contains(address) { continue }
-            return address
-        }
-        return peer
+        client(of: request, context: context).text
     }
 
-    /// Whether `text` is an IPv4 or IPv6 address (what a proxy writes into `X-Forwarded-For`).
-    package static func isIPAddress(_ text: String) -> Bool {
-        guard !text.isEmpty, text.utf8.count <= 45 else { return false }
-        return (try? SocketAddress(ipAddress: text, port: 0)) != nil
+    /// The client's address (``clientAddress(of:context:)``) as text, and as an address: the
+    /// peer's read from its socket address's bytes, a forwarded one as its entry parsed. The
+    /// address is `nil` when the peer has none (`unknown`).
+    package func client(of request: Request, context: some RemoteAddressRequestContext)
+        -> (text: String, address: IPAddress?)
+    {
+        let remote = context.remoteAddress
+        let peer = remote?.ipAddress ?? "unknown"
+        guard isProxy(peer) else { return (peer, remote.flatMap(IPAddress.init)) }
+        let values = request.headers[values: .xForwardedFor]
+        guard !values.isEmpty else { return (peer, remote.flatMap(IPAddress.init)) }
+        let entries = values.joined(separator: ",").split(separator: ",")
+        for entry in entries.reversed() {
+            let text = entry.trimmingCharacters(in: .whitespaces)
+            guard let address = IPAddress(text) else { break }
+            if !trustForwardedFor, trustedProxies.contains(text) { continue }
+            return (text, address)
+        }
+        return (peer, remote.flatMap(IPAddress.init))
     }
 
     /// The rate-limit bucket of the request's client: ``clientAddress(of:context:)``, an IPv6
     /// address by its /64 (``RateLimitBucket``).
     package func rateLimitBucket(of request: Request, context: some RemoteAddressRequestContext) -> String {
-        RateLimitBucket.key(for: clientAddress(of: request, context: context))
+        let client = client(of: request, context: context)
+        guard let address = client.address else { return client.text }
+        return RateLimitBucket.key(for: address, written: client.text)
     }
 
     /// Whether the request came over TLS: said by a trusted proxy in `X-Forwarded-Proto`, or an

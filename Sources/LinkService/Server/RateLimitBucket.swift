@@ -1,30 +1,23 @@
-import LinkCore
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import GeoIP
 
 /// The rate-limit bucket of a client address: an IPv4 address as it is; an IPv6 address by its
 /// /64 (`2001:db8:1:2::/64`), the prefix one subscriber or one host usually holds, so that
 /// walking through the addresses of one's own prefix does not open a fresh bucket per request.
+/// An IPv4 client seen through an IPv6 socket (`::ffff:a.b.c.d`) keeps its exact IPv4 address.
 package enum RateLimitBucket {
+    /// The bucket of `address` in text (a peer's); text that is no IPv6 address as it is (an
+    /// IPv4 address, `unknown`).
     package static func key(for address: String) -> String {
-        guard address.contains(":") else { return address }
-        // Sixteen bytes rather than `in6_addr()`: with MemberImportVisibility its initializer is
-        // attributed to NIO's CNIOLinux on Linux, which this file does not import.
-        var bytes = [UInt8](repeating: 0, count: 16)
-        guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
-        return bytes.withUnsafeMutableBytes { raw -> String in
-            // An IPv4 client seen through an IPv6 socket (::ffff:a.b.c.d) keeps its exact address.
-            if raw.prefix(10).allSatisfy({ $0 == 0 }) && raw[10] == 0xFF && raw[11] == 0xFF {
-                return raw[12...].map(String.init).joined(separator: ".")
-            }
-            for index in 8..<16 { raw[index] = 0 }
-            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-            guard inet_ntop(AF_INET6, raw.baseAddress, &text, socklen_t(text.count)) != nil else { return address }
-            return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/64"
-        }
+        guard address.utf8.contains(UInt8(ascii: ":")), let parsed = IPAddress(address) else { return address }
+        return key(for: parsed, written: address)
+    }
+
+    /// The bucket of `address`, which is written `text` (the bucket of an IPv4 address).
+    package static func key(for address: IPAddress, written text: String) -> String {
+        if address.isIPv4 { return text }
+        let unmapped = address.unmapped
+        if unmapped.isIPv4 { return unmapped.description }
+        // Every IPv6 address makes a /64.
+        return IPNetwork(address: address, prefixLength: 64)!.description
     }
 }

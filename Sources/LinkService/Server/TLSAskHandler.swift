@@ -1,3 +1,4 @@
+import GeoIP
 import Hummingbird
 import LinkCore
 import NIOCore
@@ -37,9 +38,11 @@ package struct TLSAskHandler: Sendable {
 
     /// Whether the peer is this machine: `127.0.0.0/8`, `::1`, or `::ffff:127.x.x.x`.
     package static func isLoopback(_ address: SocketAddress) -> Bool {
-        guard let ip = address.ipAddress else { return false }
-        return ip.hasPrefix("127.") || ip == "::1" || ip.hasPrefix("::ffff:127.")
+        guard let ip = IPAddress(address) else { return false }
+        return loopbackV4.contains(ip) || ip == IPAddress(ipv6High: 0, low: 1)
     }
+
+    private static let loopbackV4 = IPNetwork(address: IPAddress(ipv4: 0x7F00_0000), prefixLength: 8)!
 
     /// A value with every stored property given.
     package init(tenants: TenantDirectory, trustedProxies: [String]) {

@@ -89,6 +89,30 @@ struct ClientAddressTests {
         }
     }
 
+    @Test(
+        "an entry with a zone, brackets or a leading zero is no address: not believed, the peer is the bucket",
+        arguments: ["fe80::1%eth0", "fe80::1%1", "[2001:db8::1]", "01.2.3.4", "::ffff:01.2.3.4"])
+    func strictEntries(entry: String) async throws {
+        try await withServer(trustedProxies: ["127.0.0.1"]) { (client: any TestClientProtocol) async throws in
+            #expect(try await Self.resolve("\(entry)", via: client).status == .notFound)
+            #expect(try await Self.resolve("1.1.1.1, \(entry)", via: client).status == .notFound)
+            let limited = try await Self.resolve(entry, via: client)
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.json?[path: "detail"]?.contains("127.0.0.1") == true)
+        }
+    }
+
+    @Test("an IPv4-mapped entry shares its IPv4 address's bucket")
+    func mappedEntry() async throws {
+        try await withServer(trustedProxies: ["127.0.0.1"]) { (client: any TestClientProtocol) async throws in
+            #expect(try await Self.resolve("203.0.113.7", via: client).status == .notFound)
+            #expect(try await Self.resolve("::ffff:203.0.113.7", via: client).status == .notFound)
+            let limited = try await Self.resolve("::ffff:cb00:7107", via: client)
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.json?[path: "detail"]?.contains("203.0.113.7") == true)
+        }
+    }
+
     @Test("trusting every peer takes the rightmost entry, the one the nearest proxy wrote")
     func trustEveryPeer() async throws {
         try await withServer(trustForwardedFor: true) { (client: any TestClientProtocol) async throws in

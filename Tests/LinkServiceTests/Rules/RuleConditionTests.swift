@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import GeoIP
 import LinkCore
 import LinkDelivery
 import LinkService
@@ -176,6 +177,25 @@ struct RuleConditionTests {
         #expect(AcceptLanguage.tags("de-CH, fr;q=0.8, en;q=0, *;q=0.1") == ["de-ch", "fr"])
         #expect(AcceptLanguage.tags(nil) == [])
         #expect(AcceptLanguage.tags(" ,;q=1") == [])
+    }
+
+    @Test("an ip condition's IPv4-mapped address is its IPv4 address; with a length it is refused")
+    func mappedCondition() throws {
+        let mapped = try #require(IPRange("::ffff:203.0.113.7"))
+        #expect(mapped.contains(try #require(IPAddress("203.0.113.7"))))
+        #expect(mapped.contains(try #require(IPAddress("::ffff:203.0.113.7"))))
+        #expect(!mapped.contains(try #require(IPAddress("203.0.113.8"))))
+        #expect(mapped.text == "::ffff:203.0.113.7")
+        for text in ["::ffff:203.0.113.0/120", "::ffff:203.0.113.0/24", "::ffff:203.0.113.7/128"] {
+            #expect(IPRange(text) == nil, "\(text)")
+        }
+    }
+
+    @Test(
+        "IP text the strictest of the old parsers refused is refused",
+        arguments: ["::+1", "+1::/16", "::ffff:01.2.3.4", "[::1]", "[2001:db8::]/32", "fe80::/10%eth0", "::0x1"])
+    func strictAddresses(text: String) {
+        #expect(IPRange(text) == nil)
     }
 
     @Test(

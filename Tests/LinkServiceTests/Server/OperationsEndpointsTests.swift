@@ -54,6 +54,17 @@ struct OperationsEndpointsTests {
     }
 
     @Test(
+        "/tls/ask's loopback: 127.0.0.0/8, ::1 and 127/8 mapped; not the IPv4-compatible ::127.0.0.1",
+        arguments: [
+            ("127.0.0.1", true), ("127.255.0.9", true), ("::1", true), ("::ffff:127.0.0.1", true),
+            ("128.0.0.1", false), ("126.255.255.255", false), ("::2", false), ("::127.0.0.1", false),
+            ("::ffff:128.0.0.1", false),
+        ])
+    func loopback(text: String, isLoopback: Bool) throws {
+        #expect(TLSAskHandler.isLoopback(try SocketAddress(ipAddress: text, port: 1)) == isLoopback)
+    }
+
+    @Test(
         "/readyz answers 200 on a migrated database; 503 once the database does not answer, while /tls/ask still does")
     func readinessFollowsTheDatabase() async throws {
         let directory = try TemporaryDirectory()

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import GeoIP
 import LinkCore
 import LinkDelivery
 import LinkService
@@ -21,7 +22,7 @@ struct WebhookBackgroundPriorityTests {
         #expect(niceness == min(19, base + 10))
         // The caller's thread is untouched.
         #expect(BackgroundEventLoopGroup.currentThreadNiceness() == base)
-        let address = try #require(NetworkAddress(literal: "127.0.0.1"))
+        let address = try #require(IPAddress(host: "127.0.0.1"))
         let target = WebhookTarget(host: "hooks.example.com", address: address, addresses: [address])
         let client = await clients.client(for: target)
         #expect(client.eventLoopGroup === clients.eventLoopGroup)

@@ -1,4 +1,5 @@
 import Foundation
+import GeoIP
 import LinkCore
 import LinkDelivery
 import LinkService
@@ -12,10 +13,10 @@ import Testing
 struct WebhookRebindingTests {
     /// A resolver that answers `answers` in turn (the last one from then on), and counts its calls.
     final class Resolver: Sendable {
-        private let state: Locked<(answers: [[NetworkAddress]], calls: Int)>
+        private let state: Locked<(answers: [[IPAddress]], calls: Int)>
 
         init(_ answers: [[String]]) {
-            state = Locked((answers.map { $0.compactMap(NetworkAddress.init(literal:)) }, 0))
+            state = Locked((answers.map { $0.compactMap(IPAddress.init(host:)) }, 0))
         }
 
         var calls: Int { state.withLock { $0.calls } }

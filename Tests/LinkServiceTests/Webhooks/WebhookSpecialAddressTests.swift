@@ -1,3 +1,4 @@
+import GeoIP
 import LinkCore
 import LinkDelivery
 import LinkService
@@ -40,7 +41,7 @@ struct WebhookSpecialAddressTests {
 
     @Test("addresses that are not global unicast are refused and named", arguments: refused)
     func refusedAddress(address: String, kind: String) throws {
-        #expect(try #require(NetworkAddress(literal: address)).nonPublicKind == kind)
+        #expect(try #require(IPAddress(host: address)).nonGlobalKind == kind)
     }
 
     /// Global unicast addresses, the globally reachable blocks of the registries among them.
@@ -53,7 +54,7 @@ struct WebhookSpecialAddressTests {
 
     @Test("global unicast addresses pass, the registries' globally reachable blocks too", arguments: global)
     func globalAddress(address: String) throws {
-        #expect(try #require(NetworkAddress(literal: address)).nonPublicKind == nil)
+        #expect(try #require(IPAddress(host: address)).nonGlobalKind == nil)
     }
 
     @Test(

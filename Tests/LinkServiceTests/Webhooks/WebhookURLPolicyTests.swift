@@ -1,3 +1,4 @@
+import GeoIP
 import LinkCore
 import LinkDelivery
 import LinkService
@@ -18,13 +19,13 @@ struct WebhookURLPolicyTests {
             ("ff02::1", "multicast"),
         ])
     func nonPublic(address: String, kind: String) throws {
-        #expect(try #require(NetworkAddress(literal: address)).nonPublicKind == kind)
+        #expect(try #require(IPAddress(host: address)).nonGlobalKind == kind)
     }
 
     @Test(
         "public addresses pass", arguments: ["192.31.196.7", "8.8.8.8", "172.32.0.1", "2a00:1450::1", "[2606:4700::1]"])
     func publicAddresses(address: String) throws {
-        #expect(try #require(NetworkAddress(literal: address)).nonPublicKind == nil)
+        #expect(try #require(IPAddress(host: address)).nonGlobalKind == nil)
     }
 
     @Test("https only, unless private networks are allowed; names that resolve to loopback are refused")
@@ -39,5 +40,17 @@ struct WebhookURLPolicyTests {
         let open = WebhookURLPolicy(allowPrivate: true)
         #expect(await open.problem("http://127.0.0.1:9/hook") == nil)
         #expect(await open.problem("not a url") != nil)
+    }
+
+    @Test("a refusal names the address the host resolves to in its short form (RFC 5952)")
+    func refusalNamesTheAddress() async {
+        let strict = WebhookURLPolicy(allowPrivate: false)
+        #expect(await strict.problem("https://[::1]/hook")?.contains("resolves to ::1, a loopback address") == true)
+        #expect(
+            await strict.problem("https://[::ffff:10.1.2.3]/hook")?.contains("resolves to ::ffff:10.1.2.3, a private")
+                == true)
+        #expect(
+            await strict.problem("https://[2002:7f00:1::1]/hook")?.contains(
+                "resolves to 2002:7f00:1::1, a 6to4 of 127.0.0.1, loopback address") == true)
     }
 }

@@ -1,88 +1,76 @@
+import GeoIP
+
 /// Which addresses are global unicast: IANA's IPv4 and IPv6 Special-Purpose Address Registries
 /// (RFC 6890 and its updates), multicast, and the IPv6 address space outside `2000::/3`. What the
 /// webhook SSRF rule decides on, so that an API key cannot make the server call into its own
 /// networks, directly or through an address that carries an IPv4 one.
 extension IPAddress {
-    /// The address of `bytes` (4 or 16); an IPv4-mapped IPv6 address is read as its IPv4 address,
-    /// as ``init(_:)`` reads it. `nil` for any other count.
-    package init?(bytes: [UInt8]) {
-        switch bytes.count {
-        case 4: self.bytes = bytes
-        case 16:
-            let mapped = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xff && bytes[11] == 0xff
-            self.bytes = mapped ? Array(bytes[12...]) : bytes
-        default: return nil
-        }
-    }
-
     /// Why the address is not a global unicast address, in the registry's words (`loopback`,
     /// `private`, `documentation (TEST-NET-1)`, `6to4 of 127.0.0.1, loopback`); `nil` for a
-    /// global unicast address.
+    /// global unicast address. An IPv4-mapped address is judged as the IPv4 address it maps.
     ///
     /// An IPv6 address that carries an IPv4 address a translator or tunnel would reach (NAT64
     /// `64:ff9b::/96`, 6to4 `2002::/16`, Teredo `2001::/32`) is global only when the IPv4
     /// addresses it carries are; the deprecated IPv4-compatible (`::a.b.c.d`) and
     /// IPv4-translated (`::ffff:0:a.b.c.d`) forms are never global.
     package var nonGlobalKind: String? {
-        if isV4 {
-            return Self.specialIPv4.first { $0.range.contains(self) }?.kind
+        let address = unmapped
+        if address.isIPv4 {
+            return Self.specialIPv4.first { $0.range.contains(address) }?.kind
         }
-        if let carried = carriedIPv4 {
+        if let carried = address.carriedIPv4 {
             if let refused = carried.alwaysRefused {
-                return "\(refused) of \(carried.addresses.map(\.text).joined(separator: " and "))"
+                return "\(refused) of \(carried.addresses.map(\.description).joined(separator: " and "))"
             }
-            for address in carried.addresses {
-                if let kind = address.nonGlobalKind { return "\(carried.form) of \(address.text), \(kind)" }
+            for carriedAddress in carried.addresses {
+                if let kind = carriedAddress.nonGlobalKind { return "\(carried.form) of \(carriedAddress), \(kind)" }
             }
             return nil
         }
-        if let special = Self.specialIPv6.first(where: { $0.range.contains(self) }) {
-            if special.globalInside.contains(where: { $0.contains(self) }) { return nil }
+        if let special = Self.specialIPv6.first(where: { $0.range.contains(address) }) {
+            if special.globalInside.contains(where: { $0.contains(address) }) { return nil }
             return special.kind
         }
         // IANA allocates global unicast from 2000::/3 only; the rest is reserved or unassigned.
-        guard Self.globalUnicastV6.contains(self) else { return "reserved (outside 2000::/3)" }
+        guard Self.globalUnicastV6.contains(address) else { return "reserved (outside 2000::/3)" }
         return nil
     }
 
     /// The IPv4 addresses an IPv6 address carries, the form that carries them, and, for the
     /// deprecated forms, the reason they are refused whatever they carry.
     private var carriedIPv4: (form: String, addresses: [IPAddress], alwaysRefused: String?)? {
-        let v4 = { (offset: Int, flip: Bool) -> IPAddress in
-            IPAddress(bytes: self.bytes[offset..<offset + 4].map { flip ? ~$0 : $0 })!
+        // The last 32 bits, bits 16-47, bits 32-63.
+        let last = IPAddress(ipv4: UInt32(truncatingIfNeeded: low))
+        if Self.nat64.contains(self) { return ("NAT64", [last], nil) }
+        if Self.sixToFour.contains(self) {
+            return ("6to4", [IPAddress(ipv4: UInt32(truncatingIfNeeded: high >> 16))], nil)
         }
-        if Self.nat64.contains(self) { return ("NAT64", [v4(12, false)], nil) }
-        if Self.sixToFour.contains(self) { return ("6to4", [v4(2, false)], nil) }
         // Teredo: the server's address in bits 32-63, the client's, inverted, in the last 32.
-        if Self.teredo.contains(self) { return ("Teredo", [v4(4, false), v4(12, true)], nil) }
+        if Self.teredo.contains(self) {
+            let server = IPAddress(ipv4: UInt32(truncatingIfNeeded: high))
+            return ("Teredo", [server, IPAddress(ipv4: ~UInt32(truncatingIfNeeded: low))], nil)
+        }
         if Self.translated.contains(self) {
-            return ("IPv4-translated", [v4(12, false)], "IPv4-translated (::ffff:0:0:0/96)")
+            return ("IPv4-translated", [last], "IPv4-translated (::ffff:0:0:0/96)")
         }
         // ::/96 minus :: and ::1, which the registry names on their own.
-        if Self.compatible.contains(self), !(bytes[12..<15].allSatisfy { $0 == 0 } && bytes[15] <= 1) {
-            return ("IPv4-compatible", [v4(12, false)], "IPv4-compatible (deprecated, ::/96)")
+        if Self.compatible.contains(self), low > 1 {
+            return ("IPv4-compatible", [last], "IPv4-compatible (deprecated, ::/96)")
         }
         return nil
-    }
-
-    private var text: String {
-        isV4
-            ? bytes.map(String.init).joined(separator: ".")
-            : stride(from: 0, to: 16, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
-                .joined(separator: ":")
     }
 
     /// A block of a special-purpose registry that is not globally reachable, with the registry's
     /// name for it and the smaller blocks inside it that are.
     private struct SpecialBlock: Sendable {
-        let range: IPRange
+        let range: IPNetwork
         let kind: String
-        var globalInside: [IPRange] = []
+        var globalInside: [IPNetwork] = []
 
         init(_ range: String, _ kind: String, globalInside: [String] = []) {
-            self.range = IPRange(range)!
+            self.range = IPNetwork(range)!
             self.kind = kind
-            self.globalInside = globalInside.map { IPRange($0)! }
+            self.globalInside = globalInside.map { IPNetwork($0)! }
         }
     }
 
@@ -132,10 +120,10 @@ extension IPAddress {
         SpecialBlock("ff00::/8", "multicast"),
     ]
 
-    private static let globalUnicastV6 = IPRange("2000::/3")!
-    private static let nat64 = IPRange("64:ff9b::/96")!
-    private static let sixToFour = IPRange("2002::/16")!
-    private static let teredo = IPRange("2001::/32")!
-    private static let translated = IPRange("::ffff:0:0:0/96")!
-    private static let compatible = IPRange("::/96")!
+    private static let globalUnicastV6 = IPNetwork("2000::/3")!
+    private static let nat64 = IPNetwork("64:ff9b::/96")!
+    private static let sixToFour = IPNetwork("2002::/16")!
+    private static let teredo = IPNetwork("2001::/32")!
+    private static let translated = IPNetwork("::ffff:0:0:0/96")!
+    private static let compatible = IPNetwork("::/96")!
 }
