@@ -9,8 +9,11 @@ package struct Click: Sendable, Hashable {
     package var platform: Platform
     /// Operating system family, such as `iOS`, `Android`, `macOS`, `Windows`; `nil` when unknown.
     package var os: String?
-    /// Browser family, such as `Safari`, `Chrome`, `Firefox`; `nil` when unknown.
+    /// Browser family, such as `Safari`, `Chrome`, `Firefox`, or the in-app browser's app
+    /// (``ClientInfo/browser``); `nil` when unknown.
     package var browser: String?
+    /// The app whose in-app browser the visit came from, when one did.
+    package var inApp: InAppBrowser?
     /// Host of the `Referer`, lowercased; `nil` when absent.
     package var referrerHost: String?
     package var isBot: Bool
@@ -31,8 +34,9 @@ package struct Click: Sendable, Hashable {
         linkID: String?, tenant: String, time: Date, platform: Platform, os: String? = nil, browser: String? = nil,
         referrerHost: String? = nil, isBot: Bool = false, utm: UTMParameters = UTMParameters(),
         claimIssued: Bool = false, visitorKey: UInt64? = nil, country: String? = nil, rule: Int? = nil,
-        variant: Int? = nil
+        variant: Int? = nil, inApp: InAppBrowser? = nil
     ) {
+        self.inApp = inApp
         self.visitorKey = visitorKey
         self.country = country
         self.rule = rule

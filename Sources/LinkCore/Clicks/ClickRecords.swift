@@ -9,6 +9,9 @@ package protocol ClickRecords: Sendable {
     func insertClicks(_ clicks: [Click], clickEventLimit: Int) async throws -> ClickBatchOutcome
     /// Counts of one link's clicks from the daily rollups, with its deferred funnel.
     func stats(tenant: String, linkID: String) async throws -> LinkStats
+    /// One link's people's clicks from each app's in-app browser over every day (``LinkStats/inApp``
+    /// alone: what stats read from an analytics engine take from the main database).
+    func inAppClicks(tenant: String, linkID: String) async throws -> [String: Int]
     /// One link's people's clicks per platform since the UTC day `days` (days since 1970) began,
     /// and the deferred deep links claimed since then (Firebase's link stats).
     func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts

@@ -74,6 +74,7 @@ package enum LinkJSON {
                 "issued": JSONNode(.number(String(stats.deferred.issued))),
                 "claimed": JSONNode(.number(String(stats.deferred.claimed))),
             ]),
+            "inApp": counts(stats.inApp),
         ])
     }
 

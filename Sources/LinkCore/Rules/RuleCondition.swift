@@ -6,8 +6,10 @@ package enum RuleCondition: Sendable, Hashable {
     /// The visitor's device is one of these (`ios`, `ipad`, `android`, `mobile`, `desktop`,
     /// `windows`, `macos`, `linux`, `chromeos`).
     case device([String])
-    /// The visitor's browser is one of these (`chrome`, `safari`, `firefox`, `edge`, `opera`,
-    /// `samsung`).
+    /// The visitor's browser is one of these: a browser family (`chrome`, `safari`, `firefox`,
+    /// `edge`, `opera`, `samsung`) or the app whose in-app browser it is (`instagram`, `facebook`,
+    /// `messenger`, `tiktok`, …, ``InAppBrowser``'s raw values). An in-app browser is its app
+    /// only: Instagram's web view on an iPhone is not `safari`.
     case browser([String])
     /// The visitor accepts one of these languages (`Accept-Language`, quality above 0); `es`
     /// holds for `es-ES`, `es-ES` only for `es-ES`. Kept lowercase.
@@ -38,8 +40,9 @@ package enum RuleCondition: Sendable, Hashable {
     package static let devices = [
         "ios", "ipad", "android", "mobile", "desktop", "windows", "macos", "linux", "chromeos",
     ]
-    /// The browsers a `browser` condition names.
-    package static let browsers = ["chrome", "safari", "firefox", "edge", "opera", "samsung"]
+    /// The browsers a `browser` condition names: the families, then the in-app browsers' apps.
+    package static let browsers =
+        ["chrome", "safari", "firefox", "edge", "opera", "samsung"] + InAppBrowser.allCases.map(\.rawValue)
     /// The keys that start a condition object, one per kind.
     package static let kinds = ["device", "browser", "language", "country", "query", "ip", "before", "after"]
 

@@ -34,9 +34,11 @@ package struct RuleVisit: Sendable {
         query.first { $0.name == name }?.value
     }
 
-    /// The browser as `browser` conditions name it.
+    /// The browser as `browser` conditions name it: an in-app browser by its app
+    /// (``InAppBrowser``'s raw value, such as `instagram`), else the browser family.
     package var browser: String? {
-        switch client.browser {
+        if let app = client.inApp { return app.rawValue }
+        return switch client.browser {
         case "Chrome": "chrome"
         case "Safari": "safari"
         case "Firefox": "firefox"

@@ -17,6 +17,9 @@ package struct LinkStats: Sendable, Hashable {
     /// People's clicks given each A/B variant, by variant index (variants without clicks are
     /// absent).
     package var variantClicks: [Int: Int] = [:]
+    /// People's clicks from each app's in-app browser, by ``InAppBrowser/name`` (apps without
+    /// clicks, and visits from system browsers, are absent).
+    package var inApp: [String: Int] = [:]
 
     package init(
         clicks: Int = 0, botClicks: Int = 0, byDay: [String: Int] = [:], byPlatform: [String: Int] = [:],

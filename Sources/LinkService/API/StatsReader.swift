@@ -26,7 +26,8 @@ package struct StatsReader: Sendable {
     }
 
     /// The link's stats on the range's days. From the rollups, the range narrows `byDay` only:
-    /// their platform and referrer counts are over every day.
+    /// their platform and referrer counts are over every day. The deferred funnel and the in-app
+    /// browsers' counts come from the main database's rollups, over every day, whatever the source.
     package func linkStats(tenant: String, link: Link, range: StatsRange) async throws -> LinkAnswer {
         if let analytics {
             do {
@@ -34,6 +35,7 @@ package struct StatsReader: Sendable {
                     tenant: tenant, linkID: link.id, from: range.from, to: range.to,
                     today: Click.day(of: analytics.clock.now()))
                 stats.deferred = try await store.deferredFunnel(tenant: tenant, linkID: link.id)
+                stats.inApp = try await store.inAppClicks(tenant: tenant, linkID: link.id)
                 return LinkAnswer(stats: stats, breakdowns: breakdowns, source: .clickhouse)
             } catch let error as ClickHouseError {
                 fellBack(analytics, error)

@@ -194,7 +194,8 @@ package struct RedirectHandler: Sendable {
             linkID: target.linkID, tenant: tenant.id, time: now, platform: client.platform, os: client.os,
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued,
             visitorKey: visitorKey,
-            country: country.country(of: origin(request, context: context, clientAddress: clientAddress())))
+            country: country.country(of: origin(request, context: context, clientAddress: clientAddress())),
+            inApp: client.inApp)
         switch target.choice {
         case .rule(let index): click.rule = index
         case .variant(let index): click.variant = index

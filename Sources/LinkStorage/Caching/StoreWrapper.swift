@@ -32,6 +32,10 @@ extension StoreWrapper {
         try await base.stats(tenant: tenant, linkID: linkID)
     }
 
+    package func inAppClicks(tenant: String, linkID: String) async throws -> [String: Int] {
+        try await base.inAppClicks(tenant: tenant, linkID: linkID)
+    }
+
     package func clickCount(tenant: String) async throws -> Int { try await base.clickCount(tenant: tenant) }
 
     package func claimSecrets() async throws -> [ClaimSecret] { try await base.claimSecrets() }

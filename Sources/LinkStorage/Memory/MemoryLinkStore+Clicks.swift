@@ -13,6 +13,7 @@ extension MemoryLinkStore {
         }
         issuedClaims.merge(ClickRollup.issuedClaims(of: clicks), uniquingKeysWith: +)
         choiceClicks.merge(ClickRollup.choices(of: clicks), uniquingKeysWith: +)
+        inAppCounts.merge(ClickRollup.inApp(of: clicks), uniquingKeysWith: +)
         return enqueueClickEvents(clicks, limit: clickEventLimit)
     }
 
@@ -29,7 +30,15 @@ extension MemoryLinkStore {
         ClickRollup.add(
             choices: choiceClicks.filter { $0.key.linkID == linkID }.map { ($0.key.kind, $0.key.index, $0.value) },
             to: &stats)
+        stats.inApp = try await inAppClicks(tenant: tenant, linkID: linkID)
         return stats
+    }
+
+    package func inAppClicks(tenant: String, linkID: String) async throws -> [String: Int] {
+        guard hasLink(id: linkID, tenant: tenant) else { return [:] }
+        var counts: [String: Int] = [:]
+        for (key, count) in inAppCounts where key.linkID == linkID { counts[key.app, default: 0] += count }
+        return counts
     }
 
     package func clickCount(tenant: String) async throws -> Int {

@@ -42,6 +42,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     package var totals: [String: [ClickRollup.TotalKey: Int]] = [:]
     package var issuedClaims: [ClickRollup.IssuedKey: Int] = [:]
     package var choiceClicks: [ClickRollup.ChoiceKey: Int] = [:]
+    package var inAppCounts: [ClickRollup.InAppKey: Int] = [:]
     package var secrets: [Int: ClaimSecret] = [:]
     package var claims: [String: DeferredClaim] = [:]
     package var sessions: [String: ConsoleSession] = [:]
@@ -119,6 +120,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
         totals[id] = nil
         issuedClaims = issuedClaims.filter { $0.key.linkID != id }
         choiceClicks = choiceClicks.filter { $0.key.linkID != id }
+        inAppCounts = inAppCounts.filter { $0.key.linkID != id }
         claims = claims.filter { $0.value.linkID != id }
         webhooks.enqueue(Self.stored(WebhookPayload.linkEvent(.linkDeleted, row.link, at: date)))
         return true

@@ -362,6 +362,23 @@ package enum PostgresMigrations {
         // the rows, SQLite walked each entry's 30 KB payload to reach the column after it, 40 ms
         // a second with 4,000 entries waiting, on a thread the redirects' clicks need.
         (16, ["DROP INDEX outbox_topic", "CREATE INDEX outbox_topic ON outbox (topic, id, lines)"]),
+        // In-app browsers (``InAppBrowser``): the app a click came from (its name, `NULL` from a
+        // system browser), and people's clicks per link and app, the stats' `inApp`. Clicks
+        // stored before have no app: the counts start with this version.
+        (
+            17,
+            [
+                "ALTER TABLE clicks ADD COLUMN in_app text",
+                """
+                CREATE TABLE in_app_clicks (
+                    link_id text NOT NULL,
+                    app text NOT NULL,
+                    count bigint NOT NULL,
+                    PRIMARY KEY (link_id, app)
+                )
+                """,
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

@@ -97,6 +97,6 @@ extension LinkRow {
     /// The tables whose rows belong to a link (by `link_id`) and go when it is deleted.
     package static let ownedTables = [
         "clicks", "click_daily_totals", "click_totals", "claims_issued_daily", "deferred_claims", "choice_clicks",
-        "link_tags",
+        "in_app_clicks", "link_tags",
     ]
 }

@@ -25,6 +25,7 @@ extension SQLStore {
         let choices = ClickRollup.choices(of: clicks).sorted {
             ($0.key.linkID, $0.key.kind, $0.key.index) < ($1.key.linkID, $1.key.kind, $1.key.index)
         }
+        let inApp = ClickRollup.inApp(of: clicks).sorted { ($0.key.linkID, $0.key.app) < ($1.key.linkID, $1.key.app) }
         let rowsPerStatement = dialect.rowsPerStatement
         return try await write(.clicks) { session in
             let row = StoredRows.click
@@ -49,6 +50,9 @@ extension SQLStore {
             }
             try await Self.addCounts(choices, to: "choice_clicks", key: ["link_id", "kind", "idx"], on: session) {
                 [.text($0.linkID), .text($0.kind), .integer($0.index)]
+            }
+            try await Self.addCounts(inApp, to: "in_app_clicks", key: ["link_id", "app"], on: session) {
+                [.text($0.linkID), .text($0.app)]
             }
             let events = try await Self.enqueueClickEvents(clicks, limit: clickEventLimit, on: session)
             return (events, try await then?(session) ?? 0)
@@ -107,16 +111,42 @@ extension SQLStore {
         var stats = ClickRollup.stats(days: days, breakdown: breakdown)
         stats.deferred = try await deferredFunnel(tenant: tenant, linkID: linkID)
         if !rows.isEmpty {
-            // Only a link with clicks can have clicks per rule or variant.
+            // Only a link with clicks can have clicks per rule or variant, or from an in-app
+            // browser: one statement reads both (`app` is '' on a choice row, `kind` '' on an app's).
             let choices = try await read(
-                "SELECT kind, idx, count FROM choice_clicks WHERE link_id = \(linkID)")
-            ClickRollup.add(
-                choices: try choices.map { row in
-                    let row = RowReader(row: row, table: "choice_clicks", key: ["kind", "idx"])
-                    return (try row.read("kind"), try row.read("idx"), try row.read("count"))
-                }, to: &stats)
+                """
+                SELECT kind, idx, '' AS app, count FROM choice_clicks WHERE link_id = \(linkID)
+                UNION ALL
+                SELECT '' AS kind, 0 AS idx, app, count FROM in_app_clicks WHERE link_id = \(linkID)
+                """)
+            var choiceRows: [(kind: String, index: Int, count: Int)] = []
+            for row in choices {
+                let row = RowReader(row: row, table: "choice_clicks", key: ["kind", "idx", "app"])
+                let app: String = try row.read("app")
+                if app.isEmpty {
+                    choiceRows.append((try row.read("kind"), try row.read("idx"), try row.read("count")))
+                } else {
+                    stats.inApp[app, default: 0] += try row.read("count") as Int
+                }
+            }
+            ClickRollup.add(choices: choiceRows, to: &stats)
         }
         return stats
+    }
+
+    package func inAppClicks(tenant: String, linkID: String) async throws -> [String: Int] {
+        let rows = try await read(
+            """
+            SELECT app, count FROM in_app_clicks
+            WHERE link_id = \(linkID)
+                AND EXISTS (SELECT 1 FROM links WHERE links.id = \(linkID) AND links.tenant = \(tenant))
+            """)
+        var counts: [String: Int] = [:]
+        for row in rows {
+            let row = RowReader(row: row, table: "in_app_clicks", key: ["app"])
+            counts[try row.read("app"), default: 0] += try row.read("count") as Int
+        }
+        return counts
     }
 
     package func clickCount(tenant: String) async throws -> Int {

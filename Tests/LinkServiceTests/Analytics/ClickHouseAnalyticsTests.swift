@@ -115,6 +115,17 @@ struct ClickHouseAnalyticsTests {
                             == StatsJSON.node(tenantRollups, source: .rollups, range: StatsRange())["topLinks"]?
                             .jsonText())
                     #expect(tenant[path: "clicks"] == "9")
+
+                    // An in-app visit: ClickHouse names its app as the browser, and inApp (from the
+                    // main database, as the deferred funnel) counts it.
+                    try await Self.visit("first", Visit(agent: InAppBrowserTests.inApp[0].agent), via: client)
+                    #expect(try await Self.drained(store, clicks: 12))
+                    let inApp = try await Self.json("/api/v1/links/first/stats", key: key, via: client)
+                    #expect(inApp["source"]?.stringValue == "clickhouse")
+                    #expect(inApp[path: "inApp.Instagram"] == "1")
+                    #expect(inApp["inApp"]?.objectValue?.count == 1)
+                    #expect(inApp[path: "browsers.Instagram"] == "1")
+                    #expect(answer["inApp"]?.jsonText() == "{}")
                 }
             }
         }

@@ -17,6 +17,7 @@ struct ClientInfoTests {
         var browser: String?
         var crawler = false
         var bot = false
+        var inApp: InAppBrowser? = nil
         var testDescription: String { name }
     }
 
@@ -65,42 +66,42 @@ struct ClientInfoTests {
             name: "Facebook in-app, iPhone",
             agent:
                 "Mozilla/5.0 (iPhone; CPU iPhone OS 17_3_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [FBAN/FBIOS;FBAV/452.0.0.39.110;FBBV/563187009;FBDV/iPhone15,2;FBMD/iPhone;FBSN/iOS;FBSV/17.3.1;FBSS/3;FBCR/;FBID/phone;FBLC/en_US;FBOP/80]",
-            platform: .ios, os: "iOS", browser: "Facebook"),
+            platform: .ios, os: "iOS", browser: "Facebook", inApp: .facebook),
         Case(
             name: "Facebook in-app, Android",
             agent:
                 "Mozilla/5.0 (Linux; Android 14; Pixel 7 Build/UQ1A.240205.004; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0.6261.64 Mobile Safari/537.36 [FB_IAB/FB4A;FBAV/453.0.0.36.110;]",
-            platform: .android, os: "Android", browser: "Facebook"),
+            platform: .android, os: "Android", browser: "Facebook", inApp: .facebook),
         Case(
             name: "Instagram in-app, iPhone",
             agent:
                 "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Instagram 323.0.3.23.54 (iPhone15,3; iOS 17_4; en_US; en; scale=3.00; 1290x2796; 577210397)",
-            platform: .ios, os: "iOS", browser: "Instagram"),
+            platform: .ios, os: "iOS", browser: "Instagram", inApp: .instagram),
         Case(
             name: "Instagram in-app, Android",
             agent:
                 "Mozilla/5.0 (Linux; Android 13; SM-S918B Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/122.0.6261.105 Mobile Safari/537.36 Instagram 321.0.0.39.106 Android (33/13; 450dpi; 1080x2115; samsung; SM-S918B; dm3q; qcom; en_US; 571235428)",
-            platform: .android, os: "Android", browser: "Instagram"),
+            platform: .android, os: "Android", browser: "Instagram", inApp: .instagram),
         Case(
             name: "TikTok in-app, iPhone",
             agent:
                 "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 musical_ly_32.9.0 JsSdk/2.0 NetType/WIFI Channel/App Store ByteLocale/en Region/US RevealType/Dialog isDarkMode/0 WKWebView/1 BytedanceWebview/d8a21c6",
-            platform: .ios, os: "iOS"),
+            platform: .ios, os: "iOS", browser: "TikTok", inApp: .tiktok),
         Case(
             name: "TikTok in-app, Android",
             agent:
                 "Mozilla/5.0 (Linux; Android 12; SM-A525F Build/SP1A.210812.016; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/118.0.5993.111 Mobile Safari/537.36 trill_320503 JsSdk/1.0 NetType/WIFI Channel/googleplay AppName/trill app_version/32.5.3 ByteLocale/en ByteFullLocale/en Region/DE BytedanceWebview/d8a21c6",
-            platform: .android, os: "Android", browser: "Chrome"),
+            platform: .android, os: "Android", browser: "TikTok", inApp: .tiktok),
         Case(
             name: "LinkedIn in-app, iPhone",
             agent:
                 "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 [LinkedInApp]/9.29.8120",
-            platform: .ios, os: "iOS"),
+            platform: .ios, os: "iOS", browser: "LinkedIn", inApp: .linkedin),
         Case(
             name: "LinkedIn in-app, Android",
             agent:
                 "Mozilla/5.0 (Linux; Android 14; SM-G991B Build/UP1A.231005.007; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/123.0.6312.40 Mobile Safari/537.36 [LinkedInApp]/4.1.925",
-            platform: .android, os: "Android", browser: "Chrome"),
+            platform: .android, os: "Android", browser: "LinkedIn", inApp: .linkedin),
         Case(
             name: "Gmail in-app, iPhone",
             agent:
@@ -256,13 +257,14 @@ struct ClientInfoTests {
         Case(name: "no User-Agent", agent: "", platform: .other, bot: true),
     ]
 
-    @Test("a real User-Agent gets its platform, OS, browser, crawler and bot flags", arguments: table)
+    @Test("a real User-Agent gets its platform, OS, browser, in-app browser, crawler and bot flags", arguments: table)
     func classifiesRealAgent(_ row: Case) {
         let client = ClientInfo(userAgent: row.agent)
         #expect(
             client
                 == ClientInfo(
-                    platform: row.platform, isCrawler: row.crawler, isBot: row.bot, os: row.os, browser: row.browser))
+                    platform: row.platform, isCrawler: row.crawler, isBot: row.bot, os: row.os, browser: row.browser,
+                    inApp: row.inApp))
     }
 
     @Test("the table has at least 40 User-Agents")
@@ -274,13 +276,14 @@ struct ClientInfoTests {
     func agreesWithContainsClassifier() {
         var agents = ClientInfoTests.table.map(\.agent) + [Agents.iPhone, Agents.iPad, Agents.android, Agents.desktop]
         agents += Agents.crawlers
+        agents += (InAppBrowserTests.inApp + InAppBrowserTests.notInApp).map(\.agent)
         let tokens =
             ClientInfo.crawlerTokens + ClientInfo.botTokens + ClientInfo.botTokens.map { $0.uppercased() } + [
                 "iPhone", "iPad", "iPod", "Android", "Windows", "Macintosh", "Mac OS X", "CrOS", "Linux", "X11",
                 "Edg/", "EdgA/", "EdgiOS/", "OPR/", "Opera", "SamsungBrowser/", "FBAN", "FBAV", "Instagram",
                 "Firefox/", "FxiOS/", "Chrome/", "CriOS/", "Safari/", "Bo", "iPh", "Mac OS", "Edg", "Spi", "CURL/",
-                "Go-HTTP-Client", "é", "Ünïcode",
-            ]
+                "Go-HTTP-Client", "é", "Ünïcode", "; wv)", "; wv", "Line", "GSA", "FB_", "Twitter for",
+            ] + InAppBrowser.allCases.flatMap(\.tokens)
         var generator = SplitMix64(seed: 13)
         for _ in 0..<5000 {
             var agent = ""
@@ -303,9 +306,8 @@ private enum ContainsClassifier {
         guard !agent.isEmpty else {
             return ClientInfo(platform: .other, isCrawler: false, isBot: true, os: nil, browser: nil)
         }
-        let crawler = ClientInfo.crawlerTokens.contains { agent.contains($0) }
+        let appTokens = Set(InAppBrowser.allCases.flatMap(\.tokens))
         let lowered = agent.lowercased()
-        let bot = crawler || ClientInfo.botTokens.contains { lowered.contains($0) }
         let platform: Platform
         let os: String?
         if agent.contains("iPhone") || agent.contains("iPad") || agent.contains("iPod") {
@@ -323,15 +325,27 @@ private enum ContainsClassifier {
         } else {
             (platform, os) = (.other, nil)
         }
-        return ClientInfo(platform: platform, isCrawler: crawler, isBot: bot, os: os, browser: browser(agent))
+        var app = InAppBrowser.allCases.first { app in
+            app.tokens.contains { agent.contains($0) }
+                && !(app.needsAndroidWebView && platform == .android && !agent.contains("; wv)"))
+        }
+        // A crawler token that is no app's makes a crawler; one that is an app's too (`Line/`) only
+        // off a phone, or when no app is named.
+        let phone = platform == .ios || platform == .android
+        let crawler = ClientInfo.crawlerTokens.contains { token in
+            agent.contains(token) && (!appTokens.contains(token) || !(phone && app != nil))
+        }
+        if crawler { app = nil }
+        let bot = crawler || ClientInfo.botTokens.contains { lowered.contains($0) }
+        return ClientInfo(
+            platform: platform, isCrawler: crawler, isBot: bot, os: os, browser: app?.name ?? browser(agent),
+            inApp: app)
     }
 
     static func browser(_ agent: String) -> String? {
         if agent.contains("Edg/") || agent.contains("EdgA/") || agent.contains("EdgiOS/") { return "Edge" }
         if agent.contains("OPR/") || agent.contains("Opera") { return "Opera" }
         if agent.contains("SamsungBrowser/") { return "Samsung Internet" }
-        if agent.contains("FBAN") || agent.contains("FBAV") { return "Facebook" }
-        if agent.contains("Instagram") { return "Instagram" }
         if agent.contains("Firefox/") || agent.contains("FxiOS/") { return "Firefox" }
         if agent.contains("Chrome/") || agent.contains("CriOS/") { return "Chrome" }
         if agent.contains("Safari/") { return "Safari" }

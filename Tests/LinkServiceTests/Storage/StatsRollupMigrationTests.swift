@@ -24,6 +24,9 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 17 added the in-app browser of a click and the per-app counts.
+            "ALTER TABLE \(prefix)clicks DROP COLUMN in_app",
+            "DROP TABLE \(prefix)in_app_clicks",
             // Version 12 added a link's tags and their index.
             "ALTER TABLE \(prefix)links DROP COLUMN tags",
             "DROP TABLE \(prefix)link_tags",
