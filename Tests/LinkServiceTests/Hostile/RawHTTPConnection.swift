@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 
 #if canImport(Glibc)
     import Glibc
@@ -20,18 +21,13 @@ final class RawHTTPConnection: @unchecked Sendable {
 
     init(port: Int, timeout: TimeInterval = 10) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        // NIO's address, not a `sockaddr_in` spelled here: which module's declaration of that C
+        // type the compiler picks depends on what else the target imports.
+        let address = try SocketAddress(ipAddress: "127.0.0.1", port: port)
         var time = timeval(tv_sec: Int(timeout), tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
+        let result = address.withSockAddr { connect(descriptor, $0, socklen_t($1)) }
         guard result == 0 else {
             Glibc.close(descriptor)
             throw Failure.connect(errno)
