@@ -1,5 +1,4 @@
 import DeepLinkRouting
-import LinkCore
 
 /// A record of a CSV text that cannot be read, and why.
 ///

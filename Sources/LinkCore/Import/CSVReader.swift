@@ -1,5 +1,3 @@
-import LinkCore
-
 /// Reads CSV text as RFC 4180 describes it, record by record, with the line each record starts on.
 ///
 /// Fields are separated by `,`; a field in double quotes may hold commas, line breaks and doubled
