@@ -1,5 +1,6 @@
 import DeepLinkRouting
 import Foundation
+import GeoIP
 import LinkCore
 import LinkService
 
