@@ -254,7 +254,7 @@ public struct LinkServer: Sendable {
 
     /// Runs the service until SIGTERM or SIGINT, then shuts down gracefully (pending clicks are
     /// written before it returns). Given `reloadManifests`, `SIGHUP` reloads the manifests with it.
-    /// A listener whose address the system refuses throws ``ListenerError``, naming the address and
+    /// A listener whose address the system refuses throws a `ListenerError`, naming the address and
     /// the setting that moves it.
     public func run(reloadManifests: (@Sendable () async throws -> [Manifest])? = nil) async throws {
         do {
