@@ -8,7 +8,7 @@ extension FuzzTarget {
         let (first, second) = bytes.splitAtNUL
         let from = first.isEmpty ? nil : first.text
         guard let range = try? StatsRange(validatingFrom: from, to: second?.text) else { return }
-        for bound in [range.from, range.to].compactMap { $0 } {
+        for bound in [range.from, range.to].compactMap({ $0 }) {
             precondition(bound.utf8.count == 10 && range.contains(bound), "accepted \(bound)")
             precondition(
                 bound.utf8.enumerated().allSatisfy { index, byte in
