@@ -260,7 +260,7 @@ package struct Console: Sendable {
             layout: layout, link: link, stats: answer.stats, breakdowns: answer.breakdowns, now: clock.now())
         if request.hostName != link.domain {
             page.tryHere = NotFoundPage.UnknownHost.curl(
-                reaching: request.headers.value(of: Request.hostField) ?? request.head.authority ?? "",
+                reaching: request.namedHost,
                 as: link.domain, path: link.slug)
         }
         return html(pages.render(page))

@@ -55,11 +55,10 @@ package struct RedirectHandler: Sendable {
         guard let tenant = tenants.tenant(forHost: host) else {
             // Someone trying the server under a name it does not serve (127.0.0.1 on a laptop):
             // say which domains it serves and how to try one, the domains being public anyway.
-            let named = request.headers.value(of: Request.hostField) ?? request.head.authority ?? ""
             return pages.response(
                 for: NotFoundPage(
                     siteName: nil, websiteURL: nil,
-                    unknownHost: .init(host: named, domains: tenants.all.flatMap(\.domains).sorted())),
+                    unknownHost: .init(host: request.namedHost, domains: tenants.all.flatMap(\.domains).sorted())),
                 status: .notFound)
         }
         let path = request.uri.path
@@ -223,11 +222,15 @@ extension Request {
     /// HTTP/1 `Host`, for requests that kept it as a field rather than the authority.
     package static let hostField = HTTPField.Name.hostHeader
 
+    /// The `Host` header (HTTP/1) or `:authority` (HTTP/2) as the client sent it, port included;
+    /// empty when there is neither.
+    package var namedHost: String { headers.value(of: Request.hostField) ?? head.authority ?? "" }
+
     /// The host the client asked for, lowercased, without port and without the trailing dot of
     /// a fully qualified name (`stories.example.com.` is `stories.example.com`, as DNS and TLS
     /// take it): the `Host` header (HTTP/1) or `:authority` (HTTP/2).
     package var hostName: String {
-        let host = SplitURL.hostAndPort(headers.value(of: Request.hostField) ?? head.authority ?? "").host.lowercased()
+        let host = SplitURL.hostAndPort(namedHost).host.lowercased()
         return host.hasSuffix(".") ? String(host.dropLast()) : host
     }
 }

@@ -91,6 +91,6 @@ package struct ClientAddressing: Sendable {
         {
             return forwarded.split(separator: ",").first?.trimmingCharacters(in: .whitespaces) ?? forwarded
         }
-        return request.headers.value(of: Request.hostField) ?? request.head.authority ?? ""
+        return request.namedHost
     }
 }
