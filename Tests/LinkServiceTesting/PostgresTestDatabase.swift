@@ -5,6 +5,7 @@ import LinkService
 import LinkStorage
 import Logging
 import PostgresNIO
+import Synchronization
 import Testing
 
 /// The PostgreSQL server the tests may use: `WAYFINDER_TEST_POSTGRES_URL`
@@ -31,33 +32,60 @@ package enum PostgresTestDatabase {
     package static let storeOptions = PostgresLinkStore.Options(
         queryTimeout: .seconds(15), connectTimeout: .seconds(15))
 
+    /// How many schemas may be in use at once. Each test's schema migrates some forty statements
+    /// and opens a pool; a hundred of them at once on two cores left queries waiting past their
+    /// limit, so tests take turns in groups of this size (the others wait before their clock
+    /// starts: a store is opened only once its schema is made).
+    package static let schemasAtOnce = 6
+
+    private static let schemaPermits = AsyncSemaphore(limit: schemasAtOnce)
+
     /// A fresh schema's name and the URL that puts a store in it.
     package struct Schema: Sendable {
         package let name: String
         package let url: String
+        fileprivate let permit: Permit
 
-        /// Drops the schema and everything in it.
+        /// Drops the schema and everything in it, and lets the next test have its turn.
         package func drop() async {
             _ = try? await PostgresTestDatabase.withAdminConnection { connection in
                 try await connection.query(
                     PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(name) CASCADE"),
                     logger: PostgresTestDatabase.logger)
             }
+            permit.release()
+        }
+    }
+
+    /// A schema's turn, handed back once however often its schema is dropped.
+    fileprivate final class Permit: Sendable {
+        private let held = Mutex(true)
+
+        func release() {
+            let wasHeld = held.withLock { held in
+                defer { held = false }
+                return held
+            }
+            if wasHeld {
+                PostgresTestDatabase.schemaPermits.release()
+            }
         }
     }
 
     package static let logger = Logger(label: "wayfinder.tests.postgres")
 
-    /// A new, unique schema (the store creates it when it migrates).
-    package static func makeSchema() throws -> Schema {
+    /// A new, unique schema (the store creates it when it migrates), once it is this test's turn
+    /// (see ``schemasAtOnce``). Drop it when done, also on failure: that ends the turn.
+    package static func makeSchema() async throws -> Schema {
         let base = try #require(url, "WAYFINDER_TEST_POSTGRES_URL is not set")
+        await schemaPermits.acquire()
         let name = "test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-        return Schema(name: name, url: base + (base.contains("?") ? "&" : "?") + "schema=" + name)
+        return Schema(name: name, url: base + (base.contains("?") ? "&" : "?") + "schema=" + name, permit: Permit())
     }
 
     /// Runs `body` with a fresh schema and drops it afterwards, even when `body` throws.
     package static func withSchema(_ body: (Schema) async throws -> Void) async throws {
-        let schema = try makeSchema()
+        let schema = try await makeSchema()
         do {
             try await body(schema)
             await schema.drop()

@@ -23,10 +23,12 @@ struct WayfinderProcess {
             "wayfinder")
     }
 
-    /// Runs `wayfinder arguments…` in the package root, feeding `stdin`.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil) throws -> Result
-    {
-        let result = try ChildProcess.run(
+    /// Runs `wayfinder arguments…` in the package root, feeding `stdin`, on a thread of its own:
+    /// waiting for it must not hold one of the few threads the in-process test server answers on.
+    static func runDetached(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String]? = nil
+    ) async throws -> Result {
+        let result = try await ChildProcess.runDetached(
             binary.path, arguments, environment: environment, directory: packageRoot.path,
             input: stdin.map { Array($0.utf8) })
         return Result(status: result.status, stdout: result.stdout, stderr: result.stderr)

@@ -39,8 +39,14 @@ struct LinkStoreFactory: Sendable, CustomTestStringConvertible {
 
     /// A store in a schema of its own on the test server, dropped afterwards.
     static let postgres = LinkStoreFactory(name: "PostgreSQL") {
-        let schema = try PostgresTestDatabase.makeSchema()
-        let store = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
+        let schema = try await PostgresTestDatabase.makeSchema()
+        let store: PostgresLinkStore
+        do {
+            store = try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions)
+        } catch {
+            await schema.drop()
+            throw error
+        }
         return (
             store,
             {

@@ -53,7 +53,7 @@ struct SchemaEqualityTests {
     }
 
     private static func postgresSchema() async throws -> Names {
-        let schema = try PostgresTestDatabase.makeSchema()
+        let schema = try await PostgresTestDatabase.makeSchema()
         do {
             try await PostgresLinkStore.open(url: schema.url, options: PostgresTestDatabase.storeOptions).close()
             let names = try await PostgresTestDatabase.withAdminConnection { connection in
