@@ -89,6 +89,17 @@ let package = Package(
             name: "GeoIP",
             swiftSettings: ownSwiftSettings
         ),
+        // A stub DNS resolver over SwiftNIO (UDP, TCP on truncation, aliases) for domain
+        // verification: no DNS client is among the packages the build may use. Its message
+        // reader reads network input, so it is built for fuzzing too.
+        .target(
+            name: "DNSClient",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: ownSwiftSettings
+        ),
         // The link service's domain: links, tenants, rules, the planner, client info, claim tokens,
         // webhook payloads and link JSON, the store's record protocols. No HTTP, no database driver.
         .target(
@@ -214,6 +225,11 @@ let package = Package(
         ),
         // Reads small databases that PyPI's mmdb-writer makes at test time (Tests/PythonSupport).
         .testTarget(
+            name: "DNSClientTests",
+            dependencies: ["DNSClient", "TestSupport", .product(name: "NIOCore", package: "swift-nio")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "GeoIPTests",
             dependencies: ["GeoIP", "TestSupport"],
             swiftSettings: swiftSettings
@@ -319,7 +335,7 @@ if fuzzing {
     package.targets.append(
         .executableTarget(
             name: "WayfinderFuzz",
-            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkCore", "LinkService", "GeoIP"],
+            dependencies: ["DeepLinkRouting", "AssociatedDomains", "LinkCore", "LinkService", "GeoIP", "DNSClient"],
             path: "Fuzz/Sources/WayfinderFuzz",
             swiftSettings: swiftSettings + [.unsafeFlags(fuzzFlags + ["-parse-as-library"])],
             linkerSettings: [.unsafeFlags(sanitizerFlags)]

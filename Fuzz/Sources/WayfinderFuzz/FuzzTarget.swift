@@ -10,7 +10,7 @@ struct FuzzTarget: Sendable {
     /// Every target, in the order `Scripts/fuzz` runs them.
     static let all: [FuzzTarget] = [
         .manifest, .aasa, .signedAASA, .assetLinks, .route, .intake, .userAgent, .firebaseLongLink, .csv, .claimToken,
-        .linkRules, .maxMind, .ipAddress,
+        .linkRules, .maxMind, .ipAddress, .dnsMessage,
         .webhookEndpoint, .statsRange, .webhookClickBatch,
     ]
 }
