@@ -160,6 +160,7 @@ let package = Package(
         .target(
             name: "LinkService",
             dependencies: [
+                "DNSClient",
                 "LinkCore",
                 "LinkStorage",
                 "LinkDelivery",

@@ -37,6 +37,8 @@ extension ErrorCode where Owner == FieldError {
     package static let countryUnknown = ErrorCode("country-unknown")
     /// An A/B variant that is not valid.
     package static let invalidVariant = ErrorCode("invalid-variant")
+    /// A domain that is not a host name a tenant can add (an IP address, a single label…).
+    package static let invalidDomain = ErrorCode("invalid-domain")
     /// A webhook event type that does not exist.
     package static let unknownEvent = ErrorCode("unknown-event")
     /// A webhook event type listed twice.
@@ -55,6 +57,6 @@ extension ErrorCode where Owner == FieldError {
         .invalidField, .malformedJSON, .wrongType, .unknownField, .duplicateField, .missingField, .tooLong,
         .invalidDestination, .invalidFallback, .invalidPassword, .invalidTag, .invalidRule, .invalidCondition,
         .unknownCondition, .countryUnknown, .invalidVariant, .unknownEvent, .duplicateEvent, .noEvents, .invalidSlug,
-        .invalidWebhookURL, .tooManyEndpoints, .insecureURL,
+        .invalidWebhookURL, .tooManyEndpoints, .insecureURL, .invalidDomain,
     ]
 }

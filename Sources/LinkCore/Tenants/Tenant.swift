@@ -17,13 +17,25 @@ package struct Tenant: Sendable {
     /// The association files generated from the manifest.
     package let wellKnown: WellKnownFiles
 
-    package init(manifest: Manifest, routes: any RouteResolving, wellKnown: WellKnownFiles) {
+    /// Verified runtime domains (``RuntimeDomain``), beyond the manifest's.
+    package let runtimeDomains: [String]
+
+    package init(
+        manifest: Manifest, routes: any RouteResolving, wellKnown: WellKnownFiles, runtimeDomains: [String] = []
+    ) {
         self.manifest = manifest
-        self.domains = Set(manifest.domains)
+        self.runtimeDomains = runtimeDomains
+        self.domains = Set(manifest.domains + runtimeDomains)
         self.defaultDomain = manifest.domains.first ?? ""
         self.webHost = manifest.web?.host?.lowercased()
         self.routes = routes
         self.wellKnown = wellKnown
+    }
+
+    /// The tenant also answering on `runtimeDomains` (its verified runtime domains, replacing
+    /// any it had).
+    package func serving(runtimeDomains: [String]) -> Tenant {
+        Tenant(manifest: manifest, routes: routes, wellKnown: wellKnown, runtimeDomains: runtimeDomains)
     }
 
     /// The App Store page of the iOS app.

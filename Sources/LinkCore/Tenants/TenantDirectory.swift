@@ -1,23 +1,60 @@
 import Synchronization
 
-/// The tenants the server serves now: a ``TenantSet`` that a reload replaces as a whole.
+/// The tenants the server serves now: a ``TenantSet`` that a reload replaces as a whole, with
+/// each tenant's verified runtime domains (``RuntimeDomain``) added to its manifest's.
 ///
 /// Every lookup reads the current set; a request that has found its ``Tenant`` keeps that value,
 /// so a request in flight during a reload finishes on the set it started with while the next one
 /// sees the new set. Nothing is ever half-replaced: the swap is one store under a lock.
 package final class TenantDirectory: Sendable {
-    private let current: Mutex<TenantSet>
+    private struct State {
+        /// The tenants as their manifests describe them.
+        var manifests: TenantSet
+        /// Verified runtime domain → tenant id.
+        var runtimeDomains: [String: String] = [:]
+        /// `manifests` with the runtime domains added: what lookups read.
+        var served: TenantSet
+    }
+
+    private let current: Mutex<State>
 
     package init(_ set: TenantSet) {
-        current = Mutex(set)
+        current = Mutex(State(manifests: set, served: set))
     }
 
     /// The set now served.
-    package var served: TenantSet { current.withLock { $0 } }
+    package var served: TenantSet { current.withLock { $0.served } }
 
-    /// Serves `set` from the next lookup on.
+    /// Serves `set` (the manifests' tenants) from the next lookup on, with the runtime domains
+    /// it had.
     package func replace(with set: TenantSet) {
-        current.withLock { $0 = set }
+        current.withLock { state in
+            state.manifests = set
+            state.served = Self.merge(set, state.runtimeDomains)
+        }
+    }
+
+    /// Serves exactly these verified runtime domains (domain → tenant id) from the next lookup
+    /// on. A domain a manifest lists, or whose tenant is not served, is left out: manifests win.
+    package func replaceRuntimeDomains(with domains: [String: String]) {
+        current.withLock { state in
+            state.runtimeDomains = domains
+            state.served = Self.merge(state.manifests, domains)
+        }
+    }
+
+    /// The verified runtime domains now served, domain → tenant id.
+    package var runtimeDomains: [String: String] { current.withLock { $0.runtimeDomains } }
+
+    private static func merge(_ set: TenantSet, _ domains: [String: String]) -> TenantSet {
+        guard !domains.isEmpty else { return set }
+        var byTenant: [String: [String]] = [:]
+        for (domain, tenant) in domains where set.tenant(forHost: domain) == nil && set.tenant(id: tenant) != nil {
+            byTenant[tenant, default: []].append(domain)
+        }
+        let tenants = set.all.map { tenant in tenant.serving(runtimeDomains: (byTenant[tenant.id] ?? []).sorted()) }
+        // The manifests' set was valid and every added domain is new and distinct: this holds.
+        return (try? TenantSet(tenants)) ?? set
     }
 
     /// Tenants in the order their manifests were given.

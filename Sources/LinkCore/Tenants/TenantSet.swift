@@ -16,7 +16,7 @@ package struct TenantSet: Sendable {
         for tenant in tenants {
             if byID[tenant.id] != nil { throw .duplicateTenant(tenant.id) }
             byID[tenant.id] = tenant
-            for domain in tenant.manifest.domains {
+            for domain in tenant.manifest.domains + tenant.runtimeDomains {
                 if let other = byHost[domain] {
                     throw .sharedDomain(domain, first: other.id, second: tenant.id)
                 }

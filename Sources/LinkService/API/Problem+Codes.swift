@@ -40,6 +40,12 @@ extension ErrorCode where Owner == Problem {
     package static let claimExpired = ErrorCode("claim-expired")
     /// `410`: the claim token was claimed before.
     package static let claimUsed = ErrorCode("claim-used")
+    /// `409`: the domain is another tenant's, or already one of the tenant's.
+    package static let domainTaken = ErrorCode("domain-taken")
+    /// `409`: links live on the domain being removed (the detail says how many).
+    package static let domainHasLinks = ErrorCode("domain-has-links")
+    /// `409`: the domain is in the tenant's manifest, not added at runtime.
+    package static let domainInManifest = ErrorCode("domain-in-manifest")
     /// `409`: the webhook endpoint is disabled, so it takes no test event.
     package static let endpointDisabled = ErrorCode("endpoint-disabled")
     /// `500`: the QR code could not be drawn.
@@ -65,7 +71,7 @@ extension ErrorCode where Owner == Problem {
     package static let catalogue: [ErrorCode] = [
         .missingAPIKey, .invalidAPIKey, .rateLimited, .notFound, .methodNotAllowed, .bodyTooLarge, .incompleteBody,
         .ambiguousHost, .missingHost, .passwordRequired, .linkExpired, .busy, .slugTaken, .slugSpaceCrowded,
-        .claimExpired, .claimUsed, .endpointDisabled, .qrCodeFailed,
+        .claimExpired, .claimUsed, .endpointDisabled, .qrCodeFailed, .domainTaken, .domainHasLinks, .domainInManifest,
         .noSession, .csrf, .crossSite, .databaseUnavailable, .storageFull, .httpError, .internalError,
         .missingMiddleware,
     ]

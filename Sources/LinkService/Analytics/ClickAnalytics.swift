@@ -90,7 +90,7 @@ package struct ClickAnalytics: Sendable {
         shipper.niceness = niceness
         return [
             shipper,
-            SecretRefresher(name: "visitor-key secrets", logger: logger) {
+            SharedRowsRefresher(name: "visitor-key secrets", logger: logger) {
                 try await keys.refresh(from: outbox, now: clock.now())
             },
         ]

@@ -1,4 +1,5 @@
 import Configuration
+import DNSClient
 import DeepLinkRouting
 import HTTPTypes
 import LinkCore
@@ -73,6 +74,18 @@ extension LinkServiceConfiguration {
         (
             "wayfinder.geoip", "WAYFINDER_GEOIP",
             "MaxMind DB file (GeoLite2-Country or -City) to look visitors' countries up in, for redirect rules"
+        ),
+        (
+            "wayfinder.dns.resolver", "WAYFINDER_DNS_RESOLVER",
+            "DNS server (IP address[:port]) runtime domains' TXT records are looked up through (default: the first of /etc/resolv.conf)"
+        ),
+        (
+            "wayfinder.domain.target", "WAYFINDER_DOMAIN_TARGET",
+            "the server's public name, shown as where tenants point the domains they add (a CNAME target)"
+        ),
+        (
+            "wayfinder.reserved.domain.suffixes", "WAYFINDER_RESERVED_DOMAIN_SUFFIXES",
+            "domain suffixes no tenant may add a runtime domain under, comma-separated (e.g. the server's own zone)"
         ),
         (
             "wayfinder.country.header", "WAYFINDER_COUNTRY_HEADER",
@@ -205,6 +218,28 @@ extension LinkServiceConfiguration {
             publicRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
         if let path = scope.string(forKey: "geoip"), !path.isEmpty { geoIPPath = path }
+        if let resolver = scope.string(forKey: "dns.resolver"), !resolver.isEmpty {
+            do {
+                _ = try DNSResolver(address: resolver)
+            } catch {
+                throw InvalidValue(
+                    key: "wayfinder.dns.resolver", value: resolver,
+                    expected: "an IP address and an optional port, such as 127.0.0.1:53 or [::1]:5353")
+            }
+            domains.resolver = resolver
+        }
+        if let target = scope.string(forKey: "domain.target"), !target.isEmpty { domains.target = target }
+        if let suffixes = scope.string(forKey: "reserved.domain.suffixes"), !suffixes.isEmpty {
+            domains.reservedSuffixes = try suffixes.split(separator: ",").map { suffix in
+                do {
+                    return try DomainName.normalized(String(suffix.filter { $0 != " " }))
+                } catch {
+                    throw InvalidValue(
+                        key: "wayfinder.reserved.domain.suffixes", value: String(suffix),
+                        expected: "host names such as links.example.com, comma-separated")
+                }
+            }
+        }
         if let header = scope.string(forKey: "country.header"), !header.isEmpty {
             guard HTTPField.Name(header) != nil else {
                 throw InvalidValue(key: "wayfinder.country.header", value: header, expected: "an HTTP header name")

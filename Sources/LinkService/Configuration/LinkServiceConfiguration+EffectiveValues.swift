@@ -31,6 +31,10 @@ extension LinkServiceConfiguration {
             "WAYFINDER_CONSOLE_SIGNIN_RATE_PER_MINUTE": Self.perMinute(consoleSignInRateLimit),
             "WAYFINDER_PUBLIC_RATE_PER_MINUTE": Self.perMinute(publicRateLimit),
             "WAYFINDER_GEOIP": geoIPPath,
+            "WAYFINDER_DNS_RESOLVER": domains.resolver,
+            "WAYFINDER_DOMAIN_TARGET": domains.target,
+            "WAYFINDER_RESERVED_DOMAIN_SUFFIXES": domains.reservedSuffixes.isEmpty
+                ? nil : domains.reservedSuffixes.joined(separator: ","),
             "WAYFINDER_COUNTRY_HEADER": countryHeader,
             "WAYFINDER_MEMORY_TRIM_SECONDS": Self.seconds(memoryTrimInterval),
             "WAYFINDER_BACKGROUND_NICENESS": String(backgroundNiceness),

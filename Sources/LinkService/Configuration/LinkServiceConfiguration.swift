@@ -98,6 +98,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var logFullClientAddresses = false
     /// Webhook endpoints and their delivery.
     public var webhooks = WebhookSettings()
+    /// Runtime domains: the DNS server their TXT records are looked up through, where tenants
+    /// point them, the suffixes no tenant may add.
+    public var domains = DomainSettings()
     /// Where `/metrics` is served, on a listener of its own so that no tenant domain shows it;
     /// `nil` serves no metrics. `wayfinder serve` listens on `127.0.0.1:9464` unless
     /// `WAYFINDER_METRICS_ADDRESS` says otherwise.

@@ -35,10 +35,10 @@ extension DeferredLinks {
 
     /// Reads the claim-token secrets again every minute, so that a rotation made on another
     /// instance (or with `wayfinder deferred rotate-secret`) reaches this one.
-    package func refresher(store: any LinkStore, logger: Logger) -> SecretRefresher {
+    package func refresher(store: any LinkStore, logger: Logger) -> SharedRowsRefresher {
         let keyring = keyring
         let interval = Duration.seconds(60)
-        return SecretRefresher(name: "claim-token secrets", interval: interval, logger: logger) {
+        return SharedRowsRefresher(name: "claim-token secrets", interval: interval, logger: logger) {
             try await keyring.reloadIfOlder(than: interval, from: store)
         }
     }

@@ -1,3 +1,4 @@
+import DNSClient
 import DeepLinkRouting
 import Foundation
 import HTTPTypes
@@ -55,6 +56,8 @@ public struct LinkServer: Sendable {
     package let clock: ServiceClock
     /// Where visitors are, for redirect rules' `country` conditions.
     package let countryLookup: (any CountryLookup)?
+    /// Runtime domains' DNS checks, and the served set's runtime domains.
+    package let domainVerifier: DomainVerifier
     package let logger: Logger
 
     /// A server for the tenants `manifests` describe, storing into `database`; throws
@@ -99,6 +102,10 @@ public struct LinkServer: Sendable {
             addressing: ClientAddressing(configuration))
         self.clock = clock
         self.countryLookup = try configuration.makeCountryLookup()
+        self.domainVerifier = DomainVerifier(
+            store: self.store, tenants: tenants,
+            resolver: try configuration.domains.resolver.map { try DNSResolver(address: $0) } ?? .system(),
+            clock: clock, logger: logger)
         self.logger = logger
     }
 
@@ -123,6 +130,13 @@ public struct LinkServer: Sendable {
         if let feed = store.base as? any LinkChangeFeed {
             services.append(LinkChangeFollower(feed: feed, cache: store, keys: keys, logger: logger))
         }
+        services.append(
+            SharedRowsRefresher(name: "runtime domains", interval: configuration.domains.checkInterval, logger: logger)
+            {
+                [domainVerifier] in
+                try await domainVerifier.refreshServed()
+                try await domainVerifier.checkDue()
+            })
         if let trimmer = MemoryTrimmer(interval: configuration.memoryTrimInterval) {
             services.append(trimmer)
         }
@@ -144,8 +158,9 @@ public struct LinkServer: Sendable {
                 address: .hostname(configuration.host, port: configuration.port), serverName: "wayfinder"),
             services: services,
             logger: logger)
-        application.beforeServerStarts { [deferred, store, analytics, tenants, logger] in
+        application.beforeServerStarts { [deferred, store, analytics, tenants, domainVerifier, logger] in
             await deferred.loadKeyring(from: store, logger: logger)
+            try await domainVerifier.refreshServed()
             await ShadowedLinks.warn(store: store.base, tenants: tenants.all, segments: routed, logger: logger)
             try await analytics?.start(logger: logger)
         }
@@ -181,6 +196,11 @@ public struct LinkServer: Sendable {
         WebhooksAPI(
             tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, settings: configuration.webhooks, clock: clock, logger: logger
+        ).register(on: router)
+        DomainsAPI(
+            tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
+            maxBodySize: configuration.maxBodySize, settings: configuration.domains, verifier: domainVerifier,
+            clock: clock, logger: logger
         ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
             .register(on: router)

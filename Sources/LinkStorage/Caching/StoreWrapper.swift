@@ -113,4 +113,24 @@ extension StoreWrapper {
     package func pendingWebhookMessages(clicksOnly: Bool) async throws -> Int {
         try await base.pendingWebhookMessages(clicksOnly: clicksOnly)
     }
+
+    package func insertDomain(_ domain: RuntimeDomain) async throws -> Bool { try await base.insertDomain(domain) }
+
+    package func domain(named name: String) async throws -> RuntimeDomain? { try await base.domain(named: name) }
+
+    package func domains(tenant: String?) async throws -> [RuntimeDomain] { try await base.domains(tenant: tenant) }
+
+    package func updateDomain(_ domain: RuntimeDomain) async throws -> Bool { try await base.updateDomain(domain) }
+
+    package func deleteDomain(named name: String, tenant: String) async throws -> Bool {
+        try await base.deleteDomain(named: name, tenant: tenant)
+    }
+
+    package func linkCount(tenant: String, domain: String) async throws -> Int {
+        try await base.linkCount(tenant: tenant, domain: domain)
+    }
+
+    package func moveLinks(tenant: String, from domain: String, to newDomain: String) async throws -> Int {
+        try await base.moveLinks(tenant: tenant, from: domain, to: newDomain)
+    }
 }

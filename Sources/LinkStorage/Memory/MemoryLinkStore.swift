@@ -47,6 +47,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     package var claims: [String: DeferredClaim] = [:]
     package var sessions: [String: ConsoleSession] = [:]
     package var webhooks = MemoryWebhooks()
+    package var runtimeDomains: [String: RuntimeDomain] = [:]
 
     /// An empty store.
     package init() {}

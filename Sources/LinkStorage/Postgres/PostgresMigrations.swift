@@ -379,6 +379,27 @@ package enum PostgresMigrations {
                 """,
             ]
         ),
+        // Runtime domains (``RuntimeDomain``): added through the API, served once their TXT
+        // record is seen. A name is held by one tenant at most.
+        (
+            18,
+            [
+                """
+                CREATE TABLE domains (
+                    name text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    status text NOT NULL,
+                    token text NOT NULL,
+                    created_at bigint NOT NULL,
+                    verified_at bigint,
+                    checked_at bigint,
+                    check_error text,
+                    checks bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX domains_tenant ON domains (tenant, created_at)",
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

@@ -360,6 +360,27 @@ package enum SQLiteMigrations {
                 """,
             ]
         ),
+        // Runtime domains (``RuntimeDomain``): added through the API, served once their TXT
+        // record is seen. A name is held by one tenant at most.
+        (
+            18,
+            [
+                """
+                CREATE TABLE domains (
+                    name TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    status TEXT NOT NULL,
+                    token TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    verified_at INTEGER,
+                    checked_at INTEGER,
+                    check_error TEXT,
+                    checks INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX domains_tenant ON domains (tenant, created_at)",
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

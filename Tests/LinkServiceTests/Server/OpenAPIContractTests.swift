@@ -110,7 +110,11 @@ struct OpenAPIContractTests {
     @Test("each operation, driven through its statuses on a live server, answers as the document says")
     func statusesAndBodiesAreDocumented() async throws {
         let contract = try OpenAPIContract()
-        let service = try await TestService.make(manifests: [DeferredTenants.local, DeferredTenants.other])
+        // Domain verification asks a loopback port where no DNS server listens: never the network.
+        var configuration = LinkServiceConfiguration(port: 0)
+        configuration.domains.resolver = "127.0.0.1:\(try await freeLoopbackPort())"
+        let service = try await TestService.make(
+            manifests: [DeferredTenants.local, DeferredTenants.other], configuration: configuration)
         let key = try await service.key(for: "local")
         let otherKey = try await service.key(for: "other")
         let auth: HTTPFields = .bearer(key)
@@ -274,6 +278,7 @@ struct OpenAPIContractTests {
             try await api.call(.get, "/tls/ask?domain=nowhere.example", as: "/tls/ask")
             try await api.call(.get, "/api/v1/openapi.json", as: "/api/v1/openapi.json")
             try await Self.driveWebhooks(api, key: key, otherKey: otherKey)
+            try await Self.driveDomains(api, key: key, otherKey: otherKey)
 
             try await api.call(.delete, "\(links)/spring", as: link, headers: .bearer(otherKey))
             try await api.call(.delete, "\(links)/spring", as: link, headers: auth)
@@ -310,6 +315,7 @@ struct OpenAPIContractTests {
             "GET /api/v1/openapi.json": [200],
         ]
         .merging(Self.webhookStatuses) { $1 }
+        .merging(Self.domainStatuses) { $1 }
         for (operation, statuses) in expected {
             let missing = statuses.subtracting(seen[operation] ?? [])
             #expect(missing.isEmpty, "\(operation) was never answered with \(missing.sorted())")

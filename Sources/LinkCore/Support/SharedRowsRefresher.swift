@@ -1,15 +1,16 @@
 import Logging
 import ServiceLifecycle
 
-/// Reads a rotating secret again every `interval`, so that a rotation or a new day's secret made
-/// on another instance reaches this one; keeps the last copy while the store cannot answer, and
-/// tries again within `retry` after a failure.
+/// Reads rows every instance shares again every `interval`, so that a change made on another
+/// instance (a rotated secret, a new day's secret, a verified or removed domain) reaches this
+/// one; keeps the last copy while the store cannot answer, and tries again within `retry` after
+/// a failure.
 ///
-/// The claim-token keyring (``ClaimKeyring``) and the visitor-key secrets (``VisitorKeys``) are
-/// refreshed by one each: both are a copy in memory of rows of the main database that every
-/// instance shares, read on a timer.
-package struct SecretRefresher: Service {
-    /// What is refreshed, for the log: `claim-token secrets`, `visitor-key secrets`.
+/// The claim-token keyring (``ClaimKeyring``), the visitor-key secrets (``VisitorKeys``) and the
+/// runtime domains are refreshed by one each: each is a copy in memory of rows of the main
+/// database, read on a timer.
+package struct SharedRowsRefresher: Service {
+    /// What is refreshed, for the log: `claim-token secrets`, `runtime domains`.
     package let name: String
     package let interval: Duration
     package let retry: Duration
