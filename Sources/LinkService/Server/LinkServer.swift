@@ -58,6 +58,13 @@ public struct LinkServer: Sendable {
     package let countryLookup: (any CountryLookup)?
     /// Runtime domains' DNS checks, and the served set's runtime domains.
     package let domainVerifier: DomainVerifier
+
+    /// Runtime domains' additions, checks and removals.
+    package var domainRegistry: DomainRegistry {
+        DomainRegistry(
+            tenants: tenants, store: store, settings: configuration.domains, verifier: domainVerifier, clock: clock,
+            logger: logger)
+    }
     package let logger: Logger
 
     /// A server for the tenants `manifests` describe, storing into `database`; throws
@@ -198,9 +205,8 @@ public struct LinkServer: Sendable {
             maxBodySize: configuration.maxBodySize, settings: configuration.webhooks, clock: clock, logger: logger
         ).register(on: router)
         DomainsAPI(
-            tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, settings: configuration.domains, verifier: domainVerifier,
-            clock: clock, logger: logger
+            registry: domainRegistry, authenticator: authenticator, publicLimit: publicLimit,
+            maxBodySize: configuration.maxBodySize
         ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
             .register(on: router)
