@@ -55,11 +55,15 @@ struct DeferredLinksEndToEndTests {
                     headers: [.authorization: "Bearer \(key)"]
                 ).json?[path: "id"])
 
-            // Android: the token rides in the Play Store referrer, next to the UTM fields.
+            // Android: Chrome gets the app's intent; the token rides in the referrer of its Play
+            // Store fallback, next to the UTM fields.
             let android = try await client.execute(
                 uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.android))
             #expect(android.status == .found)
-            let location = try #require(android.headers[.location])
+            let intentURI = try #require(android.headers[.location])
+            let intent = try #require(AndroidIntent(parsing: intentURI))
+            #expect(intent.packageName == "com.local.app")
+            let location = try #require(intent.fallback)
             #expect(location.hasPrefix("https://play.google.com/store/apps/details?id=com.local.app&referrer="))
             let referrer = try #require(
                 URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value)
@@ -159,9 +163,11 @@ struct DeferredLinksEndToEndTests {
             let page = try await client.execute(
                 uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.iPhone))
             let claimURL = try #require(DeferredTenants.claimURL(inPage: page.text))
-            let android = try #require(
-                try await client.execute(uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.android))
-                    .headers[.location])
+            // The Play Store page Chrome's intent falls back to when the app is not installed.
+            let intentURI = try await client.execute(
+                uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.android)
+            ).headers[.location]
+            let android = try #require(AndroidIntent(parsing: intentURI ?? "")?.fallback)
             let referrer = try #require(
                 URLComponents(string: android)?.queryItems?.first { $0.name == "referrer" }?.value)
 
