@@ -63,7 +63,8 @@ struct FirebaseShortLinksAPITests {
             let android = try await client.execute(uri: path, method: .get, headers: headers(Agents.android))
             // Chrome gets the app's intent; afl is where it goes without the app.
             #expect(
-                AndroidIntent(parsing: android.headers[.location] ?? "")?.fallback == "https://www.acme.example/android")
+                AndroidIntent(parsing: android.headers[.location] ?? "")?.fallback == "https://www.acme.example/android"
+            )
             let desktop = try await client.execute(uri: path, method: .get, headers: headers(Agents.desktop))
             #expect(desktop.headers[.location] == "https://www.acme.example/desk")
             let crawler = try await client.execute(uri: path, method: .get, headers: headers(Agents.facebook))
