@@ -4,6 +4,11 @@
 ///
 /// The inline style and script carry the response's CSP nonce. The script is there only when the
 /// page has a claim URL (iOS visitors): tapping "Get the app" copies it, then opens the store.
+///
+/// What differs per visit: ``nonce``, ``claimURL`` and, on an Android page, the claim token that
+/// ``ClaimTokenIssuer`` puts into ``getAppURL`` and ``androidIntent``'s fallback (so into
+/// ``openAppURL``). What differs per kind of visitor (platform, in-app browser) but not per
+/// visit: ``openAppURL`` otherwise, ``escapeURL`` and ``escapeLabel``. The rest is the link's.
 package struct PreviewPage: Sendable, Hashable {
     package var title: String
     package var description: String?
