@@ -146,10 +146,15 @@ def test_get_link_stats_counts_clicks_per_platform_and_claims_as_first_opens(cli
     path = "/" + slug_of(short)
     for agent in [IPHONE, ANDROID, ANDROID, DESKTOP, GAME_CONSOLE, CRAWLER, "curl/8.5.0"]:
         wayfinder.request("GET", path, headers={"User-Agent": agent, "Accept": "text/html"})
-    # The Android visit went to the Play Store with a claim token; the app claims it after its install.
+    # Chrome on Android got the app's intent, whose fallback is the Play Store with a claim token;
+    # the app claims it after its install.
     status, headers, _ = wayfinder.request("GET", path, headers={"User-Agent": ANDROID})
     assert status == 302
-    referrer = urllib.parse.parse_qs(urllib.parse.urlsplit(headers["location"]).query)["referrer"][0]
+    intent = headers["location"]
+    assert intent.startswith("intent://localhost/item/9#Intent;scheme=https;package=com.local.app;")
+    fallback = next(part for part in intent.split("#", 1)[1].split(";") if part.startswith("S.browser_fallback_url="))
+    store = urllib.parse.unquote(fallback.split("=", 1)[1])
+    referrer = urllib.parse.parse_qs(urllib.parse.urlsplit(store).query)["referrer"][0]
     token = urllib.parse.parse_qs(referrer)["wf_claim"][0]
     status, _, _ = wayfinder.request("POST", "/api/v1/deferred/claims", body={"token": token})
     assert status == 200

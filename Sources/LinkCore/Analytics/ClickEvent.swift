@@ -28,6 +28,9 @@ package struct ClickEvent: Sendable, Hashable {
     package var claimIssued: Int
     /// The visitor's key of the day, `0` when none was made.
     package var visitor: UInt64
+    /// The app of the in-app browser the click came from (``InAppBrowser/name``), `""` for any
+    /// other browser.
+    package var inApp: String
 
     /// The event of `click`, named by `id` (lower-case UUID text, as ``clickIDs(count:using:)``
     /// makes).
@@ -51,6 +54,7 @@ package struct ClickEvent: Sendable, Hashable {
         utmContent = click.utm.content ?? ""
         claimIssued = click.claimIssued ? 1 : 0
         visitor = click.visitorKey ?? 0
+        inApp = click.inApp?.name ?? ""
     }
 
     /// Click events per outbox entry: a row per click cost the flush a row's work and its index
@@ -127,6 +131,7 @@ package struct ClickEvent: Sendable, Hashable {
         text.member("claim_issued", unlessZero: claimIssued)
         text.member("click_id", clickID)
         text.member("country", country)
+        text.member("in_app", unlessEmpty: inApp)
         text.member("is_bot", unlessZero: isBot)
         text.member("link_id", unlessEmpty: linkID)
         text.member("os", unlessEmpty: os)

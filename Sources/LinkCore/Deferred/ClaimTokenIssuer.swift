@@ -2,7 +2,8 @@ import Foundation
 import Prometheus
 
 /// Gives a visit a claim token when it sends a person towards a store, without touching the
-/// database: Android's `302` to the Play Store gets `wf_claim=<token>` inside its `referrer`, the
+/// database: Android's `302` to the Play Store gets `wf_claim=<token>` inside its `referrer` (as
+/// does the Play Store fallback of an Android intent, redirected to or behind "Open in app"), the
 /// iOS preview page gets the claim URL (`https://<domain>/<slug>?wf_claim=<token>`) that "Get the
 /// app" copies.
 ///
@@ -31,12 +32,35 @@ package struct ClaimTokenIssuer: Sendable {
                 let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android)
             else { return false }
             decision = .redirect(tenant.playStoreURL(for: target, claimToken: token) ?? location)
+        case .preview(var page) where client.platform == .android:
+            // The page an in-app browser gets for the intent: its fallback and "Get the app" are
+            // the Play Store page; both carry the token.
+            guard var intent = page.androidIntent, target.fallbacks.android == nil,
+                let store = tenant.playStoreURL(for: target), intent.fallback == store, page.getAppURL == store,
+                opensApp(target, tenant),
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android),
+                let withToken = tenant.playStoreURL(for: target, claimToken: token)
+            else { return false }
+            intent.fallback = withToken
+            page.setAndroidIntent(intent)
+            page.getAppURL = withToken
+            decision = .preview(page)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
                 let token = token(linkID: linkID, target: target, tenant: tenant, platform: .ios)
             else { return false }
             page.claimURL = Self.claimURL(target.canonicalURL, token: token)
             decision = .preview(page)
+        case .intent(var intent):
+            // Chrome's intent: the token rides in the Play Store fallback, as in the redirect
+            // it replaces, and reaches the app through the install referrer.
+            guard client.platform == .android, target.fallbacks.android == nil,
+                let store = tenant.playStoreURL(for: target), intent.fallback == store, opensApp(target, tenant),
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android),
+                let withToken = tenant.playStoreURL(for: target, claimToken: token)
+            else { return false }
+            intent.fallback = withToken
+            decision = .intent(intent)
         }
         metrics.issued.increment()
         return true

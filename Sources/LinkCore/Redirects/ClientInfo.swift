@@ -11,6 +11,9 @@ package struct ClientInfo: Sendable, Hashable {
     package var browser: String?
     /// The app whose built-in browser the visit came from; never set for a crawler.
     package var inApp: InAppBrowser?
+    /// An Android app's web view (`; wv)` in the agent), whichever app it is in: its agent
+    /// names Chrome, but it is not Chrome and does not follow Chrome's `intent:` rules.
+    package var isWebView = false
 
     /// Reads a `User-Agent`; the `Accept` header only matters for crawlers that announce no
     /// interest in HTML, which are still crawlers.
@@ -52,6 +55,17 @@ package struct ClientInfo: Sendable, Hashable {
         self.init(
             platform: platform, isCrawler: crawler, isBot: bot, os: os,
             browser: app?.name ?? ClientInfo.browser(marks), inApp: app)
+        isWebView = platform == .android && marks.contains(.androidWebView)
+    }
+
+    /// Whether the visitor's browser opens an app from a `302` to an `intent:` URI without a
+    /// tap on the page: Chrome for Android (and its Custom Tabs) and Samsung Internet, not in a
+    /// web view. Chrome launches an app from a redirect that a tap started ("Android Intents with
+    /// Chrome", Chromium's `external_intents` README); in-app browsers, web views and other
+    /// browsers get a page whose "Open in app" is the tap.
+    package var followsIntentRedirects: Bool {
+        platform == .android && inApp == nil && !isWebView && !isBot
+            && (browser == "Chrome" || browser == "Samsung Internet")
     }
 
     package init(

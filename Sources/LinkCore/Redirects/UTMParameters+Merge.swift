@@ -38,7 +38,8 @@ extension UTMParameters {
 
 extension RedirectDecision {
     /// The decision with the link's UTM fields merged into the web URL it sends the visitor to
-    /// (the `302`'s location, the preview page's "Continue on the web"); app-store URLs and
+    /// (the `302`'s location, the preview page's "Continue on the web", an Android intent's
+    /// fallback); app-store URLs and
     /// custom-scheme links are left alone.
     package func mergingUTM(_ utm: UTMParameters) -> RedirectDecision {
         guard !utm.isEmpty else { return self }
@@ -53,7 +54,15 @@ extension RedirectDecision {
             return .redirect(merge(location))
         case .preview(var page):
             page.webURL = page.webURL.map(merge)
+            if var intent = page.androidIntent {
+                intent.fallback = intent.fallback.map(merge)
+                page.setAndroidIntent(intent)
+            }
             return .preview(page)
+        case .intent(var intent):
+            // The fallback is the redirect the visit got before the intent: merged as it was.
+            intent.fallback = intent.fallback.map(merge)
+            return .intent(intent)
         }
     }
 }

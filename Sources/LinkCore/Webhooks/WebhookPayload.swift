@@ -81,14 +81,15 @@ package enum WebhookPayload {
     }
 
     /// The `click` member of a `link.clicked` event's data, as compact JSON: `at`, `platform`,
-    /// `os`, `browser`, `referrer`, `country` (each when known), `bot`, then `rule` and `variant`
-    /// when a rule or an A/B variant decided the visit. `at`: the click's time as ``ISO8601``
+    /// `os`, `browser`, `inApp` (the app of an in-app browser), `referrer`, `country` (each when
+    /// known), `bot`, then `rule` and `variant` when a rule or an A/B variant decided the visit. `at`: the click's time as ``ISO8601``
     /// writes it (the event's timestamp too).
     package static func writeClick(_ click: Click, to text: inout JSONObjectText) {
         text.member("at", time: click.time)
         text.member("platform", click.platform.rawValue)
         text.member("os", click.os)
         text.member("browser", click.browser)
+        text.member("inApp", click.inApp?.name)
         text.member("referrer", click.referrerHost)
         text.member("country", click.country)
         text.member("bot", click.isBot)

@@ -17,7 +17,8 @@ package final class ClickHouseEngine: Sendable {
 
     package var database: String { client.url.database }
 
-    /// Checks the version, then creates the database and its tables when missing.
+    /// Checks the version, then creates the database and its tables when missing, and adds the
+    /// columns later releases added to tables an older one made.
     ///
     /// Throws ``ClickHouseError/tooOld(_:)`` for a release older than 18.16, and what the client
     /// throws (unreachable, credentials, a refused statement).
@@ -29,7 +30,33 @@ package final class ClickHouseEngine: Sendable {
         for statement in ClickHouseSchema.statements(database: database) {
             try await client.run(statement)
         }
+        try await addMissingColumns()
         prepared.withLock { $0 = true }
+    }
+
+    private struct ColumnName: Decodable {
+        var table: String
+        var name: String
+    }
+
+    /// Adds each of ``ClickHouseSchema/addedColumns`` that a table made by an older release
+    /// lacks. Another server adding it at the same moment is no failure: the column is there.
+    private func addMissingColumns() async throws {
+        func existing() async throws -> Set<[String]> {
+            let rows = try await client.rows(
+                "SELECT table, name FROM system.columns WHERE database = \(ClickHouseClient.literal(database))",
+                as: ColumnName.self)
+            return Set(rows.map { [$0.table, $0.name] })
+        }
+        let columns = try await existing()
+        for column in ClickHouseSchema.addedColumns where !columns.contains([column.table, column.name]) {
+            do {
+                try await client.run(
+                    "ALTER TABLE \(database).\(column.table) ADD COLUMN \(column.name) \(column.type)")
+            } catch {
+                guard try await existing().contains([column.table, column.name]) else { throw error }
+            }
+        }
     }
 
     /// ``prepare()``, unless it has succeeded once.

@@ -8,6 +8,7 @@ import LinkCore
 ///   so one link's clicks are one range of the primary key. `click_id` names the click (the
 ///   shipper sends a batch again only after asking which of its IDs arrived). `visitor` is the
 ///   keyed hash of the day (``VisitorKeys``), `0` when none was made.
+///   `in_app` names the app of an in-app browser (``InAppBrowser/name``), `''` for any other.
 /// - `click_daily` (`AggregatingMergeTree`, fed by `click_daily_mv`): per tenant, link, UTC day
 ///   and bot flag, the clicks and the day's visitor keys as `uniqCombined` states (exact for small
 ///   sets, an estimate within a fraction of a percent for large ones; merged in constant time per
@@ -30,6 +31,22 @@ package enum ClickHouseSchema {
         let parts = version.split(separator: ".").map { Int($0) ?? 0 }
         return parts.lexicographicallyPrecedes(oldestVersion) == false
     }
+
+    /// A column added to a table after the table's first release: ``ClickHouseEngine/prepare()``
+    /// adds it to a table made before it (ClickHouse 18.16 has no `ADD COLUMN IF NOT EXISTS`,
+    /// so the engine asks `system.columns` first). Rows written before it read its default.
+    package struct AddedColumn: Sendable, Hashable {
+        package var table: String
+        package var name: String
+        package var type: String
+    }
+
+    /// The columns added since the tables' first release, oldest first; each is also in the
+    /// table's `CREATE` in ``statements(database:)``.
+    package static let addedColumns = [
+        // The app of an in-app browser, as the SQL stores' `clicks.in_app` has it.
+        AddedColumn(table: "click_events", name: "in_app", type: "String")
+    ]
 
     /// The statements that create everything in `database`, each safe to run again.
     package static func statements(database: String) -> [String] {
@@ -55,7 +72,8 @@ package enum ClickHouseSchema {
                 utm_term String,
                 utm_content String,
                 claim_issued UInt8,
-                visitor UInt64
+                visitor UInt64,
+                in_app String
             ) ENGINE = MergeTree() PARTITION BY toYYYYMM(time) ORDER BY (tenant, link_id, time)
             """,
             """

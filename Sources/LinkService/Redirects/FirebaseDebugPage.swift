@@ -69,6 +69,11 @@ package struct FirebaseDebugPage: Sendable {
                     Row(
                         visitor: visitor.name, answer: "302 redirect", url: location, reason: plan.reason,
                         decidedBy: decidedBy))
+            case .intent(let intent):
+                rows.append(
+                    Row(
+                        visitor: visitor.name, answer: "302 redirect to an Android intent", url: intent.uri,
+                        reason: plan.reason, decidedBy: decidedBy))
             case .preview:
                 rows.append(
                     Row(

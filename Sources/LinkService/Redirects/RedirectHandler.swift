@@ -129,6 +129,10 @@ package struct RedirectHandler: Sendable {
             metrics.countRedirect(platform: client.platform)
             metrics.previews.increment()
             response = pages.response(for: page)
+        case .intent(let intent):
+            metrics.countRedirect(platform: client.platform)
+            response = Response(
+                status: .found, headers: [.location: LocationField.value(for: intent.uri), .cacheControl: "no-store"])
         }
         if let variantCookie { response.setCookie(variantCookie) }
         return response

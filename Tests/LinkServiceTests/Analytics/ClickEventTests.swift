@@ -19,7 +19,7 @@ struct ClickEventTests {
             Click(
                 linkID: nil, tenant: "chat", time: start.addingTimeInterval(0.9), platform: .android,
                 os: "Android", browser: "Chrome", referrerHost: "news.example.com", isBot: true, utm: utm,
-                claimIssued: true, visitorKey: UInt64.max, country: "DE", rule: 0, variant: 3),
+                claimIssued: true, visitorKey: UInt64.max, country: "DE", rule: 0, variant: 3, inApp: .instagram),
         ]
     }
 
@@ -32,7 +32,7 @@ struct ClickEventTests {
                 #"{"click_id":"0f8fad5b-d9cb-469f-a165-70867728950e","link_id":"l1","platform":"ios","#
                     + #""tenant":"storyteller","time":1800000000}"#,
                 #"{"browser":"Chrome","claim_issued":1,"click_id":"0f8fad5b-d9cb-469f-a165-70867728950e","#
-                    + #""country":"DE","is_bot":1,"os":"Android","platform":"android","referrer":"news.example.com","#
+                    + #""country":"DE","in_app":"Instagram","is_bot":1,"os":"Android","platform":"android","referrer":"news.example.com","#
                     + #""rule":0,"tenant":"chat","time":1800000000,"utm_campaign":"spring \"sale\"\té","#
                     + #""utm_source":"news/letter","variant":3,"visitor":18446744073709551615}"#,
             ])

@@ -314,21 +314,45 @@ struct ClickHouseAnalyticsTests {
             )
             let rows = try await Self.scalar(
                 """
-                SELECT tenant, link_id, toUnixTimestamp(time), platform, os, browser, referrer, is_bot, country,
+                SELECT tenant, link_id, toUnixTimestamp(time), platform, os, browser, in_app, referrer, is_bot, country,
                     rule, variant, utm_source, utm_medium, utm_campaign, utm_term, utm_content, claim_issued, visitor
                 FROM \(url.database).click_events ORDER BY tenant
                 """, url)
             #expect(
                 rows.split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false) } == [
                     [
-                        "chat", "", "1800000000", "android", "Android", "Chrome", "news.example.com", "1", "DE", "0",
-                        "3", "news/letter", "", #"spring "sale"\té"#, "", "", "1", "18446744073709551615",
+                        "chat", "", "1800000000", "android", "Android", "Chrome", "Instagram", "news.example.com", "1",
+                        "DE", "0", "3", "news/letter", "", #"spring "sale"\té"#, "", "", "1", "18446744073709551615",
                     ],
                     [
-                        "storyteller", "l1", "1800000000", "ios", "", "", "", "0", #"\N"#, #"\N"#, #"\N"#, "", "", "",
-                        "", "", "0", "0",
+                        "storyteller", "l1", "1800000000", "ios", "", "", "", "", "0", #"\N"#, #"\N"#, #"\N"#, "", "",
+                        "", "", "", "0", "0",
                     ],
                 ])
+        }
+    }
+
+    @Test("a click_events table made before in_app gains the column at start, and takes events that name the app")
+    func addsInAppToOlderTable() async throws {
+        try await ClickHouseTestDatabase.withDatabase { url in
+            let client = ClickHouseClient(url: url)
+            try await client.run("CREATE DATABASE IF NOT EXISTS \(url.database)", inDatabase: false)
+            // The table as the release before in_app made it.
+            let created = ClickHouseSchema.statements(database: url.database)[0]
+            try await client.run(created.replacingOccurrences(of: ",\n    in_app String", with: ""))
+            #expect(
+                try await Self.scalar(
+                    "SELECT count() FROM system.columns WHERE database = '\(url.database)' AND name = 'in_app'", url)
+                    == "0")
+            let engine = ClickHouseEngine(client: client)
+            try await engine.prepare()
+            try await engine.prepare()
+            #expect(
+                try await engine.insert(ClickEvent.entries(of: ClickEventTests.sampleClicks), checkingFirst: false) == 2
+            )
+            #expect(
+                try await Self.scalar(
+                    "SELECT in_app FROM \(url.database).click_events ORDER BY tenant", url) == "Instagram")
         }
     }
 

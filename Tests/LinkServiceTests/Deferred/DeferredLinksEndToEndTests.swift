@@ -55,11 +55,15 @@ struct DeferredLinksEndToEndTests {
                     headers: [.authorization: "Bearer \(key)"]
                 ).json?[path: "id"])
 
-            // Android: the token rides in the Play Store referrer, next to the UTM fields.
+            // Android: Chrome gets the app's intent; the token rides in the referrer of its Play
+            // Store fallback, next to the UTM fields.
             let android = try await client.execute(
                 uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.android))
             #expect(android.status == .found)
-            let location = try #require(android.headers[.location])
+            let intentURI = try #require(android.headers[.location])
+            let intent = try #require(AndroidIntent(parsing: intentURI))
+            #expect(intent.packageName == "com.local.app")
+            let location = try #require(intent.fallback)
             #expect(location.hasPrefix("https://play.google.com/store/apps/details?id=com.local.app&referrer="))
             let referrer = try #require(
                 URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value)
@@ -152,6 +156,42 @@ struct DeferredLinksEndToEndTests {
         }
     }
 
+    @Test(
+        "an Android in-app browser's page carries one token in both its intent's Play Store fallback and \"Get the app\"; the claim counts in the funnel"
+    )
+    func inAppAndroidPageToken() async throws {
+        try await Self.withServer { client, key, _ in
+            let instagram = InAppBrowserTests.inApp.first { $0.name == "Instagram, Android" }!.agent
+            let page = try await client.execute(
+                uri: "/spring", method: .get, headers: DeferredTenants.visitor(instagram))
+            #expect(page.status == .ok)
+            let openApp = try #require(LastMileVisitTests.href("open-app", in: page.text))
+            let getApp = try #require(
+                page.text.range(of: #"">Get the app</a>"#).map { end in
+                    let before = page.text[..<end.lowerBound]
+                    let start = before.range(of: #"href=""#, options: .backwards)!.upperBound
+                    return String(before[start...]).replacingOccurrences(of: "&amp;", with: "&")
+                })
+            let fallback = try #require(AndroidIntent(parsing: openApp)?.fallback)
+            #expect(fallback == getApp)
+            let token = try #require(DeferredTenants.token(inPlayStoreURL: fallback))
+            #expect(try #require(DeferredTenants.token(inPlayStoreURL: openApp)) == token)
+
+            // After the fallback (the app installed from the store), the app claims the token.
+            let claim = try await DeferredTenants.claim(token, via: client)
+            #expect(claim.status == .ok)
+            #expect(claim.json?[path: "destination"] == Self.destination)
+            var stats: JSONNode?
+            let counted = try await eventually(within: .seconds(10)) {
+                stats = try await client.execute(
+                    uri: "/api/v1/links/spring/stats", method: .get, headers: [.authorization: "Bearer \(key)"]
+                ).json
+                return stats?[path: "deferred.claimed"] == "1" && stats?[path: "deferred.issued"] == "1"
+            }
+            #expect(counted, "\(stats.map { $0.jsonText(style: .compact) } ?? "no stats")")
+        }
+    }
+
     @Test("the app-side claimer finds the claim URL in pasteboard text, claims it from the live server and routes it")
     func appClaimsAndRoutes() async throws {
         try await Self.withServer { client, _, _ in
@@ -159,9 +199,11 @@ struct DeferredLinksEndToEndTests {
             let page = try await client.execute(
                 uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.iPhone))
             let claimURL = try #require(DeferredTenants.claimURL(inPage: page.text))
-            let android = try #require(
-                try await client.execute(uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.android))
-                    .headers[.location])
+            // The Play Store page Chrome's intent falls back to when the app is not installed.
+            let intentURI = try await client.execute(
+                uri: "/spring", method: .get, headers: DeferredTenants.visitor(Agents.android)
+            ).headers[.location]
+            let android = try #require(AndroidIntent(parsing: intentURI ?? "")?.fallback)
             let referrer = try #require(
                 URLComponents(string: android)?.queryItems?.first { $0.name == "referrer" }?.value)
 

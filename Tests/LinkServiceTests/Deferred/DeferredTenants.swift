@@ -54,15 +54,18 @@ enum DeferredTenants {
             body: ByteBuffer(string: #"{"token": "\#(token)"}"#))
     }
 
-    /// The token an Android visit of `slug` is given (in the Play Store redirect's referrer).
+    /// The token an Android visit of `slug` is given (in the referrer of the Play Store URL that
+    /// Chrome's intent falls back to).
     static func androidToken(_ slug: String, via client: some TestClientProtocol) async throws -> String? {
         let response = try await client.execute(uri: "/\(slug)", method: .get, headers: visitor(Agents.android))
         return response.headers[.location].flatMap(token(inPlayStoreURL:))
     }
 
-    /// The `wf_claim` token inside a Play Store URL's `referrer` (itself a query string).
+    /// The `wf_claim` token inside a Play Store URL's `referrer` (itself a query string), or inside
+    /// that of an Android intent's Play Store fallback (Chrome's answer for an app's link).
     static func token(inPlayStoreURL location: String) -> String? {
-        guard let referrer = URLComponents(string: location)?.queryItems?.first(where: { $0.name == "referrer" })?.value
+        let store = AndroidIntent(parsing: location)?.fallback ?? location
+        guard let referrer = URLComponents(string: store)?.queryItems?.first(where: { $0.name == "referrer" })?.value
         else { return nil }
         return URLComponents(string: "?" + referrer)?.queryItems?.first { $0.name == "wf_claim" }?.value
     }

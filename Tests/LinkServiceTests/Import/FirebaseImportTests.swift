@@ -63,15 +63,20 @@ struct FirebaseImportTests {
             let desktop = try await Self.visit("/spring", Agents.desktop, via: client)
             #expect(desktop.status == .found)
             #expect(desktop.headers[.location] == "https://www.acme.example/desk")
+            // Chrome: the app's intent, with afl where no app takes it.
             let android = try await Self.visit("/spring", Agents.android, via: client)
-            #expect(android.headers[.location] == "https://www.acme.example/android")
+            #expect(
+                AndroidIntent(parsing: android.headers[.location] ?? "")?.fallback == "https://www.acme.example/android"
+            )
             let iPhone = try await Self.visit("/spring", Agents.iPhone, via: client)
             #expect(iPhone.status == .ok)
-            // The preview page's "Get the app" (it also carries a deferred-link claim, data-claim).
-            #expect(iPhone.text.contains(#"<a class="button" href="https://www.acme.example/ios""#))
+            // The preview page's "Get the app" (it also carries a deferred-link claim, data-claim),
+            // after "Open in app", the route's scheme link.
+            #expect(iPhone.text.contains(#"<a class="button" href="acme://story/1" id="open-app">Open in app</a>"#))
+            #expect(iPhone.text.contains(#"<a class="button secondary" href="https://www.acme.example/ios""#))
             let iPad = try await Self.visit("/spring", Agents.iPad, via: client)
             #expect(iPad.status == .ok)
-            #expect(iPad.text.contains(#"<a class="button" href="https://www.acme.example/ipad""#))
+            #expect(iPad.text.contains(#"<a class="button secondary" href="https://www.acme.example/ipad""#))
             let crawler = try await Self.visit("/spring", Agents.facebook, via: client)
             #expect(crawler.status == .ok)
             let html = crawler.text
@@ -96,7 +101,8 @@ struct FirebaseImportTests {
             #expect(desktop.headers[.location] == "https://www.acme.example/read/2")
             let multi = try #require(try await service.store.link(tenant: "acme", slug: "multi"))
             let android = try await Self.visit("/link/multi", Agents.android, via: client)
-            let location = try #require(android.headers[.location])
+            // efr: Chrome still gets the app's intent (no page involved); its fallback is the store.
+            let location = try #require(AndroidIntent(parsing: android.headers[.location] ?? "")?.fallback)
             #expect(location.hasPrefix("https://play.google.com/store/apps/details?id=com.acme.app&referrer="))
             let referrer = URLComponents(string: location)?.queryItems?.first { $0.name == "referrer" }?.value
             // The link's campaign as FDL sent it, then the link, then the deferred-link claim token.
@@ -110,9 +116,9 @@ struct FirebaseImportTests {
     func appMismatch() async throws {
         try await withImported { _, client, _ in
             let android = try await Self.visit("/droid", Agents.android, host: "go.acme.example", via: client)
-            #expect(
-                android.headers[.location]?.hasPrefix("https://play.google.com/store/apps/details?id=com.acme.app&")
-                    == true)
+            let intent = AndroidIntent(parsing: android.headers[.location] ?? "")
+            #expect(intent?.packageName == "com.acme.app")
+            #expect(intent?.fallback?.hasPrefix("https://play.google.com/store/apps/details?id=com.acme.app&") == true)
             let desktop = try await Self.visit("/droid", Agents.desktop, host: "go.acme.example", via: client)
             #expect(desktop.headers[.location] == "https://www.acme.example")
             let crawler = try await Self.visit("/droid", Agents.facebook, host: "go.acme.example", via: client)

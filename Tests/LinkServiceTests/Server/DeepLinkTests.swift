@@ -62,9 +62,12 @@ struct DeepLinkTests {
             #expect(desktop.status == .found)
             #expect(desktop.headers[.location] == "https://www.stories.example.com")
             let android = try await client.execute(uri: "/story/42", method: .get, headers: .visitor(Agents.android))
+            // The app opens the path itself; without it, the Play Store.
+            let intent = AndroidIntent(parsing: android.headers[.location] ?? "")
+            #expect(intent?.url == "https://share.stories.example.com/story/42")
             #expect(
-                android.headers[.location]?.hasPrefix(
-                    "https://play.google.com/store/apps/details?id=com.storyteller.app") == true)
+                intent?.fallback?.hasPrefix("https://play.google.com/store/apps/details?id=com.storyteller.app") == true
+            )
             let excluded = try await client.execute(uri: "/e/x", method: .get, headers: .visitor(Agents.iPhone))
             #expect(excluded.status == .notFound)
         }

@@ -118,8 +118,11 @@ struct FirebaseRedirectTests {
             #expect(html.contains("ofl / the desktop fallback"))
             #expect(html.contains("link-preview crawlers read the page"))
             // The real visits agree with the page.
+            #expect(html.contains("302 redirect to an Android intent"))
             let android = try await Self.get("/nine", Agents.android, via: client)
-            #expect(android.headers[.location] == "https://www.acme.example/android")
+            let intent = AndroidIntent(parsing: android.headers[.location] ?? "")
+            #expect(intent?.fallback == "https://www.acme.example/android")
+            #expect(intent.map { html.contains($0.uri.replacingOccurrences(of: "&", with: "&amp;")) } == true)
             let iPhone = try await Self.get("/nine", Agents.iPhone, via: client)
             #expect(iPhone.headers[.location] == "https://apps.apple.com/app/id555")
         }

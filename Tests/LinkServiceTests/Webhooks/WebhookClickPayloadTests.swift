@@ -22,7 +22,8 @@ struct WebhookClickPayloadTests {
                 linkID: links[index % 2].id, tenant: "storyteller", time: start.addingTimeInterval(Double(index)),
                 platform: index % 3 == 0 ? .ios : .android, os: "OS \(index)", browser: index == 4 ? nil : "Browser",
                 referrerHost: index == 2 ? "news.example.com" : nil, isBot: index == 5,
-                country: index == 1 ? "DE" : nil, rule: index == 3 ? 2 : nil, variant: index == 4 ? 1 : nil)
+                country: index == 1 ? "DE" : nil, rule: index == 3 ? 2 : nil, variant: index == 4 ? 1 : nil,
+                inApp: index == 2 ? .instagram : nil)
         }
         var events = WebhookPayload.ClickEvents()
         for (index, click) in clicks.enumerated() {
@@ -37,12 +38,33 @@ struct WebhookClickPayloadTests {
         }
     }
 
+    @Test("a click from an in-app browser names its app as inApp; a system browser's click has no inApp")
+    func inAppNamed() throws {
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let link = Link(
+            id: "id-spring", tenant: "storyteller", domain: "stories.example.com", slug: "spring",
+            content: LinkContent(destination: "https://stories.example.com/spring"), createdAt: start, updatedAt: start)
+        func click(_ app: InAppBrowser?) throws -> JSONNode {
+            var events = WebhookPayload.ClickEvents()
+            let click = Click(
+                linkID: link.id, tenant: link.tenant, time: start, platform: .ios, os: "iOS",
+                browser: app?.name ?? "Safari",
+                referrerHost: nil, isBot: false, inApp: app)
+            let payload = try JSONParser().parse(events.event(click, of: link).payload)
+            return try #require(payload["data"]?["click"])
+        }
+        #expect(try click(.instagram)[path: "inApp"] == "Instagram")
+        #expect(try click(.googleApp)[path: "inApp"] == "Google app")
+        #expect(try click(nil)["inApp"] == nil)
+    }
+
     /// The `click` member as Documentation/Webhooks.md lists it, built as a JSON tree.
     static func clickNode(_ click: Click) -> JSONNode {
         var members: [JSONNode.Member] = []
         for (key, value) in [
             ("at", ISO8601.string(from: click.time)), ("platform", click.platform.rawValue), ("os", click.os),
-            ("browser", click.browser), ("referrer", click.referrerHost), ("country", click.country),
+            ("browser", click.browser), ("inApp", click.inApp?.name), ("referrer", click.referrerHost),
+            ("country", click.country),
         ] {
             if let value { members.append(.init(key: key, value: JSONNode(.string(value)))) }
         }
