@@ -379,6 +379,9 @@ package enum PostgresMigrations {
                 """,
             ]
         ),
+        // The click total a link's former service had counted (`wayfinder import`), shown apart
+        // from Wayfinder's own clicks as the stats' `imported`.
+        (18, ["ALTER TABLE links ADD COLUMN imported_clicks bigint NOT NULL DEFAULT 0"]),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }
