@@ -24,6 +24,8 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 18 added a link's imported click total.
+            "ALTER TABLE \(prefix)links DROP COLUMN imported_clicks",
             // Version 17 added the in-app browser of a click and the per-app counts.
             "ALTER TABLE \(prefix)clicks DROP COLUMN in_app",
             "DROP TABLE \(prefix)in_app_clicks",
