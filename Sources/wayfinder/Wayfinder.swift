@@ -16,8 +16,8 @@ struct Wayfinder: AsyncParsableCommand {
         version: WayfinderVersion.current,
         subcommands: [
             ServeCommand.self, KeysCommand.self, ManifestCommand.self, RouteCommand.self, AASACommand.self,
-            AssetLinksCommand.self, CheckCommand.self, DeferredCommand.self, ImportCommand.self, BackupCommand.self,
-            DomainsCommand.self,
+            AssetLinksCommand.self, CheckCommand.self, DeferredCommand.self, ImportCommand.self, ExportCommand.self,
+            BackupCommand.self, DomainsCommand.self,
         ]
     )
 }

@@ -30,6 +30,14 @@ package struct CSVError: CodedError, Hashable {
     package static func notUTF8(field: Int, line: Int) -> Self {
         Self(code: .notUTF8, line: line, message: "field \(field) is not UTF-8 text; save the file as UTF-8")
     }
+
+    package static func recordTooLong(line: Int, limit: Int) -> Self {
+        Self(
+            code: .recordTooLong, line: line,
+            message:
+                "the row is longer than \(limit / 1024) KiB; check for a quote that is never closed, or split the value"
+        )
+    }
 }
 
 extension ErrorCode where Owner == CSVError {
@@ -39,4 +47,6 @@ extension ErrorCode where Owner == CSVError {
     package static let unclosedQuote = Self("unclosed-quote")
     /// A field whose bytes are not UTF-8.
     package static let notUTF8 = Self("not-utf8")
+    /// A record longer than the reader keeps.
+    package static let recordTooLong = Self("record-too-long")
 }

@@ -14,6 +14,9 @@ package struct Link: Sendable, Hashable {
     package var content: LinkContent
     package var createdAt: Date
     package var updatedAt: Date
+    /// The click total the service the link was imported from had counted (`wayfinder import`),
+    /// kept apart from the clicks Wayfinder counts; 0 for a link made here.
+    package var importedClicks = 0
 
     package init(
         id: String, tenant: String, domain: String, slug: String, content: LinkContent, createdAt: Date, updatedAt: Date

@@ -16,6 +16,12 @@ package struct LinkCreator: Sendable {
     /// Where a new password is hashed; `nil`: on the calling thread.
     package var passwords: PasswordChecks? = nil
 
+    package init(store: any LinkStore, clock: ServiceClock = .system, passwords: PasswordChecks? = nil) {
+        self.store = store
+        self.clock = clock
+        self.passwords = passwords
+    }
+
     /// Validates a request for a tenant exactly as ``create(_:for:)`` does, and answers the domain
     /// the link would live on. Throws the problem the API answers.
     @discardableResult

@@ -54,6 +54,12 @@ package struct LinksAPI: Sendable {
             )
             .group(context: APIRequestContext.self)
             .get { request, context in try await tenantStats(request, context) }
+        api.group("/export")
+            .add(
+                middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
+            )
+            .group(context: APIRequestContext.self)
+            .get("/:what") { request, context in try await export(request, context) }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
                 throw Problem.notFound("there is no API call \(request.method) \(request.uri.path)")

@@ -33,6 +33,7 @@ package enum StatsJSON {
             .init(
                 key: "variants", value: variants(of: link, counts: breakdowns?.variants ?? answer.stats.variantClicks)),
             .init(key: "source", value: JSONNode(.string(answer.source.rawValue))),
+            .init(key: "imported", value: JSONNode(integerLiteral: link.importedClicks)),
         ]
         return JSONNode(.object(members))
     }

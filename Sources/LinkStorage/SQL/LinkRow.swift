@@ -32,6 +32,7 @@ package enum LinkRow {
                 .init("variants", \.content.variantsText),
                 .init("password_hash", \.content.passwordHash),
                 .init("tags", \.content.tagsText),
+                .init("imported_clicks", \.importedClicks),
             ],
         blank: Link(
             id: "", tenant: "", domain: "", slug: "", content: LinkContent(destination: ""),

@@ -179,6 +179,13 @@ struct OpenAPIContractTests {
             try await api.call(.get, "\(links)/spring/qr?format=gif", as: qr, headers: auth)
             try await api.call(.get, "\(links)/missing/qr", as: qr, headers: auth)
             try await api.call(.get, "\(links)/spring/qr", as: qr)
+            let export = "/api/v1/export/{what}"
+            try await api.call(.get, "/api/v1/export/links", as: export, headers: auth)
+            try await api.call(
+                .get, "/api/v1/export/links?format=jsonl&since=2026-01-01T00:00:00Z", as: export, headers: auth)
+            try await api.call(.get, "/api/v1/export/clicks", as: export, headers: auth)
+            try await api.call(.get, "/api/v1/export/links?format=xml", as: export, headers: auth)
+            try await api.call(.get, "/api/v1/export/links", as: export)
 
             let resolve = "/api/v1/resolve"
             try await api.call(.get, "\(resolve)?url=https://localhost/spring", as: resolve)
@@ -297,6 +304,7 @@ struct OpenAPIContractTests {
             "GET /api/v1/links/{slug}/stats": [200, 400, 401, 404],
             "GET /api/v1/stats": [200, 400, 401],
             "GET /api/v1/links/{slug}/qr": [200, 400, 401, 404],
+            "GET /api/v1/export/{what}": [200, 400, 401],
             "GET /api/v1/resolve": [200, 400, 401, 404, 410],
             "POST /api/v1/deferred/claims": [200, 400, 404, 410, 413],
             "POST /v1/shortLinks": [200, 400, 403, 404, 413],

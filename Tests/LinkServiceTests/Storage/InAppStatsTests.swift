@@ -93,6 +93,8 @@ struct InAppStatsTests {
     /// in-app browsers left it.
     static func downgradeTo16(prefix: String = "") -> [String] {
         [
+            // Version 19 added a link's imported click total.
+            "ALTER TABLE \(prefix)links DROP COLUMN imported_clicks",
             "ALTER TABLE \(prefix)clicks DROP COLUMN in_app",
             "DROP TABLE \(prefix)in_app_clicks",
             // Version 18's runtime domains go too: the store migrates every later version again.

@@ -24,6 +24,8 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 19 added a link's imported click total.
+            "ALTER TABLE \(prefix)links DROP COLUMN imported_clicks",
             // Version 18 added runtime domains.
             "DROP TABLE \(prefix)domains",
             // Version 17 added the in-app browser of a click and the per-app counts.

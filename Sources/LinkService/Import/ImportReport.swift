@@ -1,17 +1,24 @@
 import DeepLinkRouting
+import Foundation
 import LinkCore
 
-/// What an import of an FDL export did: counts, every failed row with its line and reason, the
-/// warnings about app identities, and the columns that were ignored.
-package struct FirebaseImportReport: Sendable {
+/// What an import did: counts, every failed row with its line and reason, the warnings (such as
+/// FDL's about app identities), and the columns that were ignored.
+package struct ImportReport: Sendable {
     package var dryRun: Bool
+    /// What a row is called in the file: `line` (CSV) or `item` (a JSON list).
+    package var rowName = "line"
+    /// Rows read (without the header).
+    package var rows = 0
+    /// Click totals the source counted for the rows imported (kept as imported totals).
+    package var importedClicks = 0
     /// Rows written (in a dry run: rows that would be written).
     package var imported = 0
     /// Rows whose slug already had the same link.
     package var alreadyPresent = 0
     package var failures: [Failure] = []
     package var warnings: [Warning] = []
-    /// Header names that are no FDL column, as written.
+    /// Header names the source's mapping does not read, as written.
     package var unknownColumns: [String] = []
     /// Slugs a dry run would write, to find a slug used twice in one file.
     package var plannedSlugs: [String: Link] = [:]
@@ -20,10 +27,16 @@ package struct FirebaseImportReport: Sendable {
 
     /// A row that was not imported.
     package struct Failure: Error, Sendable, Hashable {
-        /// The line the row starts on (the header is line 1).
+        /// The line the row starts on (the header is line 1); in a JSON list, the item's number.
         package var line: Int
         package var shortLink: String?
         package var reason: String
+
+        package init(line: Int, shortLink: String?, reason: String) {
+            self.line = line
+            self.shortLink = shortLink
+            self.reason = reason
+        }
     }
 
     /// A row that was imported, with something the team should know.
@@ -33,6 +46,13 @@ package struct FirebaseImportReport: Sendable {
         /// FDL's warning code, such as `NOT_IN_PROJECT_ANDROID_PACKAGE_NAME`.
         package var code: String
         package var message: String
+
+        package init(line: Int, shortLink: String, code: String, message: String) {
+            self.line = line
+            self.shortLink = shortLink
+            self.code = code
+            self.message = message
+        }
     }
 
     /// The report as lines for people: unknown columns, failures, warnings, then the summary.
@@ -47,10 +67,12 @@ package struct FirebaseImportReport: Sendable {
     private var rawLines: [String] {
         var lines = unknownColumns.map { "warning: unknown column \"\($0)\" is ignored" }
         for failure in failures {
-            lines.append("line \(failure.line): error: \(failure.shortLink.map { $0 + ": " } ?? "")\(failure.reason)")
+            lines.append(
+                "\(rowName) \(failure.line): error: \(failure.shortLink.map { $0 + ": " } ?? "")\(failure.reason)")
         }
         for warning in warnings {
-            lines.append("line \(warning.line): warning: \(warning.shortLink): \(warning.message) [\(warning.code)]")
+            lines.append(
+                "\(rowName) \(warning.line): warning: \(warning.shortLink): \(warning.message) [\(warning.code)]")
         }
         lines.append(summary)
         return lines
@@ -87,6 +109,8 @@ package struct FirebaseImportReport: Sendable {
             "imported": number(imported),
             "alreadyPresent": number(alreadyPresent),
             "failed": number(failed),
+            "rows": number(rows),
+            "importedClicks": number(importedClicks),
             "unknownColumns": JSONNode(.array(unknownColumns.map(string))),
             "errors": JSONNode(
                 .array(
@@ -108,3 +132,6 @@ package struct FirebaseImportReport: Sendable {
         return node.jsonText(style: .compact)
     }
 }
+
+/// The report of a Firebase Dynamic Links import (the first import; every source shares the type).
+package typealias FirebaseImportReport = ImportReport
