@@ -17,6 +17,7 @@ struct Wayfinder: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, KeysCommand.self, ManifestCommand.self, RouteCommand.self, AASACommand.self,
             AssetLinksCommand.self, CheckCommand.self, DeferredCommand.self, ImportCommand.self, BackupCommand.self,
+            SimulateCommand.self,
         ]
     )
 }
