@@ -109,7 +109,7 @@ package struct LinkSimulation: Sendable {
         var rows: [Row] = []
         let safari = visit(SimulatedAgent.iosSafari, issuer: issuer)
         let chrome = visit(SimulatedAgent.androidChrome, issuer: issuer)
-        let common = choiceWarnings()
+        let common = linkWarnings()
 
         // iOS.
         let aasa = aasaExplanation()
@@ -164,12 +164,9 @@ package struct LinkSimulation: Sendable {
     /// One simulated visit: the answer and whether a token came with it.
     private struct Visit {
         var client: ClientInfo
-        var target: RedirectTarget
         /// The answer before a claim token is attached (the throwaway token is no one's business).
         var decision: RedirectDecision
         var claim: Bool
-        /// Which rule or variant decided.
-        var choice: VisitChoice?
 
         var answer: Answer {
             switch decision {
@@ -189,7 +186,7 @@ package struct LinkSimulation: Sendable {
             target, for: client, acceptsHTML: true, mergesUTM: link.content.firebase == nil)
         var issued = decision
         let claim = issuer.attach(to: &issued, target: target, client: client, tenant: tenant)
-        return Visit(client: client, target: target, decision: decision, claim: claim, choice: target.choice)
+        return Visit(client: client, decision: decision, claim: claim)
     }
 
     /// The link's first rule that holds for a visitor who sends only a `User-Agent` (no language,
@@ -433,10 +430,21 @@ package struct LinkSimulation: Sendable {
 
     // MARK: Warnings every row carries
 
-    /// A rule or A/B split that sends some visitors elsewhere than these rows show.
-    private func choiceWarnings() -> [String] {
+    /// What changes every row: an expired link, a password, a rule or A/B split that sends some
+    /// visitors elsewhere than these rows show.
+    private func linkWarnings() -> [String] {
         let content = link.content
         var warnings: [String] = []
+        if link.isExpired(at: now) {
+            warnings.append(
+                "the link has expired: every visitor gets its expired answer (\(content.expiredURL.map { "a redirect to \($0)" } ?? "410 and the expired page")), not these rows. Fix: give it a later \"expiresAt\" or none."
+            )
+        }
+        if content.passwordHash != nil {
+            warnings.append(
+                "the link has a password: a visitor sees the password form first and gets these answers only after it, and crawlers see only the form."
+            )
+        }
         for (index, rule) in content.rules.enumerated() {
             let conditions = rule.conditions.map(\.summary).joined(separator: ", ")
             let goes = Self.describe(destination: rule.destination, fallbacks: rule.fallbacks)
