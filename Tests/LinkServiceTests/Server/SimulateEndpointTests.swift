@@ -296,6 +296,22 @@ struct SimulateEndpointTests {
         }
     }
 
+    @Test("a password or an expiry is a warning on every row: no visitor gets these answers at once")
+    func passwordAndExpiry() async throws {
+        let body = #"""
+            {"destination": "https://stories.example.com/story/42", "slug": "locked", "domain": "stories.example.com",
+             "password": "correct horse battery", "expiresAt": "2020-01-01T00:00:00Z"}
+            """#
+        try await withLink(body) { client, key in
+            let rows = try await Self.rows("locked", client: client, key: key)
+            #expect(!rows.isEmpty)
+            for row in rows {
+                #expect(row.warnings.contains { $0.hasPrefix("the link has expired") }, "\(row.warnings)")
+                #expect(row.warnings.contains { $0.hasPrefix("the link has a password") }, "\(row.warnings)")
+            }
+        }
+    }
+
     @Test("without a key it is 401; another tenant's link and a missing link are 404")
     func keyAndUnknownSlug() async throws {
         try await withLink { client, key in
