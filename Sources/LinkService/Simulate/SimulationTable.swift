@@ -21,24 +21,37 @@ package struct SimulationTable: Sendable {
     }
 
     package var rows: [Row]
-    /// How many rows carry a warning, in words, for above the table.
+    /// The warnings every row carries (an expiry, a password, a rule or A/B split), shown once
+    /// above the table rather than on each row.
+    package var hasCommon: Bool
+    package var common: [Warning]
+    /// How many rows carry a warning of their own, in words, for above the table.
     package var summary: String
 
     package init(_ rows: [LinkSimulation.Row]) {
+        let common =
+            rows.first.map { first in
+                first.warnings.filter { warning in rows.allSatisfy { $0.warnings.contains(warning) } }
+            } ?? []
+        self.hasCommon = !common.isEmpty
+        self.common = common.map(Warning.init(text:))
         self.rows = rows.map { row in
-            Row(
+            let own = row.warnings.filter { !common.contains($0) }
+            return Row(
                 visitor: row.context.label + (row.app.map { " (\($0))" } ?? ""),
                 installed: row.appInstalled ? "installed" : "not installed",
                 answer: row.answer.location.map { "\(row.answer.status) → \($0)" }
                     ?? "\(row.answer.status) \(row.answer.page ?? "page") page",
                 next: row.next, lands: Self.landing(row.lands), claim: row.claim ? "yes" : "no",
-                hasWarnings: !row.warnings.isEmpty, warnings: row.warnings.map(Warning.init(text:)))
+                hasWarnings: !own.isEmpty, warnings: own.map(Warning.init(text:)))
         }
-        let warned = rows.filter { !$0.warnings.isEmpty }.count
-        summary =
+        let warned = self.rows.filter(\.hasWarnings).count
+        var summary =
             warned == 0
-            ? "No warnings."
-            : "\(warned) of \(rows.count) visitors get a warning: each says what goes wrong and the fix."
+            ? "No visitor gets a warning of its own."
+            : "\(warned) of \(rows.count) visitors get a warning of their own: each says what goes wrong and the fix."
+        if !common.isEmpty { summary += " For every visitor:" }
+        self.summary = summary
     }
 
     /// `the app, route story (storyId=42)`, `the store: https://…`, `the web: https://…`, `the page`.
@@ -56,11 +69,21 @@ package struct SimulationTable: Sendable {
 
     package static let example = SimulationTable([
         LinkSimulation.Row(
+            context: .iosSafari, app: nil, platform: .ios, appInstalled: false,
+            answer: .init(status: 200, page: "preview"), next: "Safari shows the preview page",
+            lands: .init(kind: .page), claim: true,
+            warnings: [
+                "no App Store ID: add the app's numeric App Store ID to \"ios.appStoreID\".",
+                "rule 1 “German speakers” sends visitors with language de to https://www.example.com/de.",
+            ]),
+        LinkSimulation.Row(
             context: .iosSafari, app: nil, platform: .ios, appInstalled: true,
             answer: .init(status: 200, page: "preview"),
-            next: "iOS opens the app: the AASA at go.example.com matches /spring by rule 3",
+            next:
+                "iOS opens the app: the AASA at go.example.com matches /spring by rule 3 of details[0] (match / \"/?*\")",
             lands: .init(
                 kind: .app, route: "story", params: ["storyId": "42"], url: "https://www.example.com/story/42"),
-            claim: false, warnings: ["no App Store ID: add the app's numeric App Store ID to \"ios.appStoreID\"."])
+            claim: false,
+            warnings: ["rule 1 “German speakers” sends visitors with language de to https://www.example.com/de."]),
     ])
 }
