@@ -48,6 +48,7 @@ package struct LinksAPI: Sendable {
         links.delete("/:slug") { request, context in try await delete(request, context) }
         links.get("/:slug/stats") { request, context in try await stats(request, context) }
         links.get("/:slug/qr") { request, context in try await qrCode(request, context) }
+        links.get("/:slug/simulate") { _, context in try await simulate(context) }
         api.group("/stats")
             .add(
                 middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)

@@ -263,6 +263,8 @@ package struct Console: Sendable {
                 reaching: request.namedHost,
                 as: link.domain, path: link.slug)
         }
+        let simulation = LinkSimulation(tenant: context.tenant, link: link, now: clock.now())
+        page.simulation = SimulationTable(try await simulation.rows())
         return html(pages.render(page))
     }
 

@@ -73,6 +73,8 @@ package struct ConsoleLinkPage: PageModel {
     /// link on this server.
     package var domain: String
     package var tryHere: String? = nil
+    /// "Test this link": what the link does for each kind of visitor (``LinkSimulation``).
+    package var simulation: SimulationTable? = nil
 
     package static let example: ConsoleLinkPage = {
         let now = Date(timeIntervalSince1970: 1_795_000_000)
@@ -109,6 +111,7 @@ package struct ConsoleLinkPage: PageModel {
             os: ["iOS": 2, "Android": 1], hours: ["9": 2, "17": 1])
         var page = ConsoleLinkPage(layout: .example, link: link, stats: stats, breakdowns: breakdowns, now: now)
         page.tryHere = "curl -i -H 'Host: go.example.com' http://127.0.0.1:8080/spring"
+        page.simulation = .example
         return page
     }()
 }

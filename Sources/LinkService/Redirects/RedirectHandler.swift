@@ -91,8 +91,12 @@ package struct RedirectHandler: Sendable {
         }
 
         if let query, query.get("d") == "1" {
-            return pages.response(
-                for: debugPage(tenant: tenant, target: target, link: link, query: query, request: request).page)
+            var page = debugPage(tenant: tenant, target: target, link: link, query: query, request: request).page
+            if let link {
+                page.simulation = SimulationTable(
+                    try await LinkSimulation(tenant: tenant, link: link, now: clock.now()).rows())
+            }
+            return pages.response(for: page)
         }
         let client = ClientInfo(userAgent: request.headers.value(of: .userAgent))
         var variantCookie: Cookie? = nil
@@ -102,16 +106,9 @@ package struct RedirectHandler: Sendable {
                 for: link, target: &target, client: client, query: query, request: request, context: context,
                 policy: policy, country: &country)
         }
-        let planner = RedirectPlanner(tenant: tenant)
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers.value(of: .accept))
-        var decision = planner.decide(target, for: client, acceptsHTML: acceptsHTML)
-        if case .redirect(let location) = decision, location == target.canonicalURL {
-            // The website shares this domain and the visit is already there: a redirect would loop.
-            decision = .preview(planner.page(for: target))
-        }
-        // Links made from FDL parameters keep FDL's behaviour: their utm fields go to the click and
-        // the store's referrer, not into the URL.
-        if let link, link.content.firebase == nil { decision = decision.mergingUTM(target.utm) }
+        var decision = RedirectPlanner(tenant: tenant).answer(
+            target, for: client, acceptsHTML: acceptsHTML, mergesUTM: link.map { $0.content.firebase == nil } ?? false)
         let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {

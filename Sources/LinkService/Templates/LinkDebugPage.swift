@@ -11,6 +11,9 @@ package struct LinkDebugPage: NoncePage {
     package var rows: [FirebaseDebugPage.Row]
     /// The simulated visitor's inputs, for a stored link (whose rules may read them).
     package var inputs: DebugInputs?
+    /// What the stored link does for each kind of visitor, with the app and without
+    /// (``LinkSimulation``); `nil` for a route path or a long link.
+    package var simulation: SimulationTable? = nil
     package var nonce = ""
 
     /// The inputs form submits to the page itself.
@@ -23,5 +26,5 @@ package struct LinkDebugPage: NoncePage {
             FirebaseDebugPage.Row(
                 visitor: "Desktop", answer: "302 redirect", url: "https://www.example.com/stories/spring",
                 reason: "the destination", decidedBy: "rule 1 “German speakers”: all its conditions hold (language de)")
-        ], inputs: DebugInputs())
+        ], inputs: DebugInputs(), simulation: .example)
 }

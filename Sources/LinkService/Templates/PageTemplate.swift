@@ -15,6 +15,8 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case previewScript = "preview.js"
     case notFound = "not-found"
     case linkDebug = "link-debug"
+    /// ``SimulationTable``: included by the console's link page and the `?d=1` page.
+    case simulation
     case expired
     case password
     /// The frame of every console page.
@@ -41,6 +43,7 @@ package enum PageTemplate: String, CaseIterable, Sendable {
         case .previewScript: PackageResources.preview_js
         case .notFound: PackageResources.not_found_mustache
         case .linkDebug: PackageResources.link_debug_mustache
+        case .simulation: PackageResources.simulation_mustache
         case .expired: PackageResources.expired_mustache
         case .password: PackageResources.password_mustache
         case .consoleLayout: PackageResources.console_layout_mustache

@@ -187,6 +187,12 @@ struct OpenAPIContractTests {
             try await api.call(.get, "/api/v1/export/links?format=xml", as: export, headers: auth)
             try await api.call(.get, "/api/v1/export/links", as: export)
 
+            let simulate = "/api/v1/links/{slug}/simulate"
+            try await api.call(.get, "\(links)/spring/simulate", as: simulate, headers: auth)
+            try await api.call(.get, "\(links)/missing/simulate", as: simulate, headers: auth)
+            try await api.call(.get, "\(links)/sp%20ring/simulate", as: simulate, headers: auth)
+            try await api.call(.get, "\(links)/spring/simulate", as: simulate)
+
             let resolve = "/api/v1/resolve"
             try await api.call(.get, "\(resolve)?url=https://localhost/spring", as: resolve)
             try await api.call(.get, "\(resolve)?url=https://localhost/item/9", as: resolve)
@@ -305,6 +311,7 @@ struct OpenAPIContractTests {
             "GET /api/v1/stats": [200, 400, 401],
             "GET /api/v1/links/{slug}/qr": [200, 400, 401, 404],
             "GET /api/v1/export/{what}": [200, 400, 401],
+            "GET /api/v1/links/{slug}/simulate": [200, 400, 401, 404],
             "GET /api/v1/resolve": [200, 400, 401, 404, 410],
             "POST /api/v1/deferred/claims": [200, 400, 404, 410, 413],
             "POST /v1/shortLinks": [200, 400, 403, 404, 413],
