@@ -57,9 +57,13 @@ struct SimulateCommand: AsyncParsableCommand {
                 printError("error: \(TenantError.noTenants)")
                 throw ExitCode(2)
             }
-            tenants = try TenantSet(
+            let manifests = try TenantSet(
                 manifests: try CommandInput.manifests(configuration.manifestPaths).map(\.manifest))
             linkStore = try await configuration.database.openStore()
+            // Runtime domains the store has verified answer too, as on the server.
+            let directory = TenantDirectory(manifests)
+            directory.serveVerified(try await linkStore.domains(tenant: nil))
+            tenants = directory.served
         } catch let exit as ExitCode where exit != .success {
             throw ExitCode(2)
         } catch {

@@ -55,7 +55,10 @@ struct SimulateCommandTests {
             rows.first { $0["context"] as? String == "android-chrome" && $0["appInstalled"] as? Bool == false })
         let answer = try #require(android["answer"] as? [String: Any])
         #expect(answer["status"] as? Int == 302)
-        #expect((answer["location"] as? String)?.hasPrefix("https://play.google.com/") == true)
+        // Chrome's intent, whose fallback (percent-encoded) is the Play Store.
+        #expect((answer["location"] as? String)?.hasPrefix("intent://stories.example.com/") == true)
+        #expect(
+            (answer["location"] as? String)?.contains("S.browser_fallback_url=https%3A%2F%2Fplay.google.com") == true)
         #expect(android["claim"] as? Bool == true)
     }
 

@@ -43,6 +43,14 @@ package final class TenantDirectory: Sendable {
         }
     }
 
+    /// Serves the verified ones of `domains` (as the store lists them), and no other runtime
+    /// domain.
+    package func serveVerified(_ domains: [RuntimeDomain]) {
+        let verified = domains.filter { $0.status == .verified }
+        replaceRuntimeDomains(
+            with: Dictionary(verified.map { ($0.name, $0.tenant) }, uniquingKeysWith: { first, _ in first }))
+    }
+
     /// The verified runtime domains now served, domain → tenant id.
     package var runtimeDomains: [String: String] { current.withLock { $0.runtimeDomains } }
 

@@ -55,9 +55,7 @@ package struct DomainVerifier: Sendable {
 
     /// Serves exactly the verified domains the store holds.
     package func refreshServed() async throws {
-        let verified = try await store.domains(tenant: nil).filter { $0.status == .verified }
-        tenants.replaceRuntimeDomains(
-            with: Dictionary(verified.map { ($0.name, $0.tenant) }, uniquingKeysWith: { a, _ in a }))
+        tenants.serveVerified(try await store.domains(tenant: nil))
     }
 
     /// Verifies every pending domain whose next look-up is due.

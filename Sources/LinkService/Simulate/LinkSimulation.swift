@@ -171,6 +171,7 @@ package struct LinkSimulation: Sendable {
         var answer: Answer {
             switch decision {
             case .redirect(let location): Answer(status: 302, location: location)
+            case .intent(let intent): Answer(status: 302, location: intent.uri)
             case .preview: Answer(status: 200, page: "preview")
             }
         }
@@ -369,6 +370,7 @@ package struct LinkSimulation: Sendable {
         switch decision {
         case .preview: return Landing(kind: .page)
         case .redirect(let location): return landing(location, installed: installed)
+        case .intent(let intent): return landing(intent.uri, installed: installed)
         }
     }
 
@@ -406,6 +408,10 @@ package struct LinkSimulation: Sendable {
     private static func follows(_ visit: Visit, in browser: String) -> String {
         switch visit.decision {
         case .redirect(let location): return "\(browser) follows the 302 to \(location)"
+        case .intent(let intent):
+            return
+                "\(browser) follows the 302 to the intent \(intent.uri): Android opens the app when it is installed, "
+                + (intent.fallback.map { "and goes to \($0) when not" } ?? "and stays on the page when not")
         case .preview(let page):
             guard visit.client.platform == .ios else { return "\(browser) shows the preview page" }
             return "\(browser) shows the preview page; \"Get the app\" "

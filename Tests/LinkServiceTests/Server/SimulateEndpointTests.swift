@@ -126,15 +126,22 @@ struct SimulateEndpointTests {
             #expect(chrome.kind == "app" && chrome.route == "story")
             let chromeWithout = try Self.row(rows, "android-chrome", installed: false)
             #expect(chromeWithout.status == 302)
+            // Chrome's intent: the app when installed, else its fallback, the Play Store.
+            let intent = try #require(chromeWithout.location.flatMap(AndroidIntent.init(parsing:)))
+            #expect(intent.packageName == "com.storyteller.app")
             #expect(
-                chromeWithout.location?.hasPrefix("https://play.google.com/store/apps/details?id=com.storyteller.app")
-                    == true)
+                intent.fallback?.hasPrefix("https://play.google.com/store/apps/details?id=com.storyteller.app") == true)
             #expect(chromeWithout.location?.contains("wf_claim") == false, "no token is made while simulating")
             #expect(chromeWithout.kind == "store" && chromeWithout.claim)
 
-            // Nothing changes the answer for an in-app browser: one row stands for them all.
             let inApp = rows.filter { $0.context == "ios-in-app" }
-            #expect(inApp.map(\.app) == ["Instagram", "Instagram"])
+            // Each app whose page offers a way out to Safari answers differently from Safari: a row
+            // each, with the app installed and not.
+            let escaping = InAppBrowser.allCases.filter {
+                $0.escape(from: "https://stories.example.com/spring", on: .ios) != nil
+            }
+            #expect(Set(inApp.compactMap(\.app)) == Set(escaping.map(\.name)))
+            #expect(inApp.count == 2 * escaping.count)
 
             let desktop = try Self.row(rows, "desktop", installed: false)
             #expect(desktop.platform == "desktop" && desktop.status == 302)
@@ -162,11 +169,13 @@ struct SimulateEndpointTests {
                     uri: "/spring", method: .get, headers: .visitor(agent, host: "stories.example.com"))
                 #expect(Int(visit.status.code) == row.status, "\(context)")
                 let location = visit.headers[.location].map {
-                    $0.replacingOccurrences(of: #"%26wf_claim%3D[A-Za-z0-9_-]+"#, with: "", options: .regularExpression)
+                    // The token, also inside an intent's fallback (escaped once more there).
+                    $0.replacingOccurrences(
+                        of: #"%(25)?26wf_claim%(25)?3D[A-Za-z0-9_-]+"#, with: "", options: .regularExpression)
                 }
                 #expect(location == row.location, "\(context)")
                 #expect(
-                    (visit.headers[.location]?.contains("wf_claim") ?? visit.text.contains("wf_claim=")) == row.claim,
+                    (visit.headers[.location]?.contains("wf_claim") ?? visit.text.contains("wf_claim")) == row.claim,
                     "\(context)")
             }
         }
@@ -235,12 +244,12 @@ struct SimulateEndpointTests {
         try await withLink(body) { client, key in
             let rows = try await Self.rows("spring", client: client, key: key)
             let chrome = try Self.row(rows, "android-chrome", installed: false)
-            #expect(chrome.location == "https://www.stories.example.com/android")
+            // Chrome gets the intent: the app when installed, the rule's Android fallback when not.
+            let intent = try #require(chrome.location.flatMap(AndroidIntent.init(parsing:)))
+            #expect(intent.fallback == "https://www.stories.example.com/android")
             #expect(chrome.kind == "web" && !chrome.claim)
-            // Only Instagram's in-app browser gets another answer on iOS, so it alone has a row.
             let inApp = rows.filter { $0.context == "ios-in-app" }
-            #expect(Set(inApp.compactMap(\.app)) == ["Instagram"])
-            let instagram = try #require(inApp.first { !$0.appInstalled })
+            let instagram = try #require(inApp.first { !$0.appInstalled && $0.app == "Instagram" })
             #expect(instagram.next.hasSuffix("\"Get the app\" goes to https://www.stories.example.com/instagram"))
             #expect(instagram.claim, "a real visit's page carries a token for \"Get the app\" whatever it points at")
             let safari = try Self.row(rows, "ios-safari", installed: false)
