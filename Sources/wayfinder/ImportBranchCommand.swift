@@ -6,20 +6,14 @@ struct ImportBranchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "branch",
         abstract: "Import a Branch links export (CSV) into a tenant's links.",
-        discussion: """
+        discussion: ImportOptions.discussion(
+            """
             Reads a CSV file whose header is url (the Branch link itself) and Branch's link \
             data keys: $canonical_url (the destination), $desktop_url, $ios_url, \
             $android_url, $fallback_url, $og_title, $og_description, $og_image_url, \
             ~campaign, ~channel, ~feature, ~tags. The link's path becomes the slug, so the \
-            link must be on one of the tenant's domains. Every row is checked like an API create; a bad \
-            row is reported with its line and the reason, the others are imported. Running \
-            it again imports nothing twice.
-
-            Exit status: 0 when every row was imported or already present; 1 when any row \
-            failed; 2 when nothing could be imported (no such file, not UTF-8, another \
-            format, missing required column, a row too long, unknown tenant or invalid \
-            manifest): nothing was written then.
-            """
+            link must be on one of the tenant's domains.
+            """)
     )
 
     @OptionGroup var options: ImportOptions

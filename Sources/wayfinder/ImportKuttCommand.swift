@@ -6,19 +6,13 @@ struct ImportKuttCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "kutt",
         abstract: "Import Kutt's link list (JSON from its API) into a tenant's links.",
-        discussion: """
+        discussion: ImportOptions.discussion(
+            """
             Reads the JSON Kutt's API answers for GET /api/v2/links (or the list alone): \
             address (the slug), target, domain, description, expire_in, password, banned \
             and visit_count (kept as imported clicks). Banned links are not imported; a \
-            link with a password comes without one, with a warning. Every row is checked like an API create; a bad \
-            row is reported with its line and the reason, the others are imported. Running \
-            it again imports nothing twice.
-
-            Exit status: 0 when every row was imported or already present; 1 when any row \
-            failed; 2 when nothing could be imported (no such file, not UTF-8, another \
-            format, missing required column, a row too long, unknown tenant or invalid \
-            manifest): nothing was written then.
-            """
+            link with a password comes without one, with a warning.
+            """)
     )
 
     @OptionGroup var options: ImportOptions

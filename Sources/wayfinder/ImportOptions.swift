@@ -13,6 +13,20 @@ import LinkStorage
 
 /// What every `wayfinder import SOURCE` takes, and the one way an import runs.
 struct ImportOptions: ParsableArguments {
+    /// A source's `--help` text: what it reads (`source`), then what every import does and its
+    /// exit status.
+    static func discussion(_ source: String) -> String {
+        source + """
+             Every row is checked like an API create; a bad row is reported with its line and \
+            the reason, the others are imported. Running it again imports nothing twice.
+
+            Exit status: 0 when every row was imported or already present; 1 when any row \
+            failed; 2 when nothing could be imported (no such file, not UTF-8, another \
+            format, missing required column, a row too long, unknown tenant or invalid \
+            manifest): nothing was written then.
+            """
+    }
+
     @Argument(help: ArgumentHelp("The export file.", valueName: "file"), completion: .file())
     var file: String
 
