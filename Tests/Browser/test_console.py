@@ -190,6 +190,57 @@ def test_the_link_page_draws_clicks_by_day_after_some_clicks(browser, console_se
     screenshot(browser, "link-stats", scroll_to="#clicks-heading")
 
 
+def test_the_test_this_link_panel_reads_at_phone_and_desktop_in_light_and_dark(browser, console_server):
+    """The link page's "Test this link" panel: a row for every kind of visitor, nothing wider than
+    the screen (on a phone each row stacks into a block and the column heads go), and every
+    cell's text legible on its background (contrast at least 4.5:1), in light and dark."""
+    legibility = """
+        function rgb(text) { var m = text.match(/[\\d.]+/g).map(Number); return m.length > 3 ? m : m.concat([1]); }
+        function background(element) {
+          for (var node = element; node; node = node.parentElement) {
+            var color = rgb(getComputedStyle(node).backgroundColor);
+            if (color[3] > 0) { return color; }
+          }
+          return [255, 255, 255, 1];
+        }
+        function luminance(c) {
+          var channels = c.slice(0, 3).map(function (v) { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+          return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2];
+        }
+        var panel = document.getElementById("test-heading").closest("section"), worst = 21, where = "";
+        panel.querySelectorAll("td, li, p, h2").forEach(function (cell) {
+          if (!cell.textContent.trim()) { return; }
+          var a = luminance(rgb(getComputedStyle(cell).color)), b = luminance(background(cell));
+          var ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+          if (ratio < worst) { worst = ratio; where = cell.textContent.trim().slice(0, 60); }
+        });
+        var widest = 0;
+        panel.querySelectorAll("*").forEach(function (node) { widest = Math.max(widest, node.getBoundingClientRect().right); });
+        return {worst: worst, where: where, widest: widest, width: document.documentElement.clientWidth,
+                headShown: getComputedStyle(panel.querySelector("table.simulation thead")).display !== "none"};"""
+    try:
+        for scheme in ("light", "dark"):
+            browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                    {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            for label, (width, height, mobile) in PHONE_AND_DESKTOP.items():
+                at_size(browser, width, height, mobile)
+                browser.get(console_server.base + "/admin/links/spring")
+                panel = browser.find_element(By.XPATH, '//h2[.="Test this link"]/ancestor::section')
+                rows = [row.text for row in panel.find_elements(By.CSS_SELECTOR, "table.simulation tbody tr")]
+                for visitor in ("iPhone, Safari", "iPhone, Messages", "Android, Chrome", "Desktop", "Link-preview crawler"):
+                    assert any(row.startswith(visitor) for row in rows), (scheme, label, visitor, rows)
+                found = browser.execute_script(legibility)
+                assert found["worst"] >= 4.5, (scheme, label, found)
+                assert found["widest"] <= found["width"] + 1, (scheme, label, found)
+                assert found["headShown"] == (not mobile), (scheme, label, found)
+        browser.execute_script("document.getElementById('test-heading').scrollIntoView()")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+        browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    screenshot(browser, "link-test", scroll_to="#test-heading")
+    screenshot(browser, "link-test", dark=True, scroll_to="#test-heading")
+
+
 def test_the_qr_code_downloads_decode_to_the_short_url(browser, console_server, downloads):
     if shutil.which("zbarimg") is None:
         pytest.fail("zbarimg is missing: apt-get install zbar-tools")
