@@ -128,7 +128,7 @@ struct DomainsVerifyCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await options.withRegistry { registry, tenant in
-            let checked = try await registry.verify(domain.lowercased(), tenant: tenant)
+            let checked = try await registry.verify(try registry.storedName(domain, tenant: tenant), tenant: tenant)
             print(describe(checked, target: registry.settings.target))
             if checked.status != .verified { throw ExitCode(1) }
         }
@@ -154,8 +154,9 @@ struct DomainsRemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await options.withRegistry { registry, tenant in
-            try await registry.remove(domain.lowercased(), tenant: tenant, moveLinksTo: moveLinksTo)
-            print("\(domain.lowercased()) removed")
+            let name = try registry.storedName(domain, tenant: tenant)
+            try await registry.remove(name, tenant: tenant, moveLinksTo: moveLinksTo)
+            print("\(name) removed")
         }
     }
 }

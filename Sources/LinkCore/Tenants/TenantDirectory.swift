@@ -38,6 +38,8 @@ package final class TenantDirectory: Sendable {
     /// on. A domain a manifest lists, or whose tenant is not served, is left out: manifests win.
     package func replaceRuntimeDomains(with domains: [String: String]) {
         current.withLock { state in
+            // Every instance re-reads the domains each minute; most reads change nothing.
+            guard state.runtimeDomains != domains else { return }
             state.runtimeDomains = domains
             state.served = Self.merge(state.manifests, domains)
         }

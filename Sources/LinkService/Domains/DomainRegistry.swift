@@ -50,8 +50,20 @@ package struct DomainRegistry: Sendable {
 
     /// Looks a pending domain's TXT record up now; other domains are answered as they are.
     package func verify(_ name: String, tenant: Tenant) async throws -> RuntimeDomain {
-        let domain = try await existing(name, tenant: tenant)
-        return domain.status == .pending ? try await verifier.verify(domain) : domain
+        try await verifier.verify(try await existing(name, tenant: tenant))
+    }
+
+    /// A domain as a caller writes it (a URL path, a command's argument) in the form it is
+    /// stored in: a manifest's name as the manifest writes it, any other normalised
+    /// (``DomainName``); `404` for a text that is no host name.
+    package func storedName(_ text: String, tenant: Tenant) throws -> String {
+        let plain = TLSAskHandler.normalized(text)
+        if tenant.manifest.domains.contains(plain) { return plain }
+        do {
+            return try DomainName.normalized(text)
+        } catch {
+            throw Problem.notFound("domain \(text)")
+        }
     }
 
     /// Removes the tenant's runtime domain `name`, first writing its links on `moveLinksTo`
@@ -73,7 +85,7 @@ package struct DomainRegistry: Sendable {
                         "\(links) link\(links == 1 ? "" : "s") of \(tenant.id) \(links == 1 ? "is" : "are") on \(name): move them with ?moveLinksTo=<another of your domains>, or delete them first",
                     field: nil)
             }
-            let other = (try? DomainName.normalized(target, field: "moveLinksTo")) ?? target.lowercased()
+            let other = (try? storedName(target, tenant: tenant)) ?? target
             guard other != name, tenant.domains.contains(other) else {
                 throw Problem.invalidField(
                     "moveLinksTo",

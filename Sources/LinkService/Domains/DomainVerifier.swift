@@ -13,10 +13,11 @@ package struct DomainVerifier: Sendable {
     package let clock: ServiceClock
     package let logger: Logger
 
-    /// Looks `domain`'s TXT record up now and stores the outcome: verified when a value equals
-    /// its token; otherwise still pending (or expired past the window), with what was found.
+    /// Looks a pending `domain`'s TXT record up now and stores the outcome: verified when a value
+    /// equals its token; otherwise still pending (or expired past the window), with what was
+    /// found. A domain that is not pending is answered as it is.
     package func verify(_ domain: RuntimeDomain) async throws -> RuntimeDomain {
-        guard domain.status != .verified else { return domain }
+        guard domain.status == .pending else { return domain }
         var checked = domain
         let now = clock.now()
         checked.checkedAt = now

@@ -60,16 +60,8 @@ package struct DomainsAPI: Sendable {
         return Response(status: .noContent)
     }
 
-    /// The path's domain, normalised as stored (a manifest's name as the manifest writes it).
+    /// The path's domain, in the form it is stored in.
     private func pathDomain(_ context: APIRequestContext) throws -> String {
-        let text = context.parameters.get("domain") ?? ""
-        let lowered = text.lowercased()
-        let plain = lowered.hasSuffix(".") ? String(lowered.dropLast()) : lowered
-        if context.tenant.manifest.domains.contains(plain) { return plain }
-        do {
-            return try DomainName.normalized(text)
-        } catch {
-            throw Problem.notFound("domain \(text)")
-        }
+        try registry.storedName(context.parameters.get("domain") ?? "", tenant: context.tenant)
     }
 }
