@@ -99,28 +99,42 @@ package enum PercentDecoding {
     /// Encodes everything but RFC 3986 unreserved characters and the sub-delimiters that are safe
     /// in a path segment, so the result is one segment (a `/` becomes `%2F`).
     package static func encodeSegment(_ text: some StringProtocol) -> String {
-        encode(text) { isUnreserved($0) || "!$&'()*+,;=:@".utf8.contains($0) }
+        encode(text, keeping: segmentBytes)
     }
 
     /// Encodes for a query item name or value (`&`, `=`, `+` and `#` are escaped).
     package static func encodeQueryComponent(_ text: some StringProtocol) -> String {
-        encode(text) { isUnreserved($0) || "!$'()*,;:@/?".utf8.contains($0) }
+        encode(text, keeping: queryComponentBytes)
     }
 
-    private static func encode(_ text: some StringProtocol, keeping keep: (UInt8) -> Bool) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        let hex = Array("0123456789ABCDEF".utf8)
-        for byte in text.utf8 {
-            if keep(byte) {
-                output.append(byte)
-            } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hex[Int(byte >> 4)])
-                output.append(hex[Int(byte & 0x0F)])
+    private static let segmentBytes = ByteSet { isUnreserved($0) || "!$&'()*+,;=:@".utf8.contains($0) }
+    private static let queryComponentBytes = ByteSet { isUnreserved($0) || "!$'()*,;:@/?".utf8.contains($0) }
+
+    /// `text` with every byte outside `kept` written as `%XX` (uppercase hex).
+    package static func encode(_ text: some StringProtocol, keeping kept: ByteSet) -> String {
+        // Sized for the worst case and written in place: URLs are encoded on the redirect path.
+        let hex: StaticString = "0123456789ABCDEF"
+        return text.utf8.withContiguousStorageIfAvailable { encode($0, kept, hex) }
+            ?? Array(text.utf8).withUnsafeBufferPointer { encode($0, kept, hex) }
+    }
+
+    private static func encode(_ bytes: UnsafeBufferPointer<UInt8>, _ kept: ByteSet, _ hex: StaticString) -> String {
+        String(unsafeUninitializedCapacity: bytes.count * 3) { output in
+            var count = 0
+            let digits = hex.utf8Start
+            for byte in bytes {
+                if kept.contains(byte) {
+                    output[count] = byte
+                    count += 1
+                } else {
+                    output[count] = UInt8(ascii: "%")
+                    output[count + 1] = digits[Int(byte >> 4)]
+                    output[count + 2] = digits[Int(byte & 0x0F)]
+                    count += 3
+                }
             }
+            return count
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {

@@ -34,7 +34,7 @@ package struct ClaimTokenIssuer: Sendable {
         case .redirect(let location):
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
             guard client.platform == .android, target.fallbacks.android == nil,
-                location == tenant.playStoreURL(for: target), opensApp(target, tenant),
+                tenant.isPlayStorePage(location), opensApp(target, tenant),
                 let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android)
             else { return nil }
             token = issued
@@ -43,7 +43,7 @@ package struct ClaimTokenIssuer: Sendable {
             // The page an in-app browser gets for the intent: its fallback and "Get the app" are
             // the Play Store page; both carry the token.
             guard var intent = page.androidIntent, target.fallbacks.android == nil,
-                let store = intent.fallback, store == tenant.playStoreURL(for: target), page.getAppURL == store,
+                let store = intent.fallback, tenant.isPlayStorePage(store), page.getAppURL == store,
                 opensApp(target, tenant),
                 let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android)
             else { return nil }
@@ -64,7 +64,7 @@ package struct ClaimTokenIssuer: Sendable {
             // Chrome's intent: the token rides in the Play Store fallback, as in the redirect
             // it replaces, and reaches the app through the install referrer.
             guard client.platform == .android, target.fallbacks.android == nil,
-                let store = intent.fallback, store == tenant.playStoreURL(for: target), opensApp(target, tenant),
+                let store = intent.fallback, tenant.isPlayStorePage(store), opensApp(target, tenant),
                 let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android)
             else { return nil }
             token = issued

@@ -82,35 +82,25 @@ package struct AndroidIntent: Sendable, Hashable {
 
     /// Everything but letters, digits and `-._~` as `%XX`.
     package static func encode(_ text: some StringProtocol) -> String {
-        escape(text) { $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F || $0 == 0x7E }
+        PercentDecoding.encode(text, keeping: unreservedBytes)
     }
 
-    /// The URL after `scheme://`, with what may not stand in a URL (spaces, controls, quotes,
-    /// `<>\^{|}`, a backtick, bytes past ASCII) and `#` escaped; its own escapes kept.
     private static func escapeData(_ text: some StringProtocol) -> String {
-        escape(text) { byte in
-            switch byte {
-            case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"),
-                UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"),
-                UInt8(ascii: "}"), UInt8(ascii: "#"):
-                false
-            default: true
-            }
-        }
+        PercentDecoding.encode(text, keeping: dataBytes)
     }
 
-    private static func escape(_ text: some StringProtocol, keeping keep: (UInt8) -> Bool) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count + 16)
-        for byte in text.utf8 {
-            if keep(byte) {
-                output.append(byte)
-            } else {
-                output += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-            }
+    private static let unreservedBytes = ByteSet {
+        $0.isASCIILetter || $0.isASCIIDigit || $0 == 0x2D || $0 == 0x2E || $0 == 0x5F || $0 == 0x7E
+    }
+
+    private static let dataBytes = ByteSet { byte in
+        switch byte {
+        case 0...0x20, 0x7F...0xFF, UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"),
+            UInt8(ascii: "^"), UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"),
+            UInt8(ascii: "#"):
+            false
+        default: true
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }
 

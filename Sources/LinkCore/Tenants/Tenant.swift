@@ -72,7 +72,7 @@ package struct Tenant: Sendable {
         linkID: String?, campaign: UTMParameters = UTMParameters(), gclid: String? = nil, claimToken: String? = nil
     ) -> String? {
         guard let package = manifest.android?.package else { return nil }
-        var url = "https://play.google.com/store/apps/details?id=" + PercentDecoding.encodeQueryComponent(package)
+        var url = Self.playStorePrefix + PercentDecoding.encodeQueryComponent(package)
         if let linkID {
             var items: [(String, String)] = UTMParameters.names.compactMap { name in
                 campaign[name].map { ("utm_" + name, $0) }
@@ -89,6 +89,15 @@ package struct Tenant: Sendable {
         }
         return url
     }
+
+    /// Whether `url` is the app's Play Store page: with no Android fallback of its own, what the
+    /// planner sends an Android visitor to is ``playStoreURL(for:claimToken:)`` of the visit's
+    /// target, or no store at all; this tells the two apart without building the URL again.
+    package func isPlayStorePage(_ url: String) -> Bool {
+        manifest.android != nil && url.hasPrefix(Self.playStorePrefix)
+    }
+
+    private static let playStorePrefix = "https://play.google.com/store/apps/details?id="
 
     /// `url`, a Play Store page ``playStoreURL(for:claimToken:)`` made for a link without a token,
     /// with `claimToken` joined to its referrer: the text that function makes with the token,

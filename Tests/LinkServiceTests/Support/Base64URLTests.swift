@@ -12,7 +12,9 @@ struct Base64URLTests {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    @Test("every length from 0 to 64 bytes encodes as Foundation's base64 with the URL alphabet and no padding, and decodes back")
+    @Test(
+        "every length from 0 to 64 bytes encodes as Foundation's base64 with the URL alphabet and no padding, and decodes back"
+    )
     func matchesFoundationAndRoundTrips() throws {
         var generator = SystemRandomNumberGenerator()
         for length in 0...64 {
