@@ -25,10 +25,9 @@ fails.
 
 import os
 import re
-import subprocess
 
 from . import HarnessError
-from .wrk import parse
+from .wrk import execute, parse
 
 DESKTOP_UA = ("Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) "
               "Chrome/124.0.0.0 Safari/537.36")
@@ -134,14 +133,7 @@ class VisitorWrk:
         arguments = ["timeout", str(duration + 30), "wrk", "-t1", f"-c{connections}", f"-d{duration}s",
                      "--timeout", "5s", "--latency", "-s", self.script, "-H", f"Host: {self.host}",
                      "-H", "Accept: text/html", f"http://127.0.0.1:{port}/"]
-        output = os.path.join(self.directory, f"wrk-{name}.txt")
-        with open(output, "w") as out:
-            status = subprocess.run(arguments, env=dict(os.environ, LOADTEST_PATHS=file), stdout=out,
-                                    stderr=subprocess.STDOUT).returncode
-        with open(output) as f:
-            text = f.read()
-        if status != 0:
-            raise HarnessError(f"wrk failed against 127.0.0.1:{port}: {text}")
+        text = execute(self.directory, name, arguments, dict(os.environ, LOADTEST_PATHS=file), port)
         result = parse(text)
         counts = {m.group(1): int(m.group(2)) for m in re.finditer(r"^class (\w+) (\d+)$", text, re.M)}
         check(name, visitor, counts, connections, text)

@@ -74,11 +74,16 @@ class Wrk:
             arguments += ["-H", value]
         arguments.append(f"http://127.0.0.1:{port}/")
         env = dict(os.environ, LOADTEST_PATHS=paths, LOADTEST_DELAY_MS=str(delay_ms))
-        output = os.path.join(self.directory, f"wrk-{name}.txt")
-        with open(output, "w") as out:
-            status = subprocess.run(arguments, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
-        with open(output) as f:
-            text = f.read()
-        if status != 0:
-            raise HarnessError(f"wrk failed against 127.0.0.1:{port}: {text}")
-        return parse(text)
+        return parse(execute(self.directory, name, arguments, env, port))
+
+
+def execute(directory, name, arguments, env, port):
+    """Runs the wrk command `arguments`; its output, also kept as `wrk-NAME.txt` in `directory`."""
+    output = os.path.join(directory, f"wrk-{name}.txt")
+    with open(output, "w") as out:
+        status = subprocess.run(arguments, env=env, stdout=out, stderr=subprocess.STDOUT).returncode
+    with open(output) as f:
+        text = f.read()
+    if status != 0:
+        raise HarnessError(f"wrk failed against 127.0.0.1:{port}: {text}")
+    return text

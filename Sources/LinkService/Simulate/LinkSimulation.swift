@@ -481,7 +481,7 @@ package struct LinkSimulation: Sendable {
 
     /// A claim token issuer with a secret no server has, so that simulating runs the issuer a
     /// real visit runs without making a token anyone could claim.
-    private static func throwawayIssuer(now: Date) async throws -> ClaimTokenIssuer {
+    package static func throwawayIssuer(now: Date) async throws -> ClaimTokenIssuer {
         let clock = ServiceClock { now }
         let keyring = ClaimKeyring(clock: clock)
         try await keyring.load(from: MemoryLinkStore())

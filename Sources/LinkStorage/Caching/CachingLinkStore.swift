@@ -48,35 +48,21 @@ package final class CachingLinkStore: StoreWrapper {
     }
 
     private struct State {
-        var young: [Key: Entry] = [:]
-        var old: [Key: Entry] = [:]
+        var entries: GenerationalCache<Key, Entry>
         /// Counts drops and writes' inserts: a read that began before either may hold an older
         /// answer, so its result is not cached.
         var drops: UInt64 = 0
-        let generationSize: Int
 
-        mutating func entry(_ key: Key) -> Entry? {
-            if let entry = young[key] { return entry }
-            guard let entry = old.removeValue(forKey: key) else { return nil }
-            insert(entry, key)
-            return entry
-        }
+        mutating func entry(_ key: Key) -> Entry? { entries.value(for: key) }
 
-        mutating func insert(_ entry: Entry, _ key: Key) {
-            if young.count >= generationSize, young[key] == nil {
-                old = young
-                young = Dictionary(minimumCapacity: generationSize)
-            }
-            young[key] = entry
-        }
+        mutating func insert(_ entry: Entry, _ key: Key) { entries.insert(entry, for: key) }
 
         mutating func remove(_ key: Key) {
             drops &+= 1
-            young.removeValue(forKey: key)
-            old.removeValue(forKey: key)
+            entries.remove(key)
         }
 
-        var count: Int { young.count + old.count }
+        var count: Int { entries.count }
     }
 
     /// A cache of at most `capacity` entries in front of `base`, each fresh for `lifetime` as
@@ -88,7 +74,7 @@ package final class CachingLinkStore: StoreWrapper {
         self.lifetime = lifetime
         let origin = clock.now
         elapsed = { origin.duration(to: clock.now) }
-        state = Mutex(State(generationSize: max(1, capacity / 2)))
+        state = Mutex(State(entries: GenerationalCache(capacity: capacity)))
         hits = registry.makeCounter(
             descriptor: .wayfinder(
                 "link_cache_hits", unit: "total", help: "Link reads for redirects answered from the cache"))
@@ -116,7 +102,7 @@ package final class CachingLinkStore: StoreWrapper {
         do {
             link = try await base.link(tenant: tenant, slug: slug)
         } catch {
-            let lastKnown = state.withLock { state in state.young[key] ?? state.old[key] }
+            let lastKnown = state.withLock { state in state.entries.peek(key) }
             if let lastKnown { return lastKnown.link }
             throw error
         }
@@ -139,8 +125,7 @@ package final class CachingLinkStore: StoreWrapper {
     package func invalidateAll() {
         state.withLock { state in
             state.drops &+= 1
-            state.young.removeAll()
-            state.old.removeAll()
+            state.entries.removeAll()
         }
         entries.set(Double(0))
     }

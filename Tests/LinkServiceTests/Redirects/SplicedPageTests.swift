@@ -64,23 +64,13 @@ struct SplicedPageTests {
         return [plain, card, campaign, ipad, rule, variant, web, androidFallback]
     }
 
-    static func issuer() async throws -> ClaimTokenIssuer {
-        let clock = ServiceClock { Date(timeIntervalSince1970: 1_800_000_000) }
-        let keyring = ClaimKeyring(clock: clock)
-        try await keyring.load(from: MemoryLinkStore())
-        return ClaimTokenIssuer(
-            keyring: keyring, lifetime: .seconds(3600),
-            metrics: DeferredMetrics(registry: PrometheusCollectorRegistry()),
-            clock: clock)
-    }
-
     @Test(
         "for every kind of visitor and link state, the spliced preview page is byte for byte a fresh render with the same nonce and claim token, first render and cached alike"
     )
     func previewPagesEqualFreshRenders() async throws {
         let tenant = try Tenant.make(from: Self.manifest)
         let planner = RedirectPlanner(tenant: tenant)
-        let issuer = try await Self.issuer()
+        let issuer = try await LinkSimulation.throwawayIssuer(now: Date(timeIntervalSince1970: 1_800_000_000))
         let renderer = try PageRenderer()
         var pages = 0
         var tokens = 0
