@@ -312,6 +312,8 @@ let package = Package(
                 "TestSupport",
                 // The help test checks `serve --help` against the documented configuration keys.
                 "LinkService",
+                // The keys tests read the audit log the commands write.
+                "LinkCore", "LinkStorage",
                 // `wayfinder check` is tested against real HTTPS servers on loopback with a
                 // throwaway CA made in the test.
                 .product(name: "Hummingbird", package: "hummingbird"),

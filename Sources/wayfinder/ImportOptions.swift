@@ -69,6 +69,13 @@ struct ImportOptions: ParsableArguments {
                 progress.show(rows: rows, fraction: fraction)
             }
             progress.finish(rows: report.rows)
+            if !dryRun, report.imported > 0 {
+                try await linkStore.appendAudit(
+                    AuditEntry(
+                        tenant: manifest.id, time: Date(), actor: "operator", action: .linksImported,
+                        target: "import:" + format.name,
+                        changes: [AuditChange(field: "imported", before: nil, after: String(report.imported))]))
+            }
             try await linkStore.close()
             cleanup()
         } catch let error as ImportError {

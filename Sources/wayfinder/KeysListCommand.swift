@@ -8,9 +8,11 @@ import LinkStorage
 struct KeysListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List API keys: prefix, tenant, creation time and whether revoked (never the keys).",
+        abstract:
+            "List API keys: prefix, tenant, creation time, scopes, name, last use and whether revoked (never the keys).",
         discussion: """
-            One key per line: PREFIX TENANT CREATED [revoked REVOKED].
+            One key per line: PREFIX TENANT CREATED scopes SCOPE,… [name "NAME"] [used LAST-USED] \
+            [revoked REVOKED]. The last use is written at most once a minute per key.
 
             Example:
               wayfinder keys list --tenant storyteller
@@ -35,6 +37,9 @@ struct KeysListCommand: AsyncParsableCommand {
         let format = Date.ISO8601FormatStyle()
         for key in keys {
             var line = "\(key.prefix) \(key.tenant) \(key.createdAt.formatted(format))"
+            line += " scopes " + key.scopes.map(\.rawValue).joined(separator: ",")
+            if let name = key.name { line += " name \"\(name)\"" }
+            if let used = key.lastUsedAt { line += " used \(used.formatted(format))" }
             if let revoked = key.revokedAt { line += " revoked \(revoked.formatted(format))" }
             print(line)
         }

@@ -32,7 +32,18 @@ struct KeysRevokeCommand: AsyncParsableCommand {
         let linkStore = try await store.configuration().database.openStore()
         let revoked: Int
         do {
-            revoked = try await linkStore.revokeAPIKeys(prefix: String(prefix.prefix(APIKey.prefixLength)), at: Date())
+            let keyPrefix = String(prefix.prefix(APIKey.prefixLength))
+            let now = Date()
+            let tenants = try await linkStore.apiKeys(tenant: nil).filter {
+                $0.prefix == keyPrefix && $0.revokedAt == nil
+            }
+            .map(\.tenant)
+            revoked = try await linkStore.revokeAPIKeys(prefix: keyPrefix, at: now)
+            for tenant in Set(tenants) where revoked > 0 {
+                try await linkStore.appendAudit(
+                    AuditEntry(
+                        tenant: tenant, time: now, actor: "operator", action: .keyRevoked, target: "key:" + keyPrefix))
+            }
             try await linkStore.close()
         } catch {
             try? await linkStore.close()

@@ -46,8 +46,8 @@ package struct TestService {
     }
 
     /// A new API key of `tenant`, stored as `keys create` stores it.
-    package func key(for tenant: String) async throws -> String {
-        let (key, record) = APIKey.make(tenant: tenant)
+    package func key(for tenant: String, scopes: [Scope] = Scope.standard) async throws -> String {
+        let (key, record) = APIKey.make(tenant: tenant, scopes: scopes)
         try await store.insertAPIKey(record)
         return key
     }

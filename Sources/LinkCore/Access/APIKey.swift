@@ -7,11 +7,13 @@ package enum APIKey {
     package static let prefixLength = 11
 
     /// A new key and the record to store for it.
-    package static func make(tenant: String, at date: Date = Date()) -> (key: String, record: APIKeyRecord) {
+    package static func make(
+        tenant: String, scopes: [Scope] = Scope.standard, name: String? = nil, at date: Date = Date()
+    ) -> (key: String, record: APIKeyRecord) {
         let key = "wf_" + RandomText.make(length: 40, from: RandomText.lettersAndDigits)
         let record = APIKeyRecord(
             prefix: String(key.prefix(prefixLength)), hash: hash(key), tenant: tenant,
-            createdAt: date.truncatedToMilliseconds)
+            createdAt: date.truncatedToMilliseconds, scopes: Set(scopes).sorted(), name: name)
         return (key, record)
     }
 

@@ -10,4 +10,7 @@ package protocol APIKeyRecords: Sendable {
     func apiKeys(tenant: String?) async throws -> [APIKeyRecord]
     /// Revokes the keys with this prefix that are not revoked yet; returns how many.
     func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int
+    /// Records that the key with this SHA-256 was used at `date` (callers write this at most
+    /// once a minute per key: it is a hint, not a log).
+    func touchAPIKey(hash: String, at date: Date) async throws
 }

@@ -28,8 +28,9 @@ package struct FirebaseKeyMiddleware: RouterMiddleware {
             throw FirebaseAPIError(.badRequest, "API key not valid. Please pass a valid API key.")
         case .overBudget(let wait):
             throw FirebaseAPIError(.tooManyRequests, "This key is over its budget; retry in \(wait) s.")
-        case .authenticated(let tenant):
+        case .authenticated(let tenant, let actor):
             context.keyTenant = tenant
+            context.actor = actor
         }
         return try await next(request, context)
     }

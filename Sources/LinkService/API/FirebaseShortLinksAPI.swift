@@ -83,15 +83,18 @@ package struct FirebaseShortLinksAPI: Sendable {
                 middleware: FirebaseKeyMiddleware(
                     tenants: gate.tenants, authenticator: gate.authenticator, publicLimit: gate.publicLimit)
             )
-            .group(context: APIRequestContext.self)
-        calls.post("/v1/shortLinks") { request, context in
+        // FDL's calls create links to any URL: a key needs links:write (an app key is refused).
+        let creating = calls.requiring(.createLinks)
+        creating.post("/v1/shortLinks") { request, context in
             try await create(request, tenant: context.tenant, managed: false)
         }
-        calls.post("/v1/managedShortLinks:create") { request, context in
+        creating.post("/v1/managedShortLinks:create") { request, context in
             try await create(request, tenant: context.tenant, managed: true)
         }
-        FirebaseLinkStatsAPI(gate: gate).register(on: calls)
-        FirebaseAttributionAPI().register(on: calls)
+        FirebaseLinkStatsAPI(gate: gate).register(on: calls.requiring(.readStats))
+        // Refused as not offered (501) to a key that could read links; an app key learns first
+        // that its scope is not enough.
+        FirebaseAttributionAPI().register(on: calls.requiring(.readLinks))
     }
 
     /// `shortLinks` answers `{"shortLink", "previewLink", "warning"}`; `managedShortLinks:create`

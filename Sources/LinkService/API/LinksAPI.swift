@@ -32,34 +32,27 @@ package struct LinksAPI: Sendable {
     package let logger: Logger
     /// Where new passwords are hashed, off the request threads.
     package var passwords: PasswordChecks? = nil
+    /// What app keys' link creations are held to.
+    package var appLinks: AppLinkGate
+    /// Where changes are recorded.
+    package var audit: AuditLog
 
     package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
         api.get("/resolve") { request, context in try await resolve(request, context) }
-        let links = api.group("/links")
-            .add(
-                middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
-            )
-            .group(context: APIRequestContext.self)
-        links.post { request, context in try await create(request, context) }
-        links.get { request, context in try await list(request, context) }
-        links.get("/:slug") { request, context in try await read(request, context) }
-        links.patch("/:slug") { request, context in try await update(request, context) }
-        links.delete("/:slug") { request, context in try await delete(request, context) }
-        links.get("/:slug/stats") { request, context in try await stats(request, context) }
-        links.get("/:slug/qr") { request, context in try await qrCode(request, context) }
-        links.get("/:slug/simulate") { _, context in try await simulate(context) }
-        api.group("/stats")
-            .add(
-                middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
-            )
-            .group(context: APIRequestContext.self)
+        let bearer = BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
+        let links = api.group("/links").add(middleware: bearer)
+        links.requiring(.createRouteLinks).post { request, context in try await create(request, context) }
+        links.requiring(.readLinks).get { request, context in try await list(request, context) }
+        links.requiring(.readLinks).get("/:slug") { request, context in try await read(request, context) }
+        links.requiring(.changeLinks).patch("/:slug") { request, context in try await update(request, context) }
+        links.requiring(.changeLinks).delete("/:slug") { request, context in try await delete(request, context) }
+        links.requiring(.readStats).get("/:slug/stats") { request, context in try await stats(request, context) }
+        links.requiring(.readLinks).get("/:slug/qr") { request, context in try await qrCode(request, context) }
+        links.requiring(.readLinks).get("/:slug/simulate") { _, context in try await simulate(context) }
+        api.group("/stats").add(middleware: bearer).requiring(.readStats)
             .get { request, context in try await tenantStats(request, context) }
-        api.group("/export")
-            .add(
-                middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
-            )
-            .group(context: APIRequestContext.self)
+        api.group("/export").add(middleware: bearer).requiring(.readLinks)
             .get("/:what") { request, context in try await export(request, context) }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
@@ -73,10 +66,15 @@ package struct LinksAPI: Sendable {
     private func create(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let body = try await request.collectBody(upTo: maxBodySize)
         let parsed = try LinkRequest(body: body.readableBytesView)
+        try appLinks.check(parsed, request, context)
         switch try await LinkCreator(store: store, clock: clock, passwords: passwords).create(
             parsed, for: context.tenant)
         {
-        case .created(let link): return created(link)
+        case .created(let link):
+            await audit.record(
+                .linkCreated, target: "link:" + link.slug, changes: AuditChange.link(from: nil, to: link),
+                request: request, context: context)
+            return created(link)
         case .existing(let link): return .json(answer(link))
         }
     }
@@ -96,14 +94,25 @@ package struct LinksAPI: Sendable {
         }
         let changed = try await LinkUpdater(store: store, clock: clock, passwords: passwords).update(
             link, by: patch, for: context.tenant)
+        let changes = AuditChange.link(from: link, to: changed)
+        if !changes.isEmpty {
+            let action: AuditAction =
+                changes.allSatisfy { $0.field == "rules" || $0.field == "variants" } ? .rulesChanged : .linkUpdated
+            await audit.record(
+                action, target: "link:" + changed.slug, changes: changes, request: request, context: context)
+        }
         return .json(answer(changed))
     }
 
     private func delete(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let slug = try slugParameter(context)
+        let before = try await store.link(tenant: context.tenant.id, slug: slug)
         guard try await store.deleteLink(tenant: context.tenant.id, slug: slug, at: clock.now()) else {
             throw Problem.notFound("no link \"\(slug)\"", field: "slug")
         }
+        await audit.record(
+            .linkDeleted, target: "link:" + slug, changes: AuditChange.link(from: before, to: nil), request: request,
+            context: context)
         return Response(status: .noContent)
     }
 

@@ -11,6 +11,10 @@ extension ErrorCode where Owner == Problem {
     package static let missingAPIKey = ErrorCode("missing-api-key")
     /// `401`: the API key is unknown, revoked, or its tenant is not served here.
     package static let invalidAPIKey = ErrorCode("invalid-api-key")
+    /// `403`: the API key's scopes do not grant the call's permission; the detail names the scope.
+    package static let insufficientScope = ErrorCode("insufficient-scope")
+    /// `403`: the person's role does not grant the permission; the detail names the role.
+    package static let insufficientRole = ErrorCode("insufficient-role")
     /// `429`: over a rate limit (the key's, the address's or a call's own); `Retry-After` says
     /// when to try again.
     package static let rateLimited = ErrorCode("rate-limited")
@@ -69,7 +73,8 @@ extension ErrorCode where Owner == Problem {
 
     /// Every code of this catalogue.
     package static let catalogue: [ErrorCode] = [
-        .missingAPIKey, .invalidAPIKey, .rateLimited, .notFound, .methodNotAllowed, .bodyTooLarge, .incompleteBody,
+        .missingAPIKey, .invalidAPIKey, .insufficientScope, .insufficientRole, .rateLimited, .notFound,
+        .methodNotAllowed, .bodyTooLarge, .incompleteBody,
         .ambiguousHost, .missingHost, .passwordRequired, .linkExpired, .busy, .slugTaken, .slugSpaceCrowded,
         .claimExpired, .claimUsed, .endpointDisabled, .qrCodeFailed, .domainTaken, .domainHasLinks, .domainInManifest,
         .noSession, .csrf, .crossSite, .databaseUnavailable, .storageFull, .httpError, .internalError,

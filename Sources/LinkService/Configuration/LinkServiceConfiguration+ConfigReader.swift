@@ -40,6 +40,11 @@ extension LinkServiceConfiguration {
         ),
         ("wayfinder.api.rate.per.minute", "WAYFINDER_API_RATE_PER_MINUTE", "API calls per key per minute"),
         (
+            "wayfinder.app.links.per.minute", "WAYFINDER_APP_LINKS_PER_MINUTE",
+            "links an app key may create per minute, per key and per client address"
+        ),
+        ("wayfinder.audit.retention.days", "WAYFINDER_AUDIT_RETENTION_DAYS", "days the audit log keeps an entry"),
+        (
             "wayfinder.trust.forwarded.for", "WAYFINDER_TRUST_FORWARDED_FOR",
             "take every peer for a proxy: client addresses from X-Forwarded-For's rightmost entry (true/false)"
         ),
@@ -193,6 +198,12 @@ extension LinkServiceConfiguration {
         linkCacheCapacity = scope.int(forKey: "link.cache.capacity", default: linkCacheCapacity)
         if let perMinute = scope.int(forKey: "resolve.rate.per.minute") {
             resolveRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
+        if let perMinute = scope.int(forKey: "app.links.per.minute") {
+            appLinkRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
+        }
+        if let days = scope.int(forKey: "audit.retention.days") {
+            auditRetention = .seconds(max(1, days) * 86_400)
         }
         if let perMinute = scope.int(forKey: "api.rate.per.minute") {
             apiRateLimit = RateLimit(requests: perMinute, per: .seconds(60))

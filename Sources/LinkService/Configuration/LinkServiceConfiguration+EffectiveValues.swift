@@ -22,6 +22,8 @@ extension LinkServiceConfiguration {
             "WAYFINDER_LINK_CACHE_CAPACITY": String(linkCacheCapacity),
             "WAYFINDER_RESOLVE_RATE_PER_MINUTE": Self.perMinute(resolveRateLimit),
             "WAYFINDER_API_RATE_PER_MINUTE": Self.perMinute(apiRateLimit),
+            "WAYFINDER_APP_LINKS_PER_MINUTE": Self.perMinute(appLinkRateLimit),
+            "WAYFINDER_AUDIT_RETENTION_DAYS": String(Int((auditRetention.timeInterval / 86_400).rounded())),
             "WAYFINDER_TRUST_FORWARDED_FOR": String(trustForwardedFor),
             "WAYFINDER_DEFERRED_LIFETIME_SECONDS": Self.seconds(claimTokenLifetime),
             "WAYFINDER_DEFERRED_CLAIM_RATE_PER_MINUTE": Self.perMinute(claimRateLimit),

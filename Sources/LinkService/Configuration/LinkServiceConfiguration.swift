@@ -33,6 +33,10 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     public var resolveRateLimit: RateLimit
     /// API calls allowed per API key.
     public var apiRateLimit: RateLimit
+    /// Links an `app` key may create, per key and per client address (the key ships in apps).
+    public var appLinkRateLimit = RateLimit(requests: 30, per: .seconds(60))
+    /// How long the audit log keeps an entry; older ones are pruned.
+    public var auditRetention: Duration = .seconds(400 * 86_400)
     /// How long a link read for a redirect is reused before the store is asked again (other
     /// instances may have changed it; this instance's own changes apply at once).
     public var linkCacheLifetime: Duration

@@ -36,6 +36,8 @@ package struct Console: Sendable {
     package var passwords: PasswordChecks? = nil
     /// Refused link forms, for the page a refused `POST` redirects to.
     package let drafts: ConsoleDrafts
+    /// The console's changes and sign-ins, refused ones too, are recorded here.
+    package var audit: AuditLog? = nil
     package var addressing: ClientAddressing { publicLimit.addressing }
 
     package static let pageSize = 20
@@ -59,12 +61,12 @@ package struct Console: Sendable {
         signedIn.post("/sign-out") { request, context in try await signOut(request, context) }
         signedIn.get("/links") { request, context in try await links(request, context) }
         signedIn.get("/new-link") { request, context in newLink(request, context) }
-        signedIn.post("/links") { _, context in try await create(context) }
+        signedIn.post("/links") { request, context in try await create(request, context) }
         signedIn.get("/links/:slug") { request, context in try await linkPage(request, context) }
         signedIn.get("/links/:slug/edit") { request, context in try await editLink(request, context) }
-        signedIn.post("/links/:slug") { _, context in try await save(context) }
+        signedIn.post("/links/:slug") { request, context in try await save(request, context) }
         signedIn.get("/links/:slug/delete") { _, context in try await confirmDelete(context) }
-        signedIn.post("/links/:slug/delete") { _, context in try await delete(context) }
+        signedIn.post("/links/:slug/delete") { request, context in try await delete(request, context) }
         signedIn.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
         signedIn.get("/domains") { _, context in domains(context) }
         registerWebhooks(on: signedIn)
@@ -117,13 +119,25 @@ package struct Console: Sendable {
                     "This sign-in form has expired or did not come from this console, so nobody was signed in. Enter the key again.",
                 status: .forbidden)
         }
-        let key = form.text("key")
-        guard !key.isEmpty, let opened = try await sessions.signIn(key: key) else {
+        let key = form.text("key").trimmingCharacters(in: .whitespacesAndNewlines)
+        let found = key.isEmpty ? nil : try await sessions.keys.key(hash: APIKey.hash(key))
+        if let found, !found.actor.permissions.isSuperset(of: Self.permissions) {
+            await recordSignIn(.signInRefused, tenant: found.tenant.id, actor: found.actor.name, request, context)
+            return signInPage(
+                request, context,
+                error:
+                    "That key's scopes do not cover the console (it needs links:read, links:write, stats:read and webhooks:write). Nobody is signed in.",
+                status: .forbidden)
+        }
+        guard found != nil, let opened = try await sessions.signIn(key: key) else {
             logger.notice("console sign-in refused", metadata: ["client": "\(addressing.logged(client))"])
+            await recordSignIn(.signInRefused, tenant: "", actor: "anonymous", request, context)
             return signInPage(
                 request, context, error: "That API key is not valid: it is unknown or revoked. Nobody is signed in.",
                 status: .unauthorized)
         }
+        await recordSignIn(
+            .signedIn, tenant: opened.session.tenant, actor: found?.actor.name ?? "anonymous", request, context)
         // A session the browser had before is over: one browser, one session.
         try? await sessions.signOut(request, overTLS: addressing.cameOverTLS(request, context: context))
         logger.info(
@@ -133,6 +147,38 @@ package struct Console: Sendable {
         response.setCookie(
             ConsoleSessions.cookie(id: opened.id, secure: addressing.cameOverTLS(request, context: context)))
         return response
+    }
+
+    /// What a key must permit to sign in to the console: everything its pages do. (People's
+    /// roles will decide page by page; a key signs in only when it could do all of it through
+    /// the API.)
+    package static let permissions: Set<Permission> = [
+        .readLinks, .createLinks, .changeLinks, .readStats, .changeWebhooks,
+    ]
+
+    /// A sign-in, or a refused one, in the audit log; a refused sign-in with no known key is the
+    /// server's (tenant `""`), kept for operators.
+    private func recordSignIn(
+        _ action: AuditAction, tenant: String, actor: String, _ request: Request, _ context: LinkRequestContext
+    ) async {
+        guard let audit else { return }
+        await audit.record(
+            AuditEntry(
+                tenant: tenant, time: clock.now(), actor: actor, action: action, target: "console",
+                address: audit.address(of: request, context: context)))
+    }
+
+    /// A change made in the console, in the audit log, by the session's key.
+    private func recordChange(
+        _ action: AuditAction, target: String, changes: [AuditChange], _ request: Request,
+        _ context: ConsoleRequestContext
+    ) async {
+        guard let audit else { return }
+        let actor = (try? await sessions.keys.key(hash: context.session.keyHash))?.actor.name ?? "console"
+        await audit.record(
+            AuditEntry(
+                tenant: context.tenant.id, time: clock.now(), actor: actor, action: action, target: target,
+                changes: changes, address: audit.address(of: request, context: context)))
     }
 
     private func signOut(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
@@ -192,7 +238,7 @@ package struct Console: Sendable {
         return redirect(link.map { "/admin/links/\($0.slug)/edit?draft=\(id)" } ?? "/admin/new-link?draft=\(id)")
     }
 
-    private func create(_ context: ConsoleRequestContext) async throws -> Response {
+    private func create(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         var form = LinkForm(form: context.form)
         // "Show final URL", "Add rule", "Add condition": the form again, nothing created.
         if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: nil, context.signedIn) }
@@ -200,6 +246,11 @@ package struct Console: Sendable {
             let creation = try await LinkCreator(store: store, clock: clock, passwords: passwords).create(
                 try form.linkRequest(), for: context.tenant)
             let link = creation.link
+            if case .created = creation {
+                await recordChange(
+                    .linkCreated, target: "link:" + link.slug, changes: AuditChange.link(from: nil, to: link), request,
+                    context)
+            }
             logger.info(
                 "link created in the console", metadata: ["tenant": "\(link.tenant)", "slug": "\(link.slug)"])
             return redirect("/admin/links/\(link.slug)?done=created")
@@ -220,14 +271,18 @@ package struct Console: Sendable {
         return formPage(LinkForm(link: link), editing: link, context.signedIn)
     }
 
-    private func save(_ context: ConsoleRequestContext) async throws -> Response {
+    private func save(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
         var form = LinkForm(form: context.form)
         form.values["slug"] = link.slug
         if LinkForm.isHelperSubmit(context.form) { return formPage(form, editing: link, context.signedIn) }
         do {
-            _ = try await LinkUpdater(store: store, clock: clock, passwords: passwords).update(
+            let changed = try await LinkUpdater(store: store, clock: clock, passwords: passwords).update(
                 link, by: form.patch(), for: context.tenant)
+            let changes = AuditChange.link(from: link, to: changed)
+            if !changes.isEmpty {
+                await recordChange(.linkUpdated, target: "link:" + link.slug, changes: changes, request, context)
+            }
             return redirect("/admin/links/\(link.slug)?done=saved")
         } catch let problem as Problem where problem.status == .badRequest {
             form.show(problem)
@@ -242,11 +297,13 @@ package struct Console: Sendable {
                 ConsoleDeleteLinkPage(layout: layout(context.signedIn, title: "Delete \(link.slug)"), link: link)))
     }
 
-    private func delete(_ context: ConsoleRequestContext) async throws -> Response {
+    private func delete(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let link = try await existingLink(context)
         guard try await store.deleteLink(tenant: context.tenant.id, slug: link.slug, at: clock.now()) else {
             throw Problem.notFound("\(link.slug) was deleted already")
         }
+        await recordChange(
+            .linkDeleted, target: "link:" + link.slug, changes: AuditChange.link(from: link, to: nil), request, context)
         logger.info(
             "link deleted in the console", metadata: ["tenant": "\(context.tenant.id)", "slug": "\(link.slug)"])
         return redirect("/admin/links?done=deleted")

@@ -11,17 +11,19 @@ package struct DomainsAPI: Sendable {
     package let authenticator: APIKeyAuthenticator
     package let publicLimit: PublicRateLimit
     package let maxBodySize: Int
+    /// Where changes are recorded.
+    package let audit: AuditLog
 
     private var target: String? { registry.settings.target }
 
     package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let domains = router.group("/api/v1/domains")
             .add(middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit))
-            .group(context: APIRequestContext.self)
+            .requiring(.changeDomains)
         domains.post { request, context in try await add(request, context) }
         domains.get { _, context in try await list(context) }
         domains.get("/:domain") { _, context in try await show(context) }
-        domains.post("/:domain/verify") { _, context in try await verify(context) }
+        domains.post("/:domain/verify") { request, context in try await verify(request, context) }
         domains.delete("/:domain") { request, context in try await remove(request, context) }
     }
 
@@ -29,6 +31,7 @@ package struct DomainsAPI: Sendable {
         let body = try await request.collectBody(upTo: maxBodySize)
         let name = try DomainRequest(body: body.readableBytesView).domain
         let domain = try await registry.add(normalized: name, tenant: context.tenant)
+        await audit.record(.domainAdded, target: "domain:" + domain.name, request: request, context: context)
         var response = Response.json(DomainJSON.node(domain, target: target), status: .created)
         response.headers[.location] = "/api/v1/domains/\(domain.name)"
         return response
@@ -48,15 +51,28 @@ package struct DomainsAPI: Sendable {
         return .json(DomainJSON.node(try await registry.existing(name, tenant: context.tenant), target: target))
     }
 
-    private func verify(_ context: APIRequestContext) async throws -> Response {
+    private func verify(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let name = try pathDomain(context)
         if context.tenant.manifest.domains.contains(name) { return .json(DomainJSON.manifestNode(name)) }
-        return .json(DomainJSON.node(try await registry.verify(name, tenant: context.tenant), target: target))
+        let before = try await registry.existing(name, tenant: context.tenant)
+        let domain = try await registry.verify(name, tenant: context.tenant)
+        if before.status != domain.status {
+            await audit.record(
+                .domainVerified, target: "domain:" + name,
+                changes: [AuditChange(field: "status", before: before.status.rawValue, after: domain.status.rawValue)],
+                request: request, context: context)
+        }
+        return .json(DomainJSON.node(domain, target: target))
     }
 
     private func remove(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let moveLinksTo = request.uri.queryParameters.get("moveLinksTo").map { String($0) }
-        try await registry.remove(try pathDomain(context), tenant: context.tenant, moveLinksTo: moveLinksTo)
+        let name = try pathDomain(context)
+        try await registry.remove(name, tenant: context.tenant, moveLinksTo: moveLinksTo)
+        await audit.record(
+            .domainRemoved, target: "domain:" + name,
+            changes: moveLinksTo.map { [AuditChange(field: "moveLinksTo", before: nil, after: $0)] } ?? [],
+            request: request, context: context)
         return Response(status: .noContent)
     }
 

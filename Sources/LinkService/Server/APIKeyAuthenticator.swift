@@ -28,8 +28,8 @@ package struct APIKeyAuthenticator: Sendable {
         case invalid
         /// A valid key over its budget: retry after this many whole seconds.
         case overBudget(retryAfter: Int)
-        /// A valid key within its budget, acting for this tenant.
-        case authenticated(Tenant)
+        /// A valid key within its budget, acting for this tenant as this actor.
+        case authenticated(Tenant, Actor)
     }
 
     /// Checks `key` (`nil` when the call presented none). With `tenant`, for calls whose `Host`
@@ -38,10 +38,11 @@ package struct APIKeyAuthenticator: Sendable {
     package func authenticate(_ key: String?, for tenant: Tenant? = nil) async throws -> Outcome {
         guard let key else { return .missing }
         let hash = APIKey.hash(key)
-        guard let owner = try await keys.tenant(ofKeyHash: hash), tenant.map({ $0.id == owner.id }) ?? true else {
+        guard let found = try await keys.key(hash: hash), tenant.map({ $0.id == found.tenant.id }) ?? true else {
             return .invalid
         }
         if let wait = limiter.acquire(hash) { return .overBudget(retryAfter: wait) }
-        return .authenticated(owner)
+        try await keys.noteUse(hash: hash)
+        return .authenticated(found.tenant, found.actor)
     }
 }

@@ -5,8 +5,8 @@ import LinkCore
 
 /// Resolves `Authorization: Bearer <key>` to the key's tenant (through the server's
 /// ``APIKeyAuthenticator``) before any handler of the links API runs; the handlers get it as
-/// ``APIRequestContext/tenant`` (register them in `group(context: APIRequestContext.self)` after
-/// this middleware).
+/// ``APIRequestContext/tenant`` and ``APIRequestContext/actor`` (register them with
+/// `requiring(_:)` after this middleware, which checks the route's permission).
 ///
 /// The key alone picks the tenant, never the `Host`: another tenant's link is `404` to it, as if it
 /// did not exist. No key is `401` (`missing-api-key`), an unknown or revoked key `401`
@@ -22,7 +22,9 @@ package struct BearerKeyMiddleware: RouterMiddleware {
         _ request: Request, context: LinkRequestContext, next: (Request, LinkRequestContext) async throws -> Response
     ) async throws -> Response {
         var context = context
-        context.keyTenant = try await tenant(of: request, context: context)
+        let (tenant, actor) = try await key(of: request, context: context)
+        context.keyTenant = tenant
+        context.actor = actor
         return try await next(request, context)
     }
 
@@ -34,11 +36,11 @@ package struct BearerKeyMiddleware: RouterMiddleware {
         return parts[1].trimmingCharacters(in: .whitespaces)
     }
 
-    package func tenant(of request: Request, context: LinkRequestContext) async throws -> Tenant {
+    package func key(of request: Request, context: LinkRequestContext) async throws -> (Tenant, Actor) {
         let outcome = try await authenticator.authenticate(request.headers[.authorization].flatMap(Self.bearerToken))
         switch outcome {
-        case .authenticated(let tenant):
-            return tenant
+        case .authenticated(let tenant, let actor):
+            return (tenant, actor)
         case .overBudget(let wait):
             throw Problem.rateLimited("this key is over its budget", retryAfter: wait)
         case .missing, .invalid:

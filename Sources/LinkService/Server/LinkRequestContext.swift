@@ -10,6 +10,11 @@ package struct LinkRequestContext: RequestContext, RemoteAddressRequestContext {
     /// The tenant of the request's API key, set by ``BearerKeyMiddleware`` or
     /// ``FirebaseKeyMiddleware``; handlers read ``APIRequestContext/tenant``.
     package var keyTenant: Tenant?
+    /// Who the request's credential is, set with ``keyTenant``.
+    package var actor: Actor?
+    /// The permission the route declared and the actor was found to hold, set by
+    /// ``PermissionMiddleware``; ``APIRequestContext`` cannot be made without it.
+    package var checkedPermission: Permission?
     /// The signed-in console session (and a `POST`'s checked form), set by
     /// ``ConsoleSessionMiddleware``; handlers read ``ConsoleRequestContext``.
     package var consoleVisit: ConsoleVisit?

@@ -144,6 +144,13 @@ public struct LinkServer: Sendable {
                 try await domainVerifier.refreshServed()
                 try await domainVerifier.checkDue()
             })
+        // The audit log's retention: entries past it are pruned hourly (every instance may prune;
+        // deleting what another instance deleted deletes nothing).
+        services.append(
+            SharedRowsRefresher(name: "audit log retention", interval: .seconds(3_600), logger: logger) {
+                [store = store.base, clock, retention = configuration.auditRetention] in
+                _ = try await store.pruneAudit(before: clock.now().addingTimeInterval(-retention.timeInterval))
+            })
         if let trimmer = MemoryTrimmer(interval: configuration.memoryTrimInterval) {
             services.append(trimmer)
         }
@@ -187,6 +194,7 @@ public struct LinkServer: Sendable {
         ReadinessHandler(store: store.base, logger: logger).register(on: router)
         TLSAskHandler(tenants: tenants, trustedProxies: configuration.trustedProxies).register(on: router)
         let addressing = publicLimit.addressing
+        let audit = AuditLog(store: store.base, addressing: addressing, clock: clock, logger: logger)
         OpenAPIDocument().register(on: router)
         DeferredClaimsAPI(deferred: deferred, tenants: tenants, store: store, addressing: addressing, logger: logger)
             .register(on: router)
@@ -194,19 +202,24 @@ public struct LinkServer: Sendable {
             tenants: tenants, store: store, cursors: cursors, authenticator: authenticator,
             resolveLimiter: resolveLimiter, addressing: addressing, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock,
-            countryKnown: countryLookup != nil, logger: logger, passwords: passwordChecks
+            countryKnown: countryLookup != nil, logger: logger, passwords: passwordChecks,
+            appLinks: AppLinkGate(limit: configuration.appLinkRateLimit, addressing: addressing, clock: clock),
+            audit: audit
         ).register(on: router)
+        AuditAPI(store: store.base, cursors: cursors, authenticator: authenticator, publicLimit: publicLimit)
+            .register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
         ).register(on: router)
         WebhooksAPI(
             tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, settings: configuration.webhooks, clock: clock, logger: logger
+            maxBodySize: configuration.maxBodySize, settings: configuration.webhooks, clock: clock, logger: logger,
+            audit: audit
         ).register(on: router)
         DomainsAPI(
             registry: domainRegistry, authenticator: authenticator, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize
+            maxBodySize: configuration.maxBodySize, audit: audit
         ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
             .register(on: router)
@@ -217,7 +230,8 @@ public struct LinkServer: Sendable {
                 lifetime: configuration.consoleSessionLifetime, clock: clock),
             store: store, cursors: cursors, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, statsReader: statsReader,
-            clock: clock, logger: logger, passwords: passwordChecks, drafts: ConsoleDrafts(clock: clock)
+            clock: clock, logger: logger, passwords: passwordChecks, drafts: ConsoleDrafts(clock: clock),
+            audit: audit
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,

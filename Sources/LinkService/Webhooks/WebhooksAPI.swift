@@ -16,6 +16,8 @@ package struct WebhooksAPI: Sendable {
     package let settings: WebhookSettings
     package let clock: ServiceClock
     package let logger: Logger
+    /// Where changes are recorded (never a secret: a rotation records that it happened).
+    package let audit: AuditLog
 
     private var editor: WebhookEndpointEditor {
         WebhookEndpointEditor(store: store, settings: settings, clock: clock)
@@ -26,13 +28,13 @@ package struct WebhooksAPI: Sendable {
             .add(
                 middleware: BearerKeyMiddleware(authenticator: authenticator, publicLimit: publicLimit)
             )
-            .group(context: APIRequestContext.self)
+            .requiring(.changeWebhooks)
         webhooks.post { request, context in try await create(request, context) }
         webhooks.get { _, context in try await list(context) }
         webhooks.get("/:id") { _, context in Response.json(WebhookJSON.node(try await existing(context))) }
         webhooks.patch("/:id") { request, context in try await update(request, context) }
-        webhooks.delete("/:id") { _, context in try await delete(context) }
-        webhooks.post("/:id/rotate-secret") { _, context in try await rotate(context) }
+        webhooks.delete("/:id") { request, context in try await delete(request, context) }
+        webhooks.post("/:id/rotate-secret") { request, context in try await rotate(request, context) }
         webhooks.post("/:id/test") { _, context in try await test(context) }
         webhooks.get("/:id/deliveries") { request, context in try await deliveries(request, context) }
     }
@@ -41,6 +43,10 @@ package struct WebhooksAPI: Sendable {
         let body = try await request.collectBody(upTo: maxBodySize)
         let parsed = try WebhookEndpointRequest(body: body.readableBytesView, creating: true)
         let endpoint = try await editor.create(parsed, tenant: context.tenant.id)
+        await audit.record(
+            .webhookCreated, target: "webhook:" + endpoint.id,
+            changes: AuditChange.between([], AuditChange.fields(of: WebhookJSON.node(endpoint))), request: request,
+            context: context)
         logger.info(
             "webhook endpoint created",
             metadata: ["tenant": "\(endpoint.tenant)", "id": "\(endpoint.id)", "url": "\(endpoint.url)"])
@@ -58,19 +64,37 @@ package struct WebhooksAPI: Sendable {
         let endpoint = try await existing(context)
         let body = try await request.collectBody(upTo: maxBodySize)
         let parsed = try WebhookEndpointRequest(body: body.readableBytesView, creating: false)
-        return .json(WebhookJSON.node(try await editor.update(endpoint, by: parsed)))
+        let changed = try await editor.update(endpoint, by: parsed)
+        let changes = AuditChange.between(
+            AuditChange.fields(of: WebhookJSON.node(endpoint)), AuditChange.fields(of: WebhookJSON.node(changed)))
+        if !changes.isEmpty {
+            await audit.record(
+                .webhookUpdated, target: "webhook:" + endpoint.id, changes: changes, request: request,
+                context: context)
+        }
+        return .json(WebhookJSON.node(changed))
     }
 
-    private func delete(_ context: APIRequestContext) async throws -> Response {
+    private func delete(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let id = context.parameters.get("id") ?? ""
+        let before = try await store.webhookEndpoint(tenant: context.tenant.id, id: id)
         guard try await store.deleteWebhookEndpoint(tenant: context.tenant.id, id: id) else {
             throw WebhookEndpointEditor.notFound(id)
         }
+        await audit.record(
+            .webhookDeleted, target: "webhook:" + id,
+            changes: AuditChange.between(AuditChange.fields(of: before.map { WebhookJSON.node($0) }), []),
+            request: request, context: context)
         return Response(status: .noContent)
     }
 
-    private func rotate(_ context: APIRequestContext) async throws -> Response {
-        let secret = try await editor.rotateSecret(of: try await existing(context))
+    private func rotate(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+        let endpoint = try await existing(context)
+        let secret = try await editor.rotateSecret(of: endpoint)
+        await audit.record(
+            .webhookSecretRotated, target: "webhook:" + endpoint.id,
+            changes: [AuditChange(field: "secret", before: AuditChange.secret, after: AuditChange.secret)],
+            request: request, context: context)
         return .json(.object(["secret": JSONNode(.string(secret))]))
     }
 

@@ -20,6 +20,20 @@ extension StoreWrapper {
 
     package func apiKeys(tenant: String?) async throws -> [APIKeyRecord] { try await base.apiKeys(tenant: tenant) }
 
+    package func appendAudit(_ entry: AuditEntry) async throws { try await base.appendAudit(entry) }
+
+    package func auditEntries(tenant: String, query: AuditQuery, before: Int?, limit: Int) async throws
+        -> [AuditEntry]
+    {
+        try await base.auditEntries(tenant: tenant, query: query, before: before, limit: limit)
+    }
+
+    package func pruneAudit(before date: Date) async throws -> Int { try await base.pruneAudit(before: date) }
+
+    package func touchAPIKey(hash: String, at date: Date) async throws {
+        try await base.touchAPIKey(hash: hash, at: date)
+    }
+
     package func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
         try await base.revokeAPIKeys(prefix: prefix, at: date)
     }

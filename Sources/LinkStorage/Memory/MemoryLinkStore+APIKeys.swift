@@ -9,6 +9,7 @@ extension MemoryLinkStore {
         var key = key
         key.createdAt = key.createdAt.truncatedToMilliseconds
         key.revokedAt = key.revokedAt?.truncatedToMilliseconds
+        key.lastUsedAt = key.lastUsedAt?.truncatedToMilliseconds
         apiKeysByHash[key.hash] = key
     }
 
@@ -23,6 +24,10 @@ extension MemoryLinkStore {
                 a.createdAt != b.createdAt
                     ? a.createdAt < b.createdAt : a.prefix.utf8.lexicographicallyPrecedes(b.prefix.utf8)
             }
+    }
+
+    package func touchAPIKey(hash: String, at date: Date) async throws {
+        apiKeysByHash[hash]?.lastUsedAt = date.truncatedToMilliseconds
     }
 
     package func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {

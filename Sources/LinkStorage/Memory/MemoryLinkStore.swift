@@ -48,6 +48,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     package var sessions: [String: ConsoleSession] = [:]
     package var webhooks = MemoryWebhooks()
     package var runtimeDomains: [String: RuntimeDomain] = [:]
+    package var auditLog: [AuditEntry] = []
 
     /// An empty store.
     package init() {}

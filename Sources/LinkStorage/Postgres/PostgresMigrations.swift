@@ -403,6 +403,31 @@ package enum PostgresMigrations {
         // The click total a link's former service had counted (`wayfinder import`), shown apart
         // from Wayfinder's own clicks as the stats' `imported`.
         (19, ["ALTER TABLE links ADD COLUMN imported_clicks bigint NOT NULL DEFAULT 0"]),
+        // Keys' scopes, name, owner and last use; keys made before hold every scope but `app`. The
+        // audit log: appended to, read, and pruned past its retention, never changed.
+        (
+            20,
+            [
+                "ALTER TABLE api_keys ADD COLUMN scopes text NOT NULL DEFAULT 'links:read links:write stats:read webhooks:write domains:write members:write events:write'",
+                "ALTER TABLE api_keys ADD COLUMN name text",
+                "ALTER TABLE api_keys ADD COLUMN owner text",
+                "ALTER TABLE api_keys ADD COLUMN last_used_at bigint",
+                """
+                CREATE TABLE audit_events (
+                    id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+                    tenant text NOT NULL,
+                    time bigint NOT NULL,
+                    actor text NOT NULL,
+                    action text NOT NULL,
+                    target text NOT NULL,
+                    changes text NOT NULL,
+                    address text
+                )
+                """,
+                "CREATE INDEX audit_events_tenant ON audit_events (tenant, id)",
+                "CREATE INDEX audit_events_time ON audit_events (time)",
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

@@ -51,6 +51,12 @@ extension SQLStore {
         return try rows.map(row.record(from:))
     }
 
+    package func touchAPIKey(hash: String, at date: Date) async throws {
+        try await write(.statements) { session in
+            try await session.run("UPDATE api_keys SET last_used_at = \(date) WHERE hash = \(hash)")
+        }
+    }
+
     package func revokeAPIKeys(prefix: String, at date: Date) async throws -> Int {
         try await write(.transaction) { session in
             let revoked = try await session.run(

@@ -7,7 +7,8 @@ package enum StoredRows {
         table: "api_keys", key: ["prefix"],
         columns: [
             .init("hash", \.hash), .init("prefix", \.prefix), .init("tenant", \.tenant),
-            .init("created_at", \.createdAt), .init("revoked_at", \.revokedAt),
+            .init("created_at", \.createdAt), .init("revoked_at", \.revokedAt), .init("scopes", \.storedScopes),
+            .init("name", \.name), .init("owner", \.owner), .init("last_used_at", \.lastUsedAt),
         ],
         blank: APIKeyRecord(prefix: "", hash: "", tenant: "", createdAt: Date(timeIntervalSince1970: 0)))
 
@@ -21,6 +22,17 @@ package enum StoredRows {
             idHash: "", tenant: "", keyHash: "", csrfToken: "", createdAt: Date(timeIntervalSince1970: 0),
             lastUsedAt: Date(timeIntervalSince1970: 0)))
 
+    /// Audit entries, without their `id` (the database numbers them).
+    package static let audit = RowDescription<AuditEntry>(
+        table: "audit_events", key: ["tenant", "time"],
+        columns: [
+            .init("tenant", \.tenant), .init("time", \.time), .init("actor", \.actor),
+            .init("action", \.storedAction), .init("target", \.target), .init("changes", \.changesText),
+            .init("address", \.address),
+        ],
+        blank: AuditEntry(tenant: "", time: Date(timeIntervalSince1970: 0), actor: "", action: .linkCreated, target: "")
+    )
+
     /// Clicks are only written (stats read the rollups).
     package static let click = RowDescription<Click>(
         table: "clicks", key: ["id"],
@@ -32,4 +44,21 @@ package enum StoredRows {
             .init("in_app") { SQLValue($0.inApp?.name) },
         ] + UTMParameters.names.map { name in .init("utm_" + name) { SQLValue($0.utm[name]) } },
         blank: Click(linkID: nil, tenant: "", time: Date(timeIntervalSince1970: 0), platform: .other))
+}
+
+extension APIKeyRecord {
+    /// The scopes as the `scopes` column holds them: names, space-separated.
+    package var storedScopes: String {
+        get { Scope.text(of: scopes) }
+        set { scopes = Scope.parse(newValue) }
+    }
+}
+
+extension AuditEntry {
+    /// The action as the `action` column holds it; a name this build does not know reads as
+    /// ``AuditAction/linkUpdated`` rather than failing the whole page.
+    package var storedAction: String {
+        get { action.rawValue }
+        set { action = AuditAction(rawValue: newValue) ?? .linkUpdated }
+    }
 }

@@ -384,6 +384,31 @@ package enum SQLiteMigrations {
         // The click total a link's former service had counted (`wayfinder import`), shown apart
         // from Wayfinder's own clicks as the stats' `imported`.
         (19, ["ALTER TABLE links ADD COLUMN imported_clicks INTEGER NOT NULL DEFAULT 0"]),
+        // Keys' scopes, name, owner and last use; keys made before hold every scope but `app`. The
+        // audit log: appended to, read, and pruned past its retention, never changed.
+        (
+            20,
+            [
+                "ALTER TABLE api_keys ADD COLUMN scopes TEXT NOT NULL DEFAULT 'links:read links:write stats:read webhooks:write domains:write members:write events:write'",
+                "ALTER TABLE api_keys ADD COLUMN name TEXT",
+                "ALTER TABLE api_keys ADD COLUMN owner TEXT",
+                "ALTER TABLE api_keys ADD COLUMN last_used_at INTEGER",
+                """
+                CREATE TABLE audit_events (
+                    id INTEGER PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    time INTEGER NOT NULL,
+                    actor TEXT NOT NULL,
+                    action TEXT NOT NULL,
+                    target TEXT NOT NULL,
+                    changes TEXT NOT NULL,
+                    address TEXT
+                )
+                """,
+                "CREATE INDEX audit_events_tenant ON audit_events (tenant, id)",
+                "CREATE INDEX audit_events_time ON audit_events (time)",
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

@@ -117,6 +117,7 @@ struct OpenAPIContractTests {
             manifests: [DeferredTenants.local, DeferredTenants.other], configuration: configuration)
         let key = try await service.key(for: "local")
         let otherKey = try await service.key(for: "other")
+        let readOnly = try await service.key(for: "local", scopes: [.linksRead])
         let auth: HTTPFields = .bearer(key)
         let seen = try await service.server.makeApplication().testLive { client in
             let api = Recorder(contract: contract, client: client)
@@ -290,6 +291,15 @@ struct OpenAPIContractTests {
             try await api.call(.get, "/tls/ask?domain=localhost", as: "/tls/ask")
             try await api.call(.get, "/tls/ask?domain=nowhere.example", as: "/tls/ask")
             try await api.call(.get, "/api/v1/openapi.json", as: "/api/v1/openapi.json")
+            // A key whose scopes do not reach: 403 insufficient-scope.
+            try await api.call(.post, links, as: links, headers: .bearer(readOnly), body: body)
+            let audit = "/api/v1/audit"
+            try await api.call(.get, audit, as: audit, headers: auth)
+            try await api.call(
+                .get, "\(audit)?limit=1&actor=key:wf_x&since=2026-01-01T00:00:00Z", as: audit, headers: auth)
+            try await api.call(.get, "\(audit)?since=yesterday", as: audit, headers: auth)
+            try await api.call(.get, audit, as: audit)
+            try await api.call(.get, audit, as: audit, headers: .bearer(readOnly))
             try await Self.driveWebhooks(api, key: key, otherKey: otherKey)
             try await Self.driveDomains(api, key: key, otherKey: otherKey)
 
@@ -302,7 +312,8 @@ struct OpenAPIContractTests {
         await service.close()
 
         let expected: [String: Set<Int>] = [
-            "POST /api/v1/links": [200, 201, 400, 401, 409, 413],
+            "POST /api/v1/links": [200, 201, 400, 401, 403, 409, 413],
+            "GET /api/v1/audit": [200, 400, 401, 403],
             "GET /api/v1/links": [200, 400, 401],
             "GET /api/v1/links/{slug}": [200, 400, 401, 404],
             "PATCH /api/v1/links/{slug}": [200, 400, 404, 413],

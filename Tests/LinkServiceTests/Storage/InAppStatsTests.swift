@@ -93,6 +93,12 @@ struct InAppStatsTests {
     /// in-app browsers left it.
     static func downgradeTo16(prefix: String = "") -> [String] {
         [
+            // Version 20 added keys' scopes, name, owner and last use, and the audit log.
+            "ALTER TABLE \(prefix)api_keys DROP COLUMN scopes",
+            "ALTER TABLE \(prefix)api_keys DROP COLUMN name",
+            "ALTER TABLE \(prefix)api_keys DROP COLUMN owner",
+            "ALTER TABLE \(prefix)api_keys DROP COLUMN last_used_at",
+            "DROP TABLE \(prefix)audit_events",
             // Version 19 added a link's imported click total.
             "ALTER TABLE \(prefix)links DROP COLUMN imported_clicks",
             "ALTER TABLE \(prefix)clicks DROP COLUMN in_app",

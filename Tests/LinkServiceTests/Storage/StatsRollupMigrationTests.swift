@@ -24,6 +24,12 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 20 added keys' scopes, name, owner and last use, and the audit log.
+            "ALTER TABLE \(prefix)api_keys DROP COLUMN scopes",
+            "ALTER TABLE \(prefix)api_keys DROP COLUMN name",
+            "ALTER TABLE \(prefix)api_keys DROP COLUMN owner",
+            "ALTER TABLE \(prefix)api_keys DROP COLUMN last_used_at",
+            "DROP TABLE \(prefix)audit_events",
             // Version 19 added a link's imported click total.
             "ALTER TABLE \(prefix)links DROP COLUMN imported_clicks",
             // Version 18 added runtime domains.

@@ -1,0 +1,19 @@
+/// What an audit entry records. The raw values are stable: the API and filters name them.
+package enum AuditAction: String, CaseIterable, Sendable, Hashable {
+    case linkCreated = "link.created"
+    case linkUpdated = "link.updated"
+    case linkDeleted = "link.deleted"
+    case linksImported = "links.imported"
+    case rulesChanged = "link.rules-changed"
+    case keyCreated = "key.created"
+    case keyRevoked = "key.revoked"
+    case webhookCreated = "webhook.created"
+    case webhookUpdated = "webhook.updated"
+    case webhookDeleted = "webhook.deleted"
+    case webhookSecretRotated = "webhook.secret-rotated"
+    case domainAdded = "domain.added"
+    case domainVerified = "domain.verified"
+    case domainRemoved = "domain.removed"
+    case signedIn = "console.signed-in"
+    case signInRefused = "console.sign-in-refused"
+}
