@@ -48,6 +48,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     package var sessions: [String: ConsoleSession] = [:]
     package var webhooks = MemoryWebhooks()
     package var runtimeDomains: [String: RuntimeDomain] = [:]
+    package var domainHealth: [String: DomainHealth] = [:]
 
     /// An empty store.
     package init() {}

@@ -403,6 +403,23 @@ package enum PostgresMigrations {
         // The click total a link's former service had counted (`wayfinder import`), shown apart
         // from Wayfinder's own clicks as the stats' `imported`.
         (19, ["ALTER TABLE links ADD COLUMN imported_clicks bigint NOT NULL DEFAULT 0"]),
+        // Served domains' health (``DomainHealth``), manifest and runtime ones alike: the last
+        // check's outcome, so every instance and a restart show it, and a change is noticed once.
+        (
+            23,
+            [
+                """
+                CREATE TABLE domain_health (
+                    domain text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    state text NOT NULL,
+                    failures text NOT NULL,
+                    since bigint NOT NULL,
+                    checked_at bigint NOT NULL
+                )
+                """
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

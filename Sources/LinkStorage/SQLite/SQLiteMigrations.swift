@@ -384,6 +384,23 @@ package enum SQLiteMigrations {
         // The click total a link's former service had counted (`wayfinder import`), shown apart
         // from Wayfinder's own clicks as the stats' `imported`.
         (19, ["ALTER TABLE links ADD COLUMN imported_clicks INTEGER NOT NULL DEFAULT 0"]),
+        // Served domains' health (``DomainHealth``), manifest and runtime ones alike: the last
+        // check's outcome, so every instance and a restart show it, and a change is noticed once.
+        (
+            23,
+            [
+                """
+                CREATE TABLE domain_health (
+                    domain TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    failures TEXT NOT NULL,
+                    since INTEGER NOT NULL,
+                    checked_at INTEGER NOT NULL
+                )
+                """
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }
