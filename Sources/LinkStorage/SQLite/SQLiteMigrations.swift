@@ -386,11 +386,12 @@ package enum SQLiteMigrations {
         (19, ["ALTER TABLE links ADD COLUMN imported_clicks INTEGER NOT NULL DEFAULT 0"]),
         // Served domains' health (``DomainHealth``), manifest and runtime ones alike: the last
         // check's outcome, so every instance and a restart show it, and a change is noticed once.
+        // (`IF NOT EXISTS`: a database a test rolled back to an older version keeps the table.)
         (
             23,
             [
                 """
-                CREATE TABLE domain_health (
+                CREATE TABLE IF NOT EXISTS domain_health (
                     domain TEXT PRIMARY KEY,
                     tenant TEXT NOT NULL,
                     state TEXT NOT NULL,
