@@ -184,6 +184,8 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                // Fetches domains' association files for their health checks (and `wayfinder check`).
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
             // pages are drawn from the template, style and script files (no file is read at run

@@ -2,6 +2,7 @@ import ArgumentParser
 import AssociatedDomains
 import DeepLinkRouting
 import Foundation
+import LinkService
 import NIOCore
 import NIOSSL
 
@@ -92,59 +93,24 @@ struct CheckCommand: AsyncParsableCommand {
 
         let fetcher = HostingFetcher(
             trustRoots: trustRoots?.certificates, timeout: .nanoseconds(Int64(timeout * 1_000_000_000)),
-            resolve: ResolveOverride.map(overrides, port: target.port ?? 443))
-        var requests = HostedFile.onOrigin.map { ($0, target.origin + $0.rawValue) }
-        if appleCDN {
-            let base = appleCDNURL.hasSuffix("/") ? appleCDNURL : appleCDNURL + "/"
-            requests.append((.appleCDN, base + target.host))
-        }
+            resolve: ResolveOverride.map(overrides, port: target.port ?? 443),
+            userAgent: "wayfinder-check/\(WayfinderVersion.current)")
         // Android verifies every host of the app's intent filters, each with its own
-        // assetlinks.json (a wildcard host with the file of its parent domain).
-        let otherDomains = CheckCommand.otherAssetLinksDomains(manifest, besides: target.host)
+        // assetlinks.json (a wildcard host with the file of its parent domain), on the same port.
         let port = target.port.map { ":\($0)" } ?? ""
-        let fetched = await withTaskGroup(of: FetchedFile.self) { group in
-            for (file, url) in requests {
-                group.addTask { await fetcher.fetch(file, url: url) }
-            }
-            var fetched: [FetchedFile] = []
-            for await file in group { fetched.append(file) }
-            return fetched
-        }
-        var otherFetched: [(domain: String, file: FetchedFile)] = []
-        for domain in otherDomains {
-            let url = "https://\(domain)\(port)" + HostedFile.assetLinks.rawValue
-            otherFetched.append((domain, await fetcher.fetch(.assetLinks, url: url)))
-        }
-        await fetcher.shutdown()
-
         // The CA trusted for TLS is also the one a signed AASA's certificate must chain to.
-        let check = HostingCheck(domain: target.host, manifest: manifest, signingTrustRootsPEM: trustRoots?.pem)
-        var items = await check.judge(fetched)
-        for (domain, file) in otherFetched {
-            items += await check.judgeAssetLinks(on: domain, file)
-        }
-        let report = CheckReport(target: target, fetched: fetched + otherFetched.map { $0.file }, items: items)
+        let (fetched, items) = await HostingInspection(fetcher: fetcher, appleCDNBase: appleCDN ? appleCDNURL : nil)
+            .inspect(
+                host: target.host, origin: target.origin, manifest: manifest, signingTrustRootsPEM: trustRoots?.pem,
+                otherDomainOrigin: { "https://\($0)\(port)" })
+        await fetcher.shutdown()
+        let report = CheckReport(target: target, fetched: fetched, items: items)
         if json { report.printJSON() } else { report.printChecklist() }
         if report.isIncomplete {
             let message = report.incompleteMessage
             FileHandle.standardError.write(Data("wayfinder check: \(message)\n".utf8))
         }
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
-    }
-
-    /// The manifest's other domains whose assetlinks.json Android fetches: each host once, a
-    /// wildcard `*.example.com` as `example.com`. None when the checked host is not one of the
-    /// manifest's domains (a staging host or an address: its siblings are elsewhere).
-    static func otherAssetLinksDomains(_ manifest: Manifest?, besides host: String) -> [String] {
-        guard let manifest, manifest.android != nil, manifest.domains.contains(where: { $0.lowercased() == host })
-        else { return [] }
-        var domains: [String] = []
-        for domain in manifest.domains {
-            var name = domain.lowercased()
-            if name.hasPrefix("*.") { name.removeFirst(2) }
-            if name != host && !domains.contains(name) { domains.append(name) }
-        }
-        return domains
     }
 
     private func loadManifest() throws -> Manifest? {

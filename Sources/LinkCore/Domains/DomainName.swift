@@ -31,6 +31,16 @@ package enum DomainName {
         return normalized
     }
 
+    /// `text` in the form served names are looked up in (the TLS ask, a domain named in a URL):
+    /// ``normalized(_:field:)``'s when it is a name a tenant could add, so an international name
+    /// finds its `xn--` form; otherwise lower case without the final dot (a manifest's single
+    /// label or an address is looked up as written).
+    package static func lookupForm(_ text: String) -> String {
+        if let normalized = try? normalized(text) { return normalized }
+        let lower = text.lowercased()
+        return lower.hasSuffix(".") ? String(lower.dropLast()) : lower
+    }
+
     /// The label as DNS carries it: letters, digits and inner hyphens, 1 to 63 characters; an
     /// international label becomes `xn--` and its Punycode.
     private static func aLabel(_ label: String, in text: String, field: String) throws(FieldError) -> String {

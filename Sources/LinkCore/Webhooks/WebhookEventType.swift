@@ -6,5 +6,7 @@ package enum WebhookEventType: String, Sendable, Hashable, CaseIterable {
     /// One event per click: many, so an endpoint gets it only when it names it.
     case linkClicked = "link.clicked"
     case deferredClaimed = "deferred.claimed"
+    /// A served domain's health (``DomainHealth``) changed, or was found for the first time.
+    case domainHealthChanged = "domain.health_changed"
     case webhookTest = "webhook.test"
 }

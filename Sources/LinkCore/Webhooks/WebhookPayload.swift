@@ -121,6 +121,17 @@ package enum WebhookPayload {
             payload: body(.deferredClaimed, at: date, data: data), orderKey: link.id, createdAt: date)
     }
 
+    /// `domain.health_changed` for `health`, found by the check at `health.checkedAt`; ordered
+    /// per domain.
+    package static func domainHealthEvent(_ health: DomainHealth, previous: DomainHealthState?) -> WebhookEvent {
+        WebhookEvent(
+            id: makeID(), tenant: health.tenant, type: .domainHealthChanged,
+            payload: body(
+                .domainHealthChanged, at: health.checkedAt,
+                data: DomainHealthJSON.changeNode(health, previous: previous)),
+            orderKey: "domain:" + health.domain, createdAt: health.checkedAt)
+    }
+
     /// The compact JSON text of an event's body.
     package static func body(_ type: WebhookEventType, at date: Date, data: JSONNode) -> String {
         JSONNode(

@@ -93,6 +93,14 @@ extension LinkServiceConfiguration {
             "domain suffixes no tenant may add a runtime domain under, comma-separated (e.g. the server's own zone)"
         ),
         (
+            "wayfinder.domain.health.seconds", "WAYFINDER_DOMAIN_HEALTH_SECONDS",
+            "seconds between health checks of each served domain's AASA, assetlinks.json and Apple CDN copy (default 3600; 0: never)"
+        ),
+        (
+            "wayfinder.apple.cdn.url", "WAYFINDER_APPLE_CDN_URL",
+            "where Apple's CDN answers for a domain, the domain appended (default https://app-site-association.cdn-apple.com/a/v1/)"
+        ),
+        (
             "wayfinder.country.header", "WAYFINDER_COUNTRY_HEADER",
             "header a trusted proxy names the visitor's country in, for redirect rules (e.g. CF-IPCountry)"
         ),
@@ -250,6 +258,24 @@ extension LinkServiceConfiguration {
                         expected: "host names such as links.example.com, comma-separated")
                 }
             }
+        }
+        if let seconds = scope.int(forKey: "domain.health.seconds") {
+            guard seconds >= 0 else {
+                throw InvalidValue(
+                    key: "wayfinder.domain.health.seconds", value: String(seconds),
+                    expected: "a whole number of seconds, such as 3600, or 0 for no health checks")
+            }
+            domains.healthInterval = .seconds(seconds)
+        }
+        if let url = scope.string(forKey: "apple.cdn.url"), !url.isEmpty {
+            guard url.hasPrefix("https://") || url.hasPrefix("http://") else {
+                throw InvalidValue(
+                    key: "wayfinder.apple.cdn.url", value: url,
+                    expected:
+                        "an http(s) URL the domain is appended to, such as https://app-site-association.cdn-apple.com/a/v1/"
+                )
+            }
+            domains.appleCDNURL = url
         }
         if let header = scope.string(forKey: "country.header"), !header.isEmpty {
             guard HTTPField.Name(header) != nil else {

@@ -37,6 +37,8 @@ extension LinkServiceConfiguration {
             "WAYFINDER_DOMAIN_TARGET": domains.target,
             "WAYFINDER_RESERVED_DOMAIN_SUFFIXES": domains.reservedSuffixes.isEmpty
                 ? nil : domains.reservedSuffixes.joined(separator: ","),
+            "WAYFINDER_DOMAIN_HEALTH_SECONDS": Self.seconds(domains.healthInterval),
+            "WAYFINDER_APPLE_CDN_URL": domains.appleCDNURL,
             "WAYFINDER_COUNTRY_HEADER": countryHeader,
             "WAYFINDER_MEMORY_TRIM_SECONDS": Self.seconds(memoryTrimInterval),
             "WAYFINDER_BACKGROUND_NICENESS": String(backgroundNiceness),

@@ -38,6 +38,8 @@ package struct Console: Sendable {
     package let drafts: ConsoleDrafts
     /// The console's changes and sign-ins, refused ones too, are recorded here.
     package var audit: AuditLog? = nil
+    /// Runtime domains' additions, checks and removals (the domains page, see `Console+Domains`).
+    package let domainRegistry: DomainRegistry
     package var addressing: ClientAddressing { publicLimit.addressing }
 
     package static let pageSize = 20
@@ -68,7 +70,7 @@ package struct Console: Sendable {
         signedIn.get("/links/:slug/delete") { _, context in try await confirmDelete(context) }
         signedIn.post("/links/:slug/delete") { request, context in try await delete(request, context) }
         signedIn.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
-        signedIn.get("/domains") { _, context in domains(context) }
+        registerDomains(on: signedIn)
         registerWebhooks(on: signedIn)
         // Everything else under /admin is the console's too: never a tenant's redirect.
         // (HEAD is generated from GET, without the body.)
@@ -333,14 +335,6 @@ package struct Console: Sendable {
         return try LinksAPI.qrImage(of: link, format: options.format, size: options.size)
     }
 
-    // MARK: Domains
-
-    private func domains(_ context: ConsoleRequestContext) -> Response {
-        let signedIn = context.signedIn
-        let layout = layout(signedIn, title: "Domains", section: .domains)
-        return html(pages.render(ConsoleDomainsPage(layout: layout, tenant: signedIn.tenant)))
-    }
-
     // MARK: Helpers
 
     private func existingLink(_ context: ConsoleRequestContext) async throws -> Link {
@@ -383,6 +377,10 @@ package struct Console: Sendable {
         case "test-queued": "A webhook.test event is queued; it shows in the deliveries once sent."
         case "endpoint-deleted": "The endpoint is deleted."
         case "endpoint-changed": "Your changes are saved."
+        case "domain-added": "The domain is added: create its DNS record, then verify it."
+        case "domain-verified": "The domain is verified: its links and files are served on it now."
+        case "domain-pending": "The DNS record was not found yet; the server keeps looking for 72 hours."
+        case "domain-removed": "The domain is removed: nothing is served on it any more."
         default: nil
         }
     }

@@ -3,8 +3,9 @@ import LinkCore
 
 /// The JSON the domains API answers with: the one place a domain becomes JSON.
 package enum DomainJSON {
-    /// A runtime domain, with the record that verifies it and where to point it.
-    package static func node(_ domain: RuntimeDomain, target: String?) -> JSONNode {
+    /// A runtime domain, with the record that verifies it, where to point it, and its health
+    /// when it has been checked.
+    package static func node(_ domain: RuntimeDomain, target: String?, health: DomainHealth? = nil) -> JSONNode {
         var members: [JSONNode.Member] = [
             .init(key: "domain", value: JSONNode(.string(domain.name))),
             .init(key: "source", value: JSONNode(.string("runtime"))),
@@ -31,15 +32,19 @@ package enum DomainJSON {
                         "error": domain.checkError.map { JSONNode(.string($0)) } ?? JSONNode(.null),
                     ])))
         }
+        if let health { members += DomainHealthJSON.members(health) }
         return JSONNode(.object(members))
     }
 
-    /// A domain the tenant's manifest lists: always served, nothing to verify.
-    package static func manifestNode(_ name: String) -> JSONNode {
-        .object([
-            "domain": JSONNode(.string(name)),
-            "source": JSONNode(.string("manifest")),
-            "status": JSONNode(.string(DomainStatus.verified.rawValue)),
-        ])
+    /// A domain the tenant's manifest lists: always served, nothing to verify; its health when
+    /// it has been checked.
+    package static func manifestNode(_ name: String, health: DomainHealth? = nil) -> JSONNode {
+        var members: [JSONNode.Member] = [
+            .init(key: "domain", value: JSONNode(.string(name))),
+            .init(key: "source", value: JSONNode(.string("manifest"))),
+            .init(key: "status", value: JSONNode(.string(DomainStatus.verified.rawValue))),
+        ]
+        if let health { members += DomainHealthJSON.members(health) }
+        return JSONNode(.object(members))
     }
 }

@@ -48,6 +48,13 @@ package struct DomainRegistry: Sendable {
         return domain
     }
 
+    /// The last recorded health of the tenant's domains, by domain name.
+    package func health(tenant: Tenant) async throws -> [String: DomainHealth] {
+        var byDomain: [String: DomainHealth] = [:]
+        for health in try await store.domainHealth(tenant: tenant.id) { byDomain[health.domain] = health }
+        return byDomain
+    }
+
     /// Looks a pending domain's TXT record up now; other domains are answered as they are.
     package func verify(_ name: String, tenant: Tenant) async throws -> RuntimeDomain {
         try await verifier.verify(try await existing(name, tenant: tenant))
@@ -57,7 +64,7 @@ package struct DomainRegistry: Sendable {
     /// stored in: a manifest's name as the manifest writes it, any other normalised
     /// (``DomainName``); `404` for a text that is no host name.
     package func storedName(_ text: String, tenant: Tenant) throws -> String {
-        let plain = TLSAskHandler.normalized(text)
+        let plain = DomainName.lookupForm(text)
         if tenant.manifest.domains.contains(plain) { return plain }
         do {
             return try DomainName.normalized(text)

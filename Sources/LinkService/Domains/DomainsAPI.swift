@@ -39,16 +39,21 @@ package struct DomainsAPI: Sendable {
 
     private func list(_ context: APIRequestContext) async throws -> Response {
         let runtime = try await registry.store.domains(tenant: context.tenant.id)
+        let health = try await registry.health(tenant: context.tenant)
         let nodes =
-            context.tenant.manifest.domains.map(DomainJSON.manifestNode)
-            + runtime.map { DomainJSON.node($0, target: target) }
+            context.tenant.manifest.domains.map { DomainJSON.manifestNode($0, health: health[$0]) }
+            + runtime.map { DomainJSON.node($0, target: target, health: health[$0.name]) }
         return .json(.object(["domains": JSONNode(.array(nodes))]))
     }
 
     private func show(_ context: APIRequestContext) async throws -> Response {
         let name = try pathDomain(context)
-        if context.tenant.manifest.domains.contains(name) { return .json(DomainJSON.manifestNode(name)) }
-        return .json(DomainJSON.node(try await registry.existing(name, tenant: context.tenant), target: target))
+        let health = try await registry.health(tenant: context.tenant)[name]
+        if context.tenant.manifest.domains.contains(name) {
+            return .json(DomainJSON.manifestNode(name, health: health))
+        }
+        return .json(
+            DomainJSON.node(try await registry.existing(name, tenant: context.tenant), target: target, health: health))
     }
 
     private func verify(_ request: Request, _ context: APIRequestContext) async throws -> Response {

@@ -58,6 +58,8 @@ public struct LinkServer: Sendable {
     package let countryLookup: (any CountryLookup)?
     /// Runtime domains' DNS checks, and the served set's runtime domains.
     package let domainVerifier: DomainVerifier
+    /// Served domains' hosting checks, on ``DomainSettings/healthInterval``.
+    package var domainHealth: DomainHealthChecker
 
     /// Runtime domains' additions, checks and removals.
     package var domainRegistry: DomainRegistry {
@@ -113,6 +115,9 @@ public struct LinkServer: Sendable {
             store: self.store, tenants: tenants,
             resolver: try configuration.domains.resolver.map { try DNSResolver(address: $0) } ?? .system(),
             clock: clock, logger: logger)
+        self.domainHealth = DomainHealthChecker(
+            store: self.store, tenants: tenants, settings: configuration.domains,
+            metrics: DomainHealthMetrics(registry: metrics.registry), clock: clock, logger: logger)
         self.logger = logger
     }
 
@@ -135,7 +140,10 @@ public struct LinkServer: Sendable {
         }
         if let analytics { services += analytics.services(logger: logger) }
         if let feed = store.base as? any LinkChangeFeed {
-            services.append(LinkChangeFollower(feed: feed, cache: store, keys: keys, logger: logger))
+            services.append(
+                LinkChangeFollower(
+                    feed: feed, cache: store, keys: keys,
+                    refreshDomains: { [domainVerifier] in try await domainVerifier.refreshServed() }, logger: logger))
         }
         services.append(
             SharedRowsRefresher(name: "runtime domains", interval: configuration.domains.checkInterval, logger: logger)
@@ -151,6 +159,9 @@ public struct LinkServer: Sendable {
                 [store = store.base, clock, retention = configuration.auditRetention] in
                 _ = try await store.pruneAudit(before: clock.now().addingTimeInterval(-retention.timeInterval))
             })
+        if configuration.domains.healthInterval > .zero {
+            services.append(DomainHealthScheduler(checker: domainHealth, logger: logger))
+        }
         if let trimmer = MemoryTrimmer(interval: configuration.memoryTrimInterval) {
             services.append(trimmer)
         }
@@ -231,7 +242,8 @@ public struct LinkServer: Sendable {
             store: store, cursors: cursors, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, statsReader: statsReader,
             clock: clock, logger: logger, passwords: passwordChecks, drafts: ConsoleDrafts(clock: clock),
-            audit: audit
+            audit: audit,
+            domainRegistry: domainRegistry
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,

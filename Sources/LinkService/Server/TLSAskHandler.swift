@@ -22,18 +22,11 @@ package struct TLSAskHandler: Sendable {
             return Response.text(
                 "only the TLS proxy may ask: loopback or WAYFINDER_TRUSTED_PROXIES\n", status: .forbidden)
         }
-        let name = Self.normalized(request.uri.queryParameters["domain"].map(String.init) ?? "")
+        let name = DomainName.lookupForm(request.uri.queryParameters["domain"].map(String.init) ?? "")
         guard !name.isEmpty, tenants.tenant(forHost: name) != nil else {
             return Response.text("not a tenant domain\n", status: .notFound)
         }
         return Response.text("tenant domain\n", status: .ok)
-    }
-
-    /// The name as tenants are looked up: lowercase, without the trailing dot of a fully
-    /// qualified name.
-    package static func normalized(_ name: String) -> String {
-        let lower = name.lowercased()
-        return lower.hasSuffix(".") ? String(lower.dropLast()) : lower
     }
 
     /// Whether the peer is this machine: `127.0.0.0/8`, `::1`, or `::ffff:127.x.x.x`.

@@ -147,4 +147,16 @@ extension StoreWrapper {
     package func moveLinks(tenant: String, from domain: String, to newDomain: String) async throws -> Int {
         try await base.moveLinks(tenant: tenant, from: domain, to: newDomain)
     }
+
+    package func domainHealth(tenant: String?) async throws -> [DomainHealth] {
+        try await base.domainHealth(tenant: tenant)
+    }
+
+    package func recordDomainHealth(_ health: DomainHealth, event: WebhookEvent?) async throws {
+        try await base.recordDomainHealth(health, event: event)
+    }
+
+    package func pruneDomainHealth(keeping domains: Set<String>) async throws -> Int {
+        try await base.pruneDomainHealth(keeping: domains)
+    }
 }

@@ -49,6 +49,7 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     package var webhooks = MemoryWebhooks()
     package var runtimeDomains: [String: RuntimeDomain] = [:]
     package var auditLog: [AuditEntry] = []
+    package var domainHealth: [String: DomainHealth] = [:]
 
     /// An empty store.
     package init() {}

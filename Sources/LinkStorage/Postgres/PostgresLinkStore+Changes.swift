@@ -43,12 +43,16 @@ extension PostgresLinkStore: LinkChangeFeed {
         }
     }
 
-    /// `["tenant","slug","writer"]`, as the trigger writes it (the writer may be `null`), or
-    /// `{"revokedKeyPrefix": prefix}` from a key revocation (reported whoever made it).
+    /// `["tenant","slug","writer"]`, as the trigger writes it (the writer may be `null`),
+    /// `{"revokedKeyPrefix": prefix}` from a key revocation, or `{"domain": name}` from a runtime
+    /// domain's change (both reported whoever made them).
     package static func change(fromPayload payload: String) -> (LinkChange, writer: String?)? {
         guard let node = try? JSONParser().parse(payload) else { return nil }
         if let prefix = node["revokedKeyPrefix"]?.stringValue {
             return (.apiKeysRevoked(prefix: prefix), nil)
+        }
+        if let name = node["domain"]?.stringValue {
+            return (.domainChanged(name: name), nil)
         }
         guard let items = node.arrayValue, items.count == 3,
             let tenant = items[0].stringValue, let slug = items[1].stringValue

@@ -74,6 +74,21 @@ package enum SQLDialect: Sendable {
         }
     }
 
+    /// A statement that announces that the runtime domain `name` changed (added, verified,
+    /// removed) to the stores following this database's changes, so every instance serves or
+    /// stops serving it at once; `nil` for SQLite (one server: it changed the domain itself).
+    package func domainChangeAnnouncement(name: String) -> SQLStatement? {
+        switch self {
+        case .sqlite:
+            nil
+        case .postgres:
+            """
+            SELECT pg_notify('wayfinder_links.' || current_schema(), \
+            json_build_object('domain', \(name)::text)::text)
+            """
+        }
+    }
+
     /// What ends a `SELECT` of outbox rows (aliased `m`) that one instance takes: PostgreSQL locks
     /// them and skips those another instance's transaction holds, so instances racing take
     /// different rows. SQLite has one writer at a time (one instance), so nothing is needed.

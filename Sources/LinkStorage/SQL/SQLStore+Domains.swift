@@ -10,6 +10,7 @@ extension SQLStore {
                 return false
             }
             try await session.run(Self.insert(domain, as: Self.domainRow))
+            try await Self.announceChange(of: domain.name, on: session)
             return true
         }
     }
@@ -33,13 +34,21 @@ extension SQLStore {
         let statement = Self.update(
             domain, as: Self.domainRow, where: [("name", .text(domain.name)), ("tenant", .text(domain.tenant))],
             returning: "name")
-        return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
+        return try await write(.transaction) { [statement] session in
+            guard try await !session.run(statement).isEmpty else { return false }
+            try await Self.announceChange(of: domain.name, on: session)
+            return true
+        }
     }
 
     package func deleteDomain(named name: String, tenant: String) async throws -> Bool {
-        try await write(.statements) { session in
-            try await !session.run("DELETE FROM domains WHERE name = \(name) AND tenant = \(tenant) RETURNING name")
-                .isEmpty
+        try await write(.transaction) { session in
+            guard
+                try await !session.run("DELETE FROM domains WHERE name = \(name) AND tenant = \(tenant) RETURNING name")
+                    .isEmpty
+            else { return false }
+            try await Self.announceChange(of: name, on: session)
+            return true
         }
     }
 
@@ -53,6 +62,14 @@ extension SQLStore {
             try await session.run(
                 "UPDATE links SET domain = \(newDomain) WHERE tenant = \(tenant) AND domain = \(domain) RETURNING id"
             ).count
+        }
+    }
+
+    /// Tells the other instances following the database (PostgreSQL) that `name` changed, when
+    /// the transaction commits.
+    private static func announceChange(of name: String, on session: SQLSession) async throws {
+        if let announcement = session.dialect.domainChangeAnnouncement(name: name) {
+            try await session.run(announcement)
         }
     }
 }

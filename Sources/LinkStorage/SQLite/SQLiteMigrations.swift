@@ -409,6 +409,24 @@ package enum SQLiteMigrations {
                 "CREATE INDEX audit_events_time ON audit_events (time)",
             ]
         ),
+        // Served domains' health (``DomainHealth``), manifest and runtime ones alike: the last
+        // check's outcome, so every instance and a restart show it, and a change is noticed once.
+        // (`IF NOT EXISTS`: a database a test rolled back to an older version keeps the table.)
+        (
+            23,
+            [
+                """
+                CREATE TABLE IF NOT EXISTS domain_health (
+                    domain TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    failures TEXT NOT NULL,
+                    since INTEGER NOT NULL,
+                    checked_at INTEGER NOT NULL
+                )
+                """
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

@@ -9,22 +9,31 @@ import NIOSSL
 
 /// Fetches hosted association files over HTTPS exactly as a device would meet them: redirects
 /// are never followed, TLS is verified (system roots or the given CA), and each request has its
-/// own time limit.
-struct HostingFetcher {
+/// own time limit. `wayfinder check` and the domain health checks (``DomainHealthChecker``) both
+/// fetch with it.
+package struct HostingFetcher: Sendable {
     /// Bodies are read up to this size; anything larger fails the 128 KB rule anyway.
-    static let readingLimit = 4 * 1024 * 1024
+    package static let readingLimit = 4 * 1024 * 1024
 
     private let client: HTTPClient
     /// The same client without certificate checks: when a handshake fails, trying it again with
     /// this one tells an untrusted certificate from a handshake that fails anyway.
     private let uncheckedClient: HTTPClient
     private let timeout: TimeAmount
+    private let userAgent: String
+    private let timeoutAdvice: String
 
     /// - Parameters:
     ///   - trustRoots: the only roots to trust, or `nil` for the system trust store.
     ///   - resolve: host names to connect to another address instead of what DNS says (the
     ///     certificate is still checked for the host name).
-    init(trustRoots: [NIOSSLCertificate]?, timeout: TimeAmount, resolve: [String: String] = [:]) {
+    ///   - userAgent: the `User-Agent` of every request, naming who asks.
+    ///   - timeoutAdvice: how the time limit is raised, for the message of a request that ran out
+    ///     of it.
+    package init(
+        trustRoots: [NIOSSLCertificate]?, timeout: TimeAmount, resolve: [String: String] = [:], userAgent: String,
+        timeoutAdvice: String = "raise it with --timeout SECONDS"
+    ) {
         var tls = TLSConfiguration.makeClientConfiguration()
         if let trustRoots { tls.trustRoots = .certificates(trustRoots) }
         var unchecked = tls
@@ -32,6 +41,8 @@ struct HostingFetcher {
         self.client = Self.makeClient(tls: tls, timeout: timeout, resolve: resolve)
         self.uncheckedClient = Self.makeClient(tls: unchecked, timeout: timeout, resolve: resolve)
         self.timeout = timeout
+        self.userAgent = userAgent
+        self.timeoutAdvice = timeoutAdvice
     }
 
     private static func makeClient(tls: TLSConfiguration, timeout: TimeAmount, resolve: [String: String])
@@ -47,18 +58,20 @@ struct HostingFetcher {
         return HTTPClient(eventLoopGroup: MultiThreadedEventLoopGroup.singleton, configuration: configuration)
     }
 
-    func fetch(_ file: HostedFile, url: String) async -> FetchedFile {
+    /// What `url` answers for `file`, or why it answered nothing.
+    package func fetch(_ file: HostedFile, url: String) async -> FetchedFile {
         FetchedFile(file: file, url: url, outcome: await outcome(of: url))
     }
 
-    func shutdown() async {
+    /// Closes the connections; no fetch may follow.
+    package func shutdown() async {
         try? await client.shutdown()
         try? await uncheckedClient.shutdown()
     }
 
     private func request(_ url: String) -> HTTPClientRequest {
         var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "User-Agent", value: "wayfinder-check/\(WayfinderVersion.current)")
+        request.headers.add(name: "User-Agent", value: userAgent)
         request.headers.add(name: "Accept", value: "application/json, application/pkcs7-mime;q=0.9, */*;q=0.1")
         return request
     }
@@ -82,12 +95,12 @@ struct HostingFetcher {
         } catch  where Self.isTLSError(error) {
             return .failed(await tlsFailure(error, url: url))
         } catch {
-            return .failed(HostingFetcher.failure(for: error, url: url))
+            return .failed(HostingFetcher.failure(for: error, url: url, timeoutAdvice: timeoutAdvice))
         }
     }
 
     /// Whether `error` is NIOSSL's: the TLS handshake (or the name check after it) failed.
-    static func isTLSError(_ error: any Error) -> Bool {
+    package static func isTLSError(_ error: any Error) -> Bool {
         error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError
     }
 
@@ -109,7 +122,9 @@ struct HostingFetcher {
 
     /// Sorts a client error other than a TLS one (see ``isTLSError(_:)``) into one of the reasons
     /// the check could not be made.
-    static func failure(for error: any Error, url: String) -> FetchFailure {
+    package static func failure(
+        for error: any Error, url: String, timeoutAdvice: String = "raise it with --timeout SECONDS"
+    ) -> FetchFailure {
         switch error {
         case let error as NIOConnectionError:
             let refused = error.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
@@ -132,7 +147,7 @@ struct HostingFetcher {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .tlsHandshakeTimeout, .writeTimeout,
                 .getConnectionFromPoolTimeout:
                 return FetchFailure(
-                    .timeout, message: "no answer within the time limit (\(error)); raise it with --timeout SECONDS")
+                    .timeout, message: "no answer within the time limit (\(error)); \(timeoutAdvice)")
             case .remoteConnectionClosed:
                 return FetchFailure(.other, message: "the server closed the connection without answering")
             default:
@@ -141,7 +156,7 @@ struct HostingFetcher {
         case let error as ChannelError:
             if case .connectTimeout = error {
                 return FetchFailure(
-                    .timeout, message: "could not connect within the time limit; raise it with --timeout SECONDS")
+                    .timeout, message: "could not connect within the time limit; \(timeoutAdvice)")
             }
             return FetchFailure(.other, message: "the connection failed: \(error)")
         case let error as SocketAddressError.UnknownHost:
