@@ -48,6 +48,11 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     package var sessions: [String: ConsoleSession] = [:]
     package var webhooks = MemoryWebhooks()
     package var runtimeDomains: [String: RuntimeDomain] = [:]
+    package var people: [String: Person] = [:]
+    /// By person id and tenant (joined with a NUL).
+    package var membershipRows: [String: Membership] = [:]
+    package var invitations: [String: Invitation] = [:]
+    package var personSessions: [String: PersonSession] = [:]
 
     /// An empty store.
     package init() {}
