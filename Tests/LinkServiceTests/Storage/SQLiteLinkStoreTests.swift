@@ -85,7 +85,9 @@ struct SQLiteLinkStoreTests {
             let versions = try await connection.query("SELECT version FROM schema_migrations ORDER BY version")
                 .compactMap { $0.column("version")?.integer }
             try await connection.close()
-            #expect(versions == Array(1...SQLiteLinkStore.latestSchemaVersion))
+            // Every version of the list, once (a version may be missing from it while another branch
+            // holds it).
+            #expect(versions == SQLiteMigrations.all.map(\.version))
         }
     }
 

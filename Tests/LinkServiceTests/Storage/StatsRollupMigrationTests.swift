@@ -24,6 +24,9 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 21 added people, memberships, invitations and person sessions.
+            "DROP TABLE \(prefix)people", "DROP TABLE \(prefix)memberships", "DROP TABLE \(prefix)invitations",
+            "DROP TABLE \(prefix)person_sessions",
             // Version 19 added a link's imported click total.
             "ALTER TABLE \(prefix)links DROP COLUMN imported_clicks",
             // Version 18 added runtime domains.
