@@ -56,6 +56,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.25.0"),
         .package(url: "https://github.com/vapor/sqlite-nio.git", from: "1.10.0"),
+        // OpenID Connect sign-in: ID tokens verified against the provider's JWKS.
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
         // `--config FILE` in YAML (swift-configuration's own YAML support uses the same library).
         .package(url: "https://github.com/jpsim/Yams.git", "5.4.0"..<"7.0.0"),
         // Builds the DocC catalogs (Scripts/docs): a command plugin, resolved but never linked.
@@ -184,7 +186,10 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                // Fetches domains' association files for their health checks (and `wayfinder check`).
+                // OpenID Connect: the provider's ID tokens and its JWKS.
+                .product(name: "JWTKit", package: "jwt-kit"),
+                // Fetches domains' association files for their health checks (and `wayfinder check`),
+                // and the OpenID provider's discovery document, token endpoint and JWKS.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             // Compiled in: `GET /api/v1/openapi.json` serves the OpenAPI document's bytes, and the
@@ -303,6 +308,9 @@ let package = Package(
                 // The webhook tests drive the delivery worker's client and check its signatures.
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The sign-in tests sign ID tokens with keys of their own (a second key, a wrong
+                // audience) that the provider would not sign.
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -17,7 +17,7 @@ struct Wayfinder: AsyncParsableCommand {
         subcommands: [
             ServeCommand.self, KeysCommand.self, ManifestCommand.self, RouteCommand.self, AASACommand.self,
             AssetLinksCommand.self, CheckCommand.self, DeferredCommand.self, ImportCommand.self, ExportCommand.self,
-            BackupCommand.self, DomainsCommand.self, SimulateCommand.self,
+            BackupCommand.self, DomainsCommand.self, SimulateCommand.self, PeopleCommand.self,
         ]
     )
 }

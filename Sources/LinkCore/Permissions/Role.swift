@@ -1,6 +1,6 @@
 /// A person's role in a tenant: a named set of ``Permission``s, each role holding the one below
 /// it and more.
-package enum Role: String, CaseIterable, Sendable, Hashable, Comparable {
+package enum Role: String, CaseIterable, Sendable, Hashable, Codable, Comparable {
     /// Links and stats, read only.
     case viewer
     /// Links, their rules and tags, and what a viewer may do.

@@ -159,4 +159,58 @@ extension StoreWrapper {
     package func pruneDomainHealth(keeping domains: Set<String>) async throws -> Int {
         try await base.pruneDomainHealth(keeping: domains)
     }
+
+    package func insertPerson(_ person: Person) async throws -> Bool { try await base.insertPerson(person) }
+
+    package func person(id: String) async throws -> Person? { try await base.person(id: id) }
+
+    package func person(email: String) async throws -> Person? { try await base.person(email: email) }
+
+    package func updatePerson(_ person: Person) async throws -> Bool { try await base.updatePerson(person) }
+
+    package func setMembership(_ membership: Membership) async throws { try await base.setMembership(membership) }
+
+    package func memberships(personID: String) async throws -> [Membership] {
+        try await base.memberships(personID: personID)
+    }
+
+    package func memberships(tenant: String) async throws -> [Membership] {
+        try await base.memberships(tenant: tenant)
+    }
+
+    package func deleteMembership(personID: String, tenant: String) async throws -> Bool {
+        try await base.deleteMembership(personID: personID, tenant: tenant)
+    }
+
+    package func insertInvitation(_ invitation: Invitation) async throws {
+        try await base.insertInvitation(invitation)
+    }
+
+    package func invitation(tokenHash: String) async throws -> Invitation? {
+        try await base.invitation(tokenHash: tokenHash)
+    }
+
+    package func useInvitation(tokenHash: String, at date: Date) async throws -> Invitation? {
+        try await base.useInvitation(tokenHash: tokenHash, at: date)
+    }
+
+    package func insertPersonSession(_ session: PersonSession) async throws {
+        try await base.insertPersonSession(session)
+    }
+
+    package func personSession(idHash: String) async throws -> PersonSession? {
+        try await base.personSession(idHash: idHash)
+    }
+
+    package func touchPersonSession(idHash: String, at date: Date) async throws {
+        try await base.touchPersonSession(idHash: idHash, at: date)
+    }
+
+    package func deletePersonSession(idHash: String) async throws -> Bool {
+        try await base.deletePersonSession(idHash: idHash)
+    }
+
+    package func deletePersonSessions(lastUsedBefore date: Date) async throws -> Int {
+        try await base.deletePersonSessions(lastUsedBefore: date)
+    }
 }

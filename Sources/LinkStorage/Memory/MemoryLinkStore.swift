@@ -50,6 +50,11 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     package var runtimeDomains: [String: RuntimeDomain] = [:]
     package var auditLog: [AuditEntry] = []
     package var domainHealth: [String: DomainHealth] = [:]
+    package var people: [String: Person] = [:]
+    /// By person id and tenant (joined with a NUL).
+    package var membershipRows: [String: Membership] = [:]
+    package var invitations: [String: Invitation] = [:]
+    package var personSessions: [String: PersonSession] = [:]
 
     /// An empty store.
     package init() {}

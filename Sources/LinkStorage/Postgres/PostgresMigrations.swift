@@ -428,6 +428,58 @@ package enum PostgresMigrations {
                 "CREATE INDEX audit_events_time ON audit_events (time)",
             ]
         ),
+        // People (issue #43's sign-in): a person per normalised email, with a password hash or
+        // none (single sign-on only) and a TOTP secret or none; their role in each tenant;
+        // invitations (the token's SHA-256 only, single use: `used_at`); and their console
+        // sessions (the id's SHA-256 only, like `console_sessions`).
+        (
+            21,
+            [
+                """
+                CREATE TABLE people (
+                    id text PRIMARY KEY,
+                    email text NOT NULL UNIQUE,
+                    password_hash text,
+                    totp_secret text,
+                    totp_last_step bigint,
+                    created_at bigint NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE memberships (
+                    person_id text NOT NULL,
+                    tenant text NOT NULL,
+                    role text NOT NULL,
+                    created_at bigint NOT NULL,
+                    PRIMARY KEY (person_id, tenant)
+                )
+                """,
+                "CREATE INDEX memberships_tenant ON memberships (tenant, created_at)",
+                """
+                CREATE TABLE invitations (
+                    token_hash text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    email text NOT NULL,
+                    role text NOT NULL,
+                    created_at bigint NOT NULL,
+                    expires_at bigint NOT NULL,
+                    used_at bigint
+                )
+                """,
+                "CREATE INDEX invitations_tenant ON invitations (tenant, created_at)",
+                """
+                CREATE TABLE person_sessions (
+                    id_hash text PRIMARY KEY,
+                    person_id text NOT NULL,
+                    tenant text NOT NULL,
+                    csrf_token text NOT NULL,
+                    created_at bigint NOT NULL,
+                    last_used_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX person_sessions_last_used ON person_sessions (last_used_at)",
+            ]
+        ),
         // Served domains' health (``DomainHealth``), manifest and runtime ones alike: the last
         // check's outcome, so every instance and a restart show it, and a change is noticed once.
         // (`IF NOT EXISTS`: a database a test rolled back to an older version keeps the table.)

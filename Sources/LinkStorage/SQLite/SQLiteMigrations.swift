@@ -409,6 +409,58 @@ package enum SQLiteMigrations {
                 "CREATE INDEX audit_events_time ON audit_events (time)",
             ]
         ),
+        // People (issue #43's sign-in): a person per normalised email, with a password hash or
+        // none (single sign-on only) and a TOTP secret or none; their role in each tenant;
+        // invitations (the token's SHA-256 only, single use: `used_at`); and their console
+        // sessions (the id's SHA-256 only, like `console_sessions`).
+        (
+            21,
+            [
+                """
+                CREATE TABLE people (
+                    id TEXT PRIMARY KEY,
+                    email TEXT NOT NULL UNIQUE,
+                    password_hash TEXT,
+                    totp_secret TEXT,
+                    totp_last_step INTEGER,
+                    created_at INTEGER NOT NULL
+                )
+                """,
+                """
+                CREATE TABLE memberships (
+                    person_id TEXT NOT NULL,
+                    tenant TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    PRIMARY KEY (person_id, tenant)
+                )
+                """,
+                "CREATE INDEX memberships_tenant ON memberships (tenant, created_at)",
+                """
+                CREATE TABLE invitations (
+                    token_hash TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    role TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    used_at INTEGER
+                )
+                """,
+                "CREATE INDEX invitations_tenant ON invitations (tenant, created_at)",
+                """
+                CREATE TABLE person_sessions (
+                    id_hash TEXT PRIMARY KEY,
+                    person_id TEXT NOT NULL,
+                    tenant TEXT NOT NULL,
+                    csrf_token TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    last_used_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX person_sessions_last_used ON person_sessions (last_used_at)",
+            ]
+        ),
         // Served domains' health (``DomainHealth``), manifest and runtime ones alike: the last
         // check's outcome, so every instance and a restart show it, and a change is noticed once.
         // (`IF NOT EXISTS`: a database a test rolled back to an older version keeps the table.)

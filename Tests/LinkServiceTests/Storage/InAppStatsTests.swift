@@ -105,6 +105,9 @@ struct InAppStatsTests {
             "DROP TABLE \(prefix)in_app_clicks",
             // Version 18's runtime domains go too: the store migrates every later version again.
             "DROP TABLE \(prefix)domains",
+            // And version 21's people tables.
+            "DROP TABLE \(prefix)people", "DROP TABLE \(prefix)memberships", "DROP TABLE \(prefix)invitations",
+            "DROP TABLE \(prefix)person_sessions",
             "DELETE FROM \(prefix)schema_migrations WHERE version >= 17",
         ]
     }

@@ -24,6 +24,9 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 21 added people, memberships, invitations and person sessions.
+            "DROP TABLE \(prefix)people", "DROP TABLE \(prefix)memberships", "DROP TABLE \(prefix)invitations",
+            "DROP TABLE \(prefix)person_sessions",
             // Version 20 added keys' scopes, name, owner and last use, and the audit log.
             "ALTER TABLE \(prefix)api_keys DROP COLUMN scopes",
             "ALTER TABLE \(prefix)api_keys DROP COLUMN name",

@@ -1,0 +1,37 @@
+import Foundation
+
+/// A store's people, their memberships, invitations and console sessions.
+package protocol PersonRecords: Sendable {
+    /// Stores a new person; `false` (and nothing written) when their email is taken.
+    func insertPerson(_ person: Person) async throws -> Bool
+    func person(id: String) async throws -> Person?
+    /// The person with this ``EmailAddress/normalised(_:)`` address.
+    func person(email: String) async throws -> Person?
+    /// Replaces a person's password hash, TOTP secret and last step (the id, email and creation
+    /// time stay); `false` when there is no such person.
+    func updatePerson(_ person: Person) async throws -> Bool
+
+    /// Gives a person a role in a tenant, replacing the role they had there.
+    func setMembership(_ membership: Membership) async throws
+    /// A person's tenants, in tenant order.
+    func memberships(personID: String) async throws -> [Membership]
+    /// A tenant's members, in the order they joined.
+    func memberships(tenant: String) async throws -> [Membership]
+    /// Removes a person from a tenant; `false` when they were not in it.
+    func deleteMembership(personID: String, tenant: String) async throws -> Bool
+
+    func insertInvitation(_ invitation: Invitation) async throws
+    func invitation(tokenHash: String) async throws -> Invitation?
+    /// Marks the invitation used at `date` if it is still open then (unused, unexpired), and
+    /// returns it; `nil` when it is unknown, used (by this call's rivals too) or expired.
+    func useInvitation(tokenHash: String, at date: Date) async throws -> Invitation?
+
+    func insertPersonSession(_ session: PersonSession) async throws
+    func personSession(idHash: String) async throws -> PersonSession?
+    /// Records a request of the session at `date` (its idle expiry counts from there).
+    func touchPersonSession(idHash: String, at date: Date) async throws
+    /// Ends a session; `false` when there was none.
+    func deletePersonSession(idHash: String) async throws -> Bool
+    /// Deletes the sessions last used before `date`; returns how many.
+    func deletePersonSessions(lastUsedBefore date: Date) async throws -> Int
+}

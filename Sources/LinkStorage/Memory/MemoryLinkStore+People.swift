@@ -1,0 +1,102 @@
+import Foundation
+import LinkCore
+
+extension MemoryLinkStore {
+    package func insertPerson(_ person: Person) async throws -> Bool {
+        guard !people.values.contains(where: { $0.email == person.email }) else { return false }
+        guard people[person.id] == nil else { throw LinkStoreError.database("a person with this id exists already") }
+        var person = person
+        person.createdAt = person.createdAt.truncatedToMilliseconds
+        people[person.id] = person
+        return true
+    }
+
+    package func person(id: String) async throws -> Person? { people[id] }
+
+    package func person(email: String) async throws -> Person? {
+        people.values.first { $0.email == email }
+    }
+
+    package func updatePerson(_ person: Person) async throws -> Bool {
+        guard let stored = people[person.id] else { return false }
+        var updated = stored
+        updated.passwordHash = person.passwordHash
+        updated.totpSecret = person.totpSecret
+        updated.totpLastStep = person.totpLastStep
+        people[person.id] = updated
+        return true
+    }
+
+    package func setMembership(_ membership: Membership) async throws {
+        let key = "\(membership.personID)\u{0}\(membership.tenant)"
+        if membershipRows[key] != nil {
+            membershipRows[key]?.role = membership.role
+        } else {
+            var membership = membership
+            membership.createdAt = membership.createdAt.truncatedToMilliseconds
+            membershipRows[key] = membership
+        }
+    }
+
+    package func memberships(personID: String) async throws -> [Membership] {
+        membershipRows.values.filter { $0.personID == personID }.sorted { $0.tenant < $1.tenant }
+    }
+
+    package func memberships(tenant: String) async throws -> [Membership] {
+        membershipRows.values.filter { $0.tenant == tenant }.sorted {
+            ($0.createdAt, $0.personID) < ($1.createdAt, $1.personID)
+        }
+    }
+
+    package func deleteMembership(personID: String, tenant: String) async throws -> Bool {
+        membershipRows.removeValue(forKey: "\(personID)\u{0}\(tenant)") != nil
+    }
+
+    package func insertInvitation(_ invitation: Invitation) async throws {
+        guard invitations[invitation.tokenHash] == nil else {
+            throw LinkStoreError.database("an invitation with this token hash exists already")
+        }
+        var invitation = invitation
+        invitation.createdAt = invitation.createdAt.truncatedToMilliseconds
+        invitation.expiresAt = invitation.expiresAt.truncatedToMilliseconds
+        invitation.usedAt = invitation.usedAt?.truncatedToMilliseconds
+        invitations[invitation.tokenHash] = invitation
+    }
+
+    package func invitation(tokenHash: String) async throws -> Invitation? { invitations[tokenHash] }
+
+    package func useInvitation(tokenHash: String, at date: Date) async throws -> Invitation? {
+        let date = date.truncatedToMilliseconds
+        guard let invitation = invitations[tokenHash], invitation.isOpen(at: date) else { return nil }
+        invitations[tokenHash]?.usedAt = date
+        return invitations[tokenHash]
+    }
+
+    package func insertPersonSession(_ session: PersonSession) async throws {
+        guard personSessions[session.idHash] == nil else {
+            throw LinkStoreError.database("a person session with this id hash exists already")
+        }
+        var session = session
+        session.createdAt = session.createdAt.truncatedToMilliseconds
+        session.lastUsedAt = session.lastUsedAt.truncatedToMilliseconds
+        personSessions[session.idHash] = session
+    }
+
+    package func personSession(idHash: String) async throws -> PersonSession? { personSessions[idHash] }
+
+    package func touchPersonSession(idHash: String, at date: Date) async throws {
+        guard let session = personSessions[idHash] else { return }
+        personSessions[idHash]?.lastUsedAt = max(session.lastUsedAt, date.truncatedToMilliseconds)
+    }
+
+    package func deletePersonSession(idHash: String) async throws -> Bool {
+        personSessions.removeValue(forKey: idHash) != nil
+    }
+
+    package func deletePersonSessions(lastUsedBefore date: Date) async throws -> Int {
+        let cutoff = date.truncatedToMilliseconds
+        let idle = personSessions.values.filter { $0.lastUsedAt < cutoff }.map(\.idHash)
+        for idHash in idle { personSessions[idHash] = nil }
+        return idle.count
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import LinkCore
+
+// People, memberships, invitations and person sessions.
+extension SQLStore {
+    private static var personRow: RowDescription<Person> { PeopleRows.person }
+    private static var membershipRow: RowDescription<Membership> { PeopleRows.membership }
+    private static var invitationRow: RowDescription<Invitation> { PeopleRows.invitation }
+    private static var sessionRow: RowDescription<PersonSession> { PeopleRows.session }
+
+    package func insertPerson(_ person: Person) async throws -> Bool {
+        try await write(.transaction) { session in
+            guard try await session.run("SELECT id FROM people WHERE email = \(person.email)").isEmpty else {
+                return false
+            }
+            try await session.run(Self.insert(person, as: Self.personRow))
+            return true
+        }
+    }
+
+    package func person(id: String) async throws -> Person? {
+        try await read("SELECT \(raw: Self.personRow.columnList) FROM people WHERE id = \(id)").first.map(
+            Self.personRow.record(from:))
+    }
+
+    package func person(email: String) async throws -> Person? {
+        try await read("SELECT \(raw: Self.personRow.columnList) FROM people WHERE email = \(email)").first.map(
+            Self.personRow.record(from:))
+    }
+
+    package func updatePerson(_ person: Person) async throws -> Bool {
+        let statement = Self.update(person, as: Self.personRow, where: [("id", .text(person.id))], returning: "id")
+        return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
+    }
+
+    package func setMembership(_ membership: Membership) async throws {
+        var statement = Self.insert(membership, as: Self.membershipRow)
+        statement.append(raw: " ON CONFLICT (person_id, tenant) DO UPDATE SET role = excluded.role")
+        try await write(.statements) { [statement] session in try await session.run(statement) }
+    }
+
+    package func memberships(personID: String) async throws -> [Membership] {
+        try await read(
+            "SELECT \(raw: Self.membershipRow.columnList) FROM memberships WHERE person_id = \(personID) ORDER BY tenant"
+        ).map(Self.membershipRow.record(from:))
+    }
+
+    package func memberships(tenant: String) async throws -> [Membership] {
+        try await read(
+            """
+            SELECT \(raw: Self.membershipRow.columnList) FROM memberships WHERE tenant = \(tenant)
+            ORDER BY created_at, person_id
+            """
+        ).map(Self.membershipRow.record(from:))
+    }
+
+    package func deleteMembership(personID: String, tenant: String) async throws -> Bool {
+        try await write(.statements) { session in
+            try await !session.run(
+                "DELETE FROM memberships WHERE person_id = \(personID) AND tenant = \(tenant) RETURNING person_id"
+            ).isEmpty
+        }
+    }
+
+    package func insertInvitation(_ invitation: Invitation) async throws {
+        try await write(.statements) { session in
+            try await session.run(Self.insert(invitation, as: Self.invitationRow))
+        }
+    }
+
+    package func invitation(tokenHash: String) async throws -> Invitation? {
+        try await read(
+            "SELECT \(raw: Self.invitationRow.columnList) FROM invitations WHERE token_hash = \(tokenHash)"
+        ).first.map(Self.invitationRow.record(from:))
+    }
+
+    package func useInvitation(tokenHash: String, at date: Date) async throws -> Invitation? {
+        // One statement: of two acceptances at once, the database lets one update the row.
+        let rows = try await write(.statements) { session in
+            try await session.run(
+                """
+                UPDATE invitations SET used_at = \(date)
+                WHERE token_hash = \(tokenHash) AND used_at IS NULL AND expires_at > \(date)
+                RETURNING \(raw: Self.invitationRow.columnList)
+                """)
+        }
+        return try rows.first.map(Self.invitationRow.record(from:))
+    }
+
+    package func insertPersonSession(_ session: PersonSession) async throws {
+        try await write(.statements) { connection in
+            try await connection.run(Self.insert(session, as: Self.sessionRow))
+        }
+    }
+
+    package func personSession(idHash: String) async throws -> PersonSession? {
+        try await read("SELECT \(raw: Self.sessionRow.columnList) FROM person_sessions WHERE id_hash = \(idHash)")
+            .first.map(Self.sessionRow.record(from:))
+    }
+
+    package func touchPersonSession(idHash: String, at date: Date) async throws {
+        let greatest = dialect.greatest
+        try await write(.statements) { session in
+            try await session.run(
+                """
+                UPDATE person_sessions SET last_used_at = \(raw: greatest)(last_used_at, \(date))
+                WHERE id_hash = \(idHash)
+                """)
+        }
+    }
+
+    package func deletePersonSession(idHash: String) async throws -> Bool {
+        try await write(.statements) { session in
+            try await !session.run("DELETE FROM person_sessions WHERE id_hash = \(idHash) RETURNING id_hash").isEmpty
+        }
+    }
+
+    package func deletePersonSessions(lastUsedBefore date: Date) async throws -> Int {
+        try await write(.statements) { session in
+            try await session.run("DELETE FROM person_sessions WHERE last_used_at < \(date) RETURNING id_hash").count
+        }
+    }
+}

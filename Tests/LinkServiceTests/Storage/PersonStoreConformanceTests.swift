@@ -1,0 +1,165 @@
+import Foundation
+import LinkCore
+import LinkDelivery
+import LinkService
+import LinkStorage
+import Testing
+
+/// People, memberships, invitations and person sessions behave alike in every `LinkStore` of
+/// `LinkStoreFactory.all` (SQLite, memory, and PostgreSQL when configured).
+@Suite("People storage conformance")
+struct PersonStoreConformanceTests {
+    static let start = Date(millisecondsSince1970: 1_700_000_000_000)
+
+    @Test(
+        "a person reads back by id and by email, one person per email, and an update keeps id and email",
+        arguments: LinkStoreFactory.all)
+    func people(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let ada = Person(email: try EmailAddress.normalised("  Ada@Example.COM "), createdAt: Self.start)
+            #expect(ada.email == "ada@example.com")
+            #expect(try await store.insertPerson(ada))
+            #expect(try await store.person(id: ada.id) == ada)
+            #expect(try await store.person(email: "ada@example.com") == ada)
+            #expect(try await store.person(email: "bob@example.com") == nil)
+            let twin = Person(email: "ada@example.com", createdAt: Self.start)
+            #expect(try await store.insertPerson(twin) == false)
+            #expect(try await store.person(id: twin.id) == nil)
+
+            var changed = ada
+            changed.passwordHash = try PasswordHash.make("correct horse battery")
+            changed.totpSecret = TOTP.generate().base32Secret
+            changed.totpLastStep = 56_666_667
+            changed.email = "someone-else@example.com"
+            #expect(try await store.updatePerson(changed))
+            let stored = try #require(try await store.person(id: ada.id))
+            #expect(stored.email == "ada@example.com")
+            #expect(stored.passwordHash == changed.passwordHash)
+            #expect(stored.totpSecret == changed.totpSecret)
+            #expect(stored.totpLastStep == 56_666_667)
+            #expect(try await store.updatePerson(Person(email: "nobody@example.com", createdAt: Self.start)) == false)
+        }
+    }
+
+    @Test("a person's role per tenant is set, replaced, listed both ways and removed", arguments: LinkStoreFactory.all)
+    func memberships(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let ada = Person(email: "ada@example.com", createdAt: Self.start)
+            let bob = Person(email: "bob@example.com", createdAt: Self.start)
+            _ = try await store.insertPerson(ada)
+            _ = try await store.insertPerson(bob)
+            try await store.setMembership(
+                Membership(personID: ada.id, tenant: "storyteller", role: .owner, createdAt: Self.start))
+            try await store.setMembership(
+                Membership(personID: ada.id, tenant: "chat", role: .viewer, createdAt: Self.start))
+            try await store.setMembership(
+                Membership(
+                    personID: bob.id, tenant: "storyteller", role: .viewer, createdAt: Self.start.addingTimeInterval(60)
+                ))
+            // A second role in the same tenant replaces the first and keeps when they joined.
+            try await store.setMembership(
+                Membership(
+                    personID: bob.id, tenant: "storyteller", role: .editor,
+                    createdAt: Self.start.addingTimeInterval(999)))
+
+            #expect(
+                try await store.memberships(personID: ada.id).map { "\($0.tenant):\($0.role)" } == [
+                    "chat:viewer", "storyteller:owner",
+                ])
+            let members = try await store.memberships(tenant: "storyteller")
+            #expect(members.map(\.personID) == [ada.id, bob.id])
+            #expect(members.map(\.role) == [.owner, .editor])
+            #expect(members.last?.createdAt == Self.start.addingTimeInterval(60))
+
+            #expect(try await store.deleteMembership(personID: bob.id, tenant: "storyteller"))
+            #expect(try await store.deleteMembership(personID: bob.id, tenant: "storyteller") == false)
+            #expect(try await store.memberships(tenant: "storyteller").map(\.personID) == [ada.id])
+        }
+    }
+
+    @Test(
+        "an invitation is stored by its token's hash, used once, and not after it expires",
+        arguments: LinkStoreFactory.all)
+    func invitations(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let (token, invitation) = Invitation.make(
+                tenant: "storyteller", email: "ada@example.com", role: .editor, at: Self.start)
+            #expect(invitation.tokenHash == APIKey.hash(token))
+            #expect(invitation.expiresAt == Self.start.addingTimeInterval(7 * 24 * 3600))
+            try await store.insertInvitation(invitation)
+            #expect(try await store.invitation(tokenHash: invitation.tokenHash) == invitation)
+            #expect(try await store.invitation(tokenHash: APIKey.hash("wfi_unknown")) == nil)
+
+            let accepted = Self.start.addingTimeInterval(3600)
+            var used = invitation
+            used.usedAt = accepted
+            #expect(try await store.useInvitation(tokenHash: invitation.tokenHash, at: accepted) == used)
+            #expect(try await store.useInvitation(tokenHash: invitation.tokenHash, at: accepted) == nil)
+            #expect(try await store.invitation(tokenHash: invitation.tokenHash)?.usedAt == accepted)
+
+            let (_, late) = Invitation.make(
+                tenant: "storyteller", email: "bob@example.com", role: .viewer, at: Self.start)
+            try await store.insertInvitation(late)
+            #expect(try await store.useInvitation(tokenHash: late.tokenHash, at: late.expiresAt) == nil)
+            #expect(try await store.invitation(tokenHash: late.tokenHash)?.usedAt == nil)
+        }
+    }
+
+    @Test("of many acceptances of one invitation at once, exactly one succeeds", arguments: LinkStoreFactory.all)
+    func invitationRace(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let (_, invitation) = Invitation.make(
+                tenant: "storyteller", email: "ada@example.com", role: .editor, at: Self.start)
+            try await store.insertInvitation(invitation)
+            let winners = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<8 {
+                    group.addTask {
+                        try await store.useInvitation(
+                            tokenHash: invitation.tokenHash, at: Self.start.addingTimeInterval(5)) != nil
+                    }
+                }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(winners == 1)
+        }
+    }
+
+    @Test("person sessions are found by id hash, touched, ended, and swept when idle", arguments: LinkStoreFactory.all)
+    func sessions(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let session = PersonSession(
+                idHash: APIKey.hash("session-1"), personID: "p_1", tenant: "storyteller", csrfToken: "csrf-1",
+                createdAt: Self.start, lastUsedAt: Self.start)
+            let other = PersonSession(
+                idHash: APIKey.hash("session-2"), personID: "p_2", tenant: "chat", csrfToken: "csrf-2",
+                createdAt: Self.start, lastUsedAt: Self.start.addingTimeInterval(600))
+            try await store.insertPersonSession(session)
+            try await store.insertPersonSession(other)
+            #expect(try await store.personSession(idHash: session.idHash) == session)
+            #expect(try await store.personSession(idHash: APIKey.hash("session-3")) == nil)
+
+            let later = Self.start.addingTimeInterval(900)
+            try await store.touchPersonSession(idHash: session.idHash, at: later)
+            try await store.touchPersonSession(idHash: session.idHash, at: Self.start)
+            #expect(try await store.personSession(idHash: session.idHash)?.lastUsedAt == later)
+
+            #expect(try await store.deletePersonSessions(lastUsedBefore: Self.start.addingTimeInterval(700)) == 1)
+            #expect(try await store.personSession(idHash: other.idHash) == nil)
+            #expect(try await store.deletePersonSession(idHash: session.idHash))
+            #expect(try await store.deletePersonSession(idHash: session.idHash) == false)
+        }
+    }
+
+    @Test("a person's description never shows the password hash or the TOTP secret")
+    func descriptionHidesSecrets() throws {
+        let secret = TOTP.generate().base32Secret
+        let person = Person(
+            email: "ada@example.com", passwordHash: "scrypt$14$8$1$salt$key", totpSecret: secret, createdAt: Self.start)
+        for text in [String(describing: person), String(reflecting: person), "\(person)"] {
+            #expect(!text.contains(secret))
+            #expect(!text.contains("scrypt$"))
+        }
+        #expect(throws: EmailAddress.Invalid.self) { try EmailAddress.normalised("not-an-address") }
+        #expect(throws: EmailAddress.Invalid.self) { try EmailAddress.normalised("a@b") }
+    }
+}
