@@ -18,9 +18,11 @@ package struct ClaimTokenIssuer: Sendable {
     package let clock: ServiceClock
 
     /// Adds a token to `decision` when it sends the visitor towards a store; whether it did.
-    package func attach(to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant)
-        -> Bool
-    {
+    /// The token's nonce is the visit's click id, so that the claim answers the click.
+    package func attach(
+        to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant,
+        clickID: ClickID = .random()
+    ) -> Bool {
         guard !client.isBot, !client.isCrawler, let linkID = target.linkID,
             client.platform == .android || client.platform == .ios
         else { return false }
@@ -29,7 +31,7 @@ package struct ClaimTokenIssuer: Sendable {
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
             guard client.platform == .android, target.fallbacks.android == nil,
                 location == tenant.playStoreURL(for: target), opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android)
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
             else { return false }
             decision = .redirect(tenant.playStoreURL(for: target, claimToken: token) ?? location)
         case .preview(var page) where client.platform == .android:
@@ -38,7 +40,7 @@ package struct ClaimTokenIssuer: Sendable {
             guard var intent = page.androidIntent, target.fallbacks.android == nil,
                 let store = tenant.playStoreURL(for: target), intent.fallback == store, page.getAppURL == store,
                 opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android),
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID),
                 let withToken = tenant.playStoreURL(for: target, claimToken: token)
             else { return false }
             intent.fallback = withToken
@@ -47,7 +49,7 @@ package struct ClaimTokenIssuer: Sendable {
             decision = .preview(page)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .ios)
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .ios, clickID: clickID)
             else { return false }
             page.claimURL = Self.claimURL(target.canonicalURL, token: token)
             decision = .preview(page)
@@ -56,7 +58,7 @@ package struct ClaimTokenIssuer: Sendable {
             // it replaces, and reaches the app through the install referrer.
             guard client.platform == .android, target.fallbacks.android == nil,
                 let store = tenant.playStoreURL(for: target), intent.fallback == store, opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android),
+                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID),
                 let withToken = tenant.playStoreURL(for: target, claimToken: token)
             else { return false }
             intent.fallback = withToken
@@ -76,14 +78,18 @@ package struct ClaimTokenIssuer: Sendable {
         return false
     }
 
-    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, platform: Platform) -> String? {
+    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, platform: Platform, clickID: ClickID)
+        -> String?
+    {
         // A stored link's canonical URL is its short URL, `https://<domain>/<slug>`.
         guard let secret = keyring.signing, let slash = target.canonicalURL.lastIndex(of: "/") else { return nil }
         let slug = target.canonicalURL[target.canonicalURL.index(after: slash)...]
         guard !slug.isEmpty else { return nil }
+        let issuedAt = UInt32(clamping: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
         return ClaimToken(
-            keyID: UInt32(clamping: secret.keyID), linkID: linkID, slug: String(slug), platform: platform,
-            choice: target.choice, now: clock.now(), lifetime: lifetime
+            keyID: UInt32(clamping: secret.keyID), issuedAt: issuedAt,
+            expiresAt: issuedAt &+ UInt32(clamping: lifetime.components.seconds), platform: platform,
+            nonce: clickID.bytes, linkID: linkID, slug: String(slug), choice: target.choice
         ).signed(with: secret.secret, tenant: tenant.id)
     }
 

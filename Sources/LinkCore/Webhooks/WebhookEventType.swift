@@ -6,5 +6,7 @@ package enum WebhookEventType: String, Sendable, Hashable, CaseIterable {
     /// One event per click: many, so an endpoint gets it only when it names it.
     case linkClicked = "link.clicked"
     case deferredClaimed = "deferred.claimed"
+    /// An app's event attributed to a click (`POST /api/v1/events`).
+    case eventCreated = "event.created"
     case webhookTest = "webhook.test"
 }

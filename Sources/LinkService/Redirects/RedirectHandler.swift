@@ -109,12 +109,14 @@ package struct RedirectHandler: Sendable {
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers.value(of: .accept))
         var decision = RedirectPlanner(tenant: tenant).answer(
             target, for: client, acceptsHTML: acceptsHTML, mergesUTM: link.map { $0.content.firebase == nil } ?? false)
-        let claimIssued = issuer.attach(to: &decision, target: target, client: client, tenant: tenant)
+        let clickID = ClickID.random()
+        let claimIssued = issuer.attach(
+            to: &decision, target: target, client: client, tenant: tenant, clickID: clickID)
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {
             await record(
                 target, tenant: tenant, client: client, query: query, request: request, context: context,
-                claimIssued: claimIssued, country: &country)
+                claimIssued: claimIssued, clickID: clickID, country: &country)
         }
         var response: Response
         switch decision {
@@ -167,7 +169,8 @@ package struct RedirectHandler: Sendable {
 
     private func record(
         _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
-        request: Request, context: LinkRequestContext, claimIssued: Bool, country: inout VisitCountry
+        request: Request, context: LinkRequestContext, claimIssued: Bool, clickID: ClickID,
+        country: inout VisitCountry
     ) async {
         var utm = target.utm
         if let query {
@@ -195,7 +198,7 @@ package struct RedirectHandler: Sendable {
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued,
             visitorKey: visitorKey,
             country: country.country(of: origin(request, context: context, clientAddress: clientAddress())),
-            inApp: client.inApp)
+            inApp: client.inApp, id: clickID)
         switch target.choice {
         case .rule(let index): click.rule = index
         case .variant(let index): click.variant = index

@@ -33,6 +33,10 @@ public struct LinkServer: Sendable {
     /// API keys' tenants, read through a short-lived cache.
     package let keys: APIKeyCache
     package let clicks: ClickBuffer
+    /// App events waiting to be written (`POST /api/v1/events`), as clicks wait.
+    package let events: BatchBuffer<AppEvent>
+    /// Answers of events with a dedupe key, until they are surely written.
+    package let recentEvents = RecentEvents()
     /// The analytics engine, when one is configured.
     package let analytics: ClickAnalytics?
     package let metrics: LinkServiceMetrics
@@ -94,6 +98,8 @@ public struct LinkServer: Sendable {
             store: store, tenants: tenants, lifetime: configuration.apiKeyCacheLifetime, clock: clock)
         self.clicks = ClickBuffer(
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics.clicks)
+        self.events = BatchBuffer(
+            batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics.events)
         self.analytics = try ClickAnalytics(
             configuration: configuration, store: store, registry: metrics.registry, clock: clock)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
@@ -125,7 +131,11 @@ public struct LinkServer: Sendable {
         let flusher = ClickFlusher(
             buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, timer: ContinuousClock(),
             metrics: metrics.clicks, logger: logger)
-        var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
+        let eventFlusher = BatchFlusher(
+            buffer: events, write: { [store] in try await store.insertEvents($0) },
+            interval: configuration.clickFlushInterval, timer: ContinuousClock(), metrics: metrics.events,
+            logger: logger)
+        var services: [any Service] = [flusher, eventFlusher, deferred.refresher(store: store, logger: logger)]
         if configuration.webhooks.deliver {
             var deliverer = WebhookDeliverer(
                 store: store.base, settings: configuration.webhooks, clock: clock, timer: ContinuousClock(),
@@ -194,7 +204,11 @@ public struct LinkServer: Sendable {
             tenants: tenants, store: store, cursors: cursors, authenticator: authenticator,
             resolveLimiter: resolveLimiter, addressing: addressing, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock,
-            countryKnown: countryLookup != nil, logger: logger, passwords: passwordChecks
+            countryKnown: countryLookup != nil, logger: logger, passwords: passwordChecks, clicks: clicks
+        ).register(on: router)
+        EventsAPI(
+            store: store, tenants: tenants, clicks: clicks, events: events, recent: recentEvents, deferred: deferred,
+            authenticator: authenticator, publicLimit: publicLimit, clock: clock, logger: logger
         ).register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,

@@ -403,6 +403,35 @@ package enum PostgresMigrations {
         // The click total a link's former service had counted (`wayfinder import`), shown apart
         // from Wayfinder's own clicks as the stats' `imported`.
         (19, ["ALTER TABLE links ADD COLUMN imported_clicks bigint NOT NULL DEFAULT 0"]),
+        // Click ids (``ClickID``), which events name for attribution: looked up by id, so indexed.
+        // Clicks stored before have none. App events (``AppEvent``): one row each, a tenant's
+        // dedupe key at most once (NULLs are distinct), read per link and name by stats.
+        (
+            22,
+            [
+                """
+                CREATE TABLE events (
+                    id text PRIMARY KEY,
+                    tenant text NOT NULL,
+                    name text NOT NULL,
+                    click_id text,
+                    link_id text,
+                    platform text,
+                    customer_id text,
+                    value_micros bigint,
+                    currency text,
+                    dedupe_key text,
+                    occurred_at bigint NOT NULL,
+                    received_at bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX events_link ON events (link_id, name)",
+                "CREATE INDEX events_tenant ON events (tenant, occurred_at)",
+                "CREATE UNIQUE INDEX events_dedupe ON events (tenant, dedupe_key)",
+                "ALTER TABLE clicks ADD COLUMN click_id text",
+                "CREATE INDEX clicks_click_id ON clicks (click_id)",
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

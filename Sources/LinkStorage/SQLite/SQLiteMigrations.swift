@@ -384,6 +384,35 @@ package enum SQLiteMigrations {
         // The click total a link's former service had counted (`wayfinder import`), shown apart
         // from Wayfinder's own clicks as the stats' `imported`.
         (19, ["ALTER TABLE links ADD COLUMN imported_clicks INTEGER NOT NULL DEFAULT 0"]),
+        // Click ids (``ClickID``), which events name for attribution: looked up by id, so indexed.
+        // Clicks stored before have none. App events (``AppEvent``): one row each, a tenant's
+        // dedupe key at most once (NULLs are distinct), read per link and name by stats.
+        (
+            22,
+            [
+                """
+                CREATE TABLE events (
+                    id TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    click_id TEXT,
+                    link_id TEXT,
+                    platform TEXT,
+                    customer_id TEXT,
+                    value_micros INTEGER,
+                    currency TEXT,
+                    dedupe_key TEXT,
+                    occurred_at INTEGER NOT NULL,
+                    received_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX events_link ON events (link_id, name)",
+                "CREATE INDEX events_tenant ON events (tenant, occurred_at)",
+                "CREATE UNIQUE INDEX events_dedupe ON events (tenant, dedupe_key)",
+                "ALTER TABLE clicks ADD COLUMN click_id TEXT",
+                "CREATE INDEX clicks_click_id ON clicks (click_id)",
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }
