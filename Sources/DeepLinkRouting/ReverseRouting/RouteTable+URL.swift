@@ -73,8 +73,11 @@ extension RouteTable {
                         .joined(separator: "/"))
             }
         }
-        if case .customScheme = style, !pieces.isEmpty {
+        if case .customScheme = style, !pieces.isEmpty,
+            pieces[0].utf8.contains(where: { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: "@") })
+        {
             // The first segment is the host: a ":" or "@" there would read as a port or user info.
+            // (Looked for first: Foundation's replacement costs a preview page more than its route.)
             pieces[0] = pieces[0].replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: "@", with: "%40")
         }
         var text = prefix + pieces.joined(separator: "/")

@@ -17,39 +17,12 @@ package struct ClickID: Sendable, Hashable, CustomStringConvertible {
     /// The id of the click whose visit was given a claim token with this nonce.
     package init(nonce: [UInt8]) {
         self.bytes = nonce
-        self.text = Self.encode(nonce)
+        self.text = Base64URL.encode(nonce)
     }
 
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-
-    /// Base64url without padding, without Foundation: every redirect makes one.
-    private static func encode(_ bytes: [UInt8]) -> String {
-        var out = [UInt8]()
-        out.reserveCapacity((bytes.count * 4 + 2) / 3)
-        var index = 0
-        while index < bytes.count {
-            let count = min(3, bytes.count - index)
-            var group = UInt32(bytes[index]) << 16
-            if count > 1 { group |= UInt32(bytes[index + 1]) << 8 }
-            if count > 2 { group |= UInt32(bytes[index + 2]) }
-            for position in 0...count {
-                out.append(Self.alphabet[Int((group >> UInt32(18 - 6 * position)) & 0x3F)])
-            }
-            index += 3
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-
-    /// A fresh id from the system's random number generator.
+    /// A fresh id from the kernel's randomness (read in blocks, as claim tokens' nonces are).
     package static func random() -> ClickID {
-        var generator = SystemRandomNumberGenerator()
-        let high = generator.next() as UInt64
-        let low = generator.next() as UInt64
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(byteCount)
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
-        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: low >> UInt64(shift))) }
-        return ClickID(nonce: bytes)
+        ClickID(nonce: SecureRandom.bytes(byteCount))
     }
 
     /// The id a client sent; `nil` for text that is no click id of this form.

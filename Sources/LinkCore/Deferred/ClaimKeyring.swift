@@ -10,7 +10,11 @@ import Synchronization
 /// copy does not know yet (another instance may have read a rotation first).
 package final class ClaimKeyring: Sendable {
     private struct State {
-        var secrets: [ClaimSecret] = []
+        var secrets: [ClaimSecret] = [] {
+            didSet { signer = secrets.last.map { ($0.keyID, ClaimMAC(secret: $0.secret)) } }
+        }
+        /// The newest secret's key id and MAC, keyed once per load rather than once per token.
+        var signer: (keyID: Int, mac: ClaimMAC)?
         var loadedAt: Date?
     }
 
@@ -24,6 +28,11 @@ package final class ClaimKeyring: Sendable {
     /// The secret new tokens are signed with; `nil` until the first load.
     package var signing: ClaimSecret? {
         state.withLock { $0.secrets.last }
+    }
+
+    /// The key id and MAC new tokens are signed with; `nil` until the first load.
+    package var signer: (keyID: Int, mac: ClaimMAC)? {
+        state.withLock { $0.signer }
     }
 
     package func secret(keyID: Int) -> ClaimSecret? {

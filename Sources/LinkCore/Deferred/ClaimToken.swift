@@ -50,11 +50,10 @@ package struct ClaimToken: Sendable, Hashable {
         keyID: UInt32, linkID: String, slug: String, platform: Platform, choice: VisitChoice? = nil, now: Date,
         lifetime: Duration
     ) {
-        var generator = SystemRandomNumberGenerator()
         let seconds = UInt32(clamping: Int64(now.timeIntervalSince1970.rounded(.down)))
         self.init(
             keyID: keyID, issuedAt: seconds, expiresAt: seconds &+ UInt32(clamping: lifetime.components.seconds),
-            platform: platform, nonce: (0..<Self.nonceLength).map { _ in generator.next() }, linkID: linkID,
+            platform: platform, nonce: SecureRandom.bytes(Self.nonceLength), linkID: linkID,
             slug: slug, choice: choice)
     }
 
@@ -84,8 +83,13 @@ package struct ClaimToken: Sendable, Hashable {
 
     /// The token text, signed with `secret` for `tenant`.
     package func signed(with secret: [UInt8], tenant: String) -> String {
+        signed(with: ClaimMAC(secret: secret), tenant: tenant)
+    }
+
+    /// The token text, signed with a secret's ``ClaimMAC`` for `tenant`.
+    package func signed(with mac: ClaimMAC, tenant: String) -> String {
         var bytes = payload
-        bytes += Self.mac(of: bytes, secret: secret, tenant: tenant)
+        bytes += mac.mac(of: bytes, tenant: tenant)
         return Base64URL.encode(bytes)
     }
 
@@ -154,12 +158,7 @@ package struct ClaimToken: Sendable, Hashable {
     }
 
     package static func mac(of payload: [UInt8], secret: [UInt8], tenant: String) -> [UInt8] {
-        var hmac = HMAC<SHA256>(key: SymmetricKey(data: secret))
-        hmac.update(data: Array("wayfinder-claim".utf8))
-        let tenantBytes = Array(tenant.utf8.prefix(255))
-        hmac.update(data: [UInt8(tenantBytes.count)] + tenantBytes)
-        hmac.update(data: payload)
-        return Array(Array(hmac.finalize()).prefix(macLength))
+        ClaimMAC(secret: secret).mac(of: payload, tenant: tenant)
     }
 }
 

@@ -17,55 +17,64 @@ package struct ClaimTokenIssuer: Sendable {
     package let metrics: DeferredMetrics
     package let clock: ServiceClock
 
-    /// Adds a token to `decision` when it sends the visitor towards a store; whether it did.
-    /// The token's nonce is the visit's click id, so that the claim answers the click.
+    /// Adds a token to `decision` when it sends the visitor towards a store; the token, or `nil`
+    /// when the visit gets none.
+    ///
+    /// A page made once per link and spliced per visit (``PreviewPage``) holds `pageToken` where
+    /// the token goes, when given: the caller splices the returned token in its place.
+    ///
+    /// The token's nonce is the visit's click id (`clickID`), so that the claim answers the click.
     package func attach(
         to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant,
-        clickID: ClickID = .random()
-    ) -> Bool {
+        pageToken: String? = nil, clickID: ClickID = .random()
+    ) -> String? {
         guard !client.isBot, !client.isCrawler, let linkID = target.linkID,
             client.platform == .android || client.platform == .ios
-        else { return false }
+        else { return nil }
+        let token: String
         switch decision {
         case .redirect(let location):
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
             guard client.platform == .android, target.fallbacks.android == nil,
                 location == tenant.playStoreURL(for: target), opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
-            else { return false }
-            decision = .redirect(tenant.playStoreURL(for: target, claimToken: token) ?? location)
+                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+            else { return nil }
+            token = issued
+            decision = .redirect(Tenant.playStoreURL(location, claimToken: token))
         case .preview(var page) where client.platform == .android:
             // The page an in-app browser gets for the intent: its fallback and "Get the app" are
             // the Play Store page; both carry the token.
             guard var intent = page.androidIntent, target.fallbacks.android == nil,
-                let store = tenant.playStoreURL(for: target), intent.fallback == store, page.getAppURL == store,
+                let store = intent.fallback, store == tenant.playStoreURL(for: target), page.getAppURL == store,
                 opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID),
-                let withToken = tenant.playStoreURL(for: target, claimToken: token)
-            else { return false }
+                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+            else { return nil }
+            token = issued
+            let withToken = Tenant.playStoreURL(store, claimToken: pageToken ?? token)
             intent.fallback = withToken
             page.setAndroidIntent(intent)
             page.getAppURL = withToken
             decision = .preview(page)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .ios, clickID: clickID)
-            else { return false }
-            page.claimURL = Self.claimURL(target.canonicalURL, token: token)
+                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .ios, clickID: clickID)
+            else { return nil }
+            token = issued
+            page.claimURL = Self.claimURL(target.canonicalURL, token: pageToken ?? token)
             decision = .preview(page)
         case .intent(var intent):
             // Chrome's intent: the token rides in the Play Store fallback, as in the redirect
             // it replaces, and reaches the app through the install referrer.
             guard client.platform == .android, target.fallbacks.android == nil,
-                let store = tenant.playStoreURL(for: target), intent.fallback == store, opensApp(target, tenant),
-                let token = token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID),
-                let withToken = tenant.playStoreURL(for: target, claimToken: token)
-            else { return false }
-            intent.fallback = withToken
+                let store = intent.fallback, store == tenant.playStoreURL(for: target), opensApp(target, tenant),
+                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+            else { return nil }
+            token = issued
+            intent.fallback = Tenant.playStoreURL(store, claimToken: token)
             decision = .intent(intent)
         }
         metrics.issued.increment()
-        return true
+        return token
     }
 
     /// `https://<domain>/<slug>?wf_claim=<token>`.
@@ -82,15 +91,15 @@ package struct ClaimTokenIssuer: Sendable {
         -> String?
     {
         // A stored link's canonical URL is its short URL, `https://<domain>/<slug>`.
-        guard let secret = keyring.signing, let slash = target.canonicalURL.lastIndex(of: "/") else { return nil }
+        guard let signer = keyring.signer, let slash = target.canonicalURL.lastIndex(of: "/") else { return nil }
         let slug = target.canonicalURL[target.canonicalURL.index(after: slash)...]
         guard !slug.isEmpty else { return nil }
         let issuedAt = UInt32(clamping: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
         return ClaimToken(
-            keyID: UInt32(clamping: secret.keyID), issuedAt: issuedAt,
+            keyID: UInt32(clamping: signer.keyID), issuedAt: issuedAt,
             expiresAt: issuedAt &+ UInt32(clamping: lifetime.components.seconds), platform: platform,
             nonce: clickID.bytes, linkID: linkID, slug: String(slug), choice: target.choice
-        ).signed(with: secret.secret, tenant: tenant.id)
+        ).signed(with: signer.mac, tenant: tenant.id)
     }
 
     /// A value with every stored property given.

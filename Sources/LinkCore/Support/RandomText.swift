@@ -1,13 +1,13 @@
-/// Random strings from the system's cryptographic generator.
+/// Random strings from the system's cryptographic generator (through ``SecureRandom``).
 package enum RandomText {
     package static let lettersAndDigits = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
 
     /// `length` characters of `alphabet` (at most 256 characters), each equally likely.
     package static func make(length: Int, from alphabet: [UInt8]) -> String {
         precondition((1...256).contains(alphabet.count), "an alphabet has 1 to 256 characters")
-        var generator = SystemRandomNumberGenerator()
-        // Eight bytes per draw: each draw is a system call, and a webhook id of 26 characters
-        // drawn one by one cost a click flush more than the rest of its event. A byte at or
+        var generator = SecureRandom()
+        // Eight bytes per draw (a webhook id of 26 characters drawn one by one cost a click flush
+        // more than the rest of its event, when each draw was a system call). A byte at or
         // above the largest multiple of the alphabet's size is skipped, so that every
         // character stays equally likely.
         let limit = 256 - 256 % alphabet.count

@@ -94,6 +94,15 @@ package struct Tenant: Sendable {
         return url
     }
 
+    /// `url`, a Play Store page ``playStoreURL(for:claimToken:)`` made for a link without a token,
+    /// with `claimToken` joined to its referrer: the text that function makes with the token,
+    /// without building the URL again on the request path. The referrer is the URL's last
+    /// parameter and ends with the link's items, and a token is base64url, which percent-encoding
+    /// leaves as it is; so the token's item is appended, encoded as the referrer encodes it.
+    package static func playStoreURL(_ url: String, claimToken: String) -> String {
+        url + "%26" + ClaimToken.parameter + "%3D" + claimToken
+    }
+
     /// The website, where desktop visitors and the 404 page go.
     package var websiteURL: String? { manifest.web?.absoluteString }
 }

@@ -16,6 +16,6 @@ extension RedirectHandler {
             expiredAt: link.content.expiresAt.map(ISO8601.string(from:)) ?? "", websiteURL: tenant.websiteURL,
             initial: manifest.name.first.map { String($0).uppercased() } ?? "?",
             iconURL: manifest.iconURL?.absoluteString)
-        return pages.response(for: page, status: .gone)
+        return pages.response(for: page, status: .gone, visit: .init())
     }
 }

@@ -22,16 +22,17 @@ extension RedirectHandler {
         status: HTTPResponse.Status = .ok
     ) -> Response {
         let existing = request.cookies[Self.passwordCSRFCookie].map(\.value).flatMap { value -> String? in
-            value.utf8.count == ConsoleSignInToken.length ? value : nil
+            // The page is spliced with the token as it is: only a token this server could have made.
+            value.utf8.count == ConsoleSignInToken.length && PageVisitValues.isInert(value) ? value : nil
         }
         let token = existing ?? ConsoleSignInToken.make()
         let manifest = tenant.manifest
         let page = PasswordPage(
             siteName: manifest.name, title: link.content.social?.title, shortURL: link.shortURL,
-            action: "/" + link.slug, csrf: token, error: error,
+            action: "/" + link.slug, csrf: pages.placeholders.text(for: .csrf), error: error,
             initial: manifest.name.first.map { String($0).uppercased() } ?? "?",
             iconURL: manifest.iconURL?.absoluteString)
-        var response = pages.response(for: page, status: status)
+        var response = pages.response(for: page, status: status, visit: .init(csrf: token))
         if existing == nil {
             response.setCookie(
                 Cookie(

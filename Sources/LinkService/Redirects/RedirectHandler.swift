@@ -109,14 +109,17 @@ package struct RedirectHandler: Sendable {
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers.value(of: .accept))
         var decision = RedirectPlanner(tenant: tenant).answer(
             target, for: client, acceptsHTML: acceptsHTML, mergesUTM: link.map { $0.content.firebase == nil } ?? false)
+        // A page holds the token's placeholder: it is rendered once per link and kind of visitor.
+        // The token's nonce is the click's id.
         let clickID = ClickID.random()
-        let claimIssued = issuer.attach(
-            to: &decision, target: target, client: client, tenant: tenant, clickID: clickID)
+        let claimToken = issuer.attach(
+            to: &decision, target: target, client: client, tenant: tenant,
+            pageToken: pages.placeholders.text(for: .claimToken), clickID: clickID)
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {
             await record(
                 target, tenant: tenant, client: client, query: query, request: request, context: context,
-                claimIssued: claimIssued, clickID: clickID, country: &country)
+                claimIssued: claimToken != nil, clickID: clickID, country: &country)
         }
         var response: Response
         switch decision {
@@ -127,7 +130,7 @@ package struct RedirectHandler: Sendable {
         case .preview(let page):
             metrics.countRedirect(platform: client.platform)
             metrics.previews.increment()
-            response = pages.response(for: page)
+            response = pages.response(for: page, visit: .init(claimToken: claimToken))
         case .intent(let intent):
             metrics.countRedirect(platform: client.platform)
             response = Response(

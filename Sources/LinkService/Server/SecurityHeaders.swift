@@ -21,8 +21,7 @@ package enum SecurityHeaders {
 
     /// A fresh nonce for one response's inline style and script (128 random bits, base64url).
     package static func makeNonce() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode((0..<16).map { _ in generator.next() })
+        Base64URL.encode(SecureRandom.bytes(16))
     }
 
     /// Sets the security headers on `headers`, with `policy` as the Content-Security-Policy.
@@ -40,8 +39,15 @@ package enum SecurityHeaders {
     package static func page(_ status: HTTPResponse.Status, html: String, nonce: String, formAction: String = "'none'")
         -> Response
     {
+        page(status, body: ByteBuffer(string: html), nonce: nonce, formAction: formAction)
+    }
+
+    /// ``page(_:html:nonce:formAction:)`` with the page's bytes.
+    package static func page(_ status: HTTPResponse.Status, body: ByteBuffer, nonce: String, formAction: String)
+        -> Response
+    {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"]
         apply(to: &headers, policy: pagePolicy(nonce: nonce, formAction: formAction))
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+        return Response(status: status, headers: headers, body: .init(byteBuffer: body))
     }
 }

@@ -186,7 +186,7 @@ package struct LinkSimulation: Sendable {
         let decision = RedirectPlanner(tenant: tenant).answer(
             target, for: client, acceptsHTML: true, mergesUTM: link.content.firebase == nil)
         var issued = decision
-        let claim = issuer.attach(to: &issued, target: target, client: client, tenant: tenant)
+        let claim = issuer.attach(to: &issued, target: target, client: client, tenant: tenant) != nil
         return Visit(client: client, decision: decision, claim: claim)
     }
 

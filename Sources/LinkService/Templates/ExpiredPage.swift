@@ -2,7 +2,7 @@ import LinkCore
 
 /// The `410` page of a link that has expired and names no `expiredURL` (`expired.mustache`): it
 /// says so plainly, with the link's title and a way to the tenant's website.
-package struct ExpiredPage: NoncePage {
+package struct ExpiredPage: NoncePage, Hashable {
     package static let template = PageTemplate.expired
 
     /// The app's name.

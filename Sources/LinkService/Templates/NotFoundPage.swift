@@ -2,7 +2,7 @@ import LinkCore
 
 /// The `404` page of an unknown or expired link (or of an unknown host), with a way to the
 /// tenant's website when there is one (`not-found.mustache`).
-package struct NotFoundPage: NoncePage {
+package struct NotFoundPage: NoncePage, Hashable {
     package static let template = PageTemplate.notFound
 
     /// The app's name; `nil` on an unknown host.
@@ -17,7 +17,7 @@ package struct NotFoundPage: NoncePage {
     /// What a person who reached the server under a name it does not serve needs: the name they
     /// used, the tenants' public domains (nothing else about the tenants), and a command that
     /// sends one of them as the `Host`.
-    package struct UnknownHost: Sendable {
+    package struct UnknownHost: Sendable, Hashable {
         /// The `Host` the request named, as typed (with its port), or `HOST:PORT` when it was
         /// not a plain host name.
         package var host: String

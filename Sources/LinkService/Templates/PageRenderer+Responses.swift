@@ -1,6 +1,7 @@
 import HTTPTypes
 import Hummingbird
 import LinkCore
+import NIOCore
 
 extension PageRenderer {
     /// A page of the redirect path as a response, under a strict Content-Security-Policy: nothing
@@ -15,8 +16,31 @@ extension PageRenderer {
         )
     }
 
-    /// The `404` page of an unknown or expired link (or an unknown host), with its security headers.
+    /// A page of the redirect path as ``response(for:status:)`` answers it, rendered once and
+    /// spliced per visit: `page` holds ``PagePlaceholders/text(for:)`` where `visit`'s values go
+    /// (its nonce is set here), and the text it draws is kept by ``SplicedPageCache`` for the next
+    /// visit that draws the same page. Byte for byte what a fresh render with the same values
+    /// draws.
+    package func response<Page: NoncePage & Hashable>(
+        for page: Page, status: HTTPResponse.Status = .ok, visit: PageVisitValues
+    ) -> Response {
+        var visit = visit
+        visit.nonce = SecurityHeaders.makeNonce()
+        return SecurityHeaders.page(
+            status, body: splicedBody(for: page, visit: visit), nonce: visit.nonce, formAction: Page.formActionSources)
+    }
+
+    /// The bytes of `page` (holding placeholders where `visit`'s values go) with `visit`'s values
+    /// spliced in, nonce included: rendered at the first call for this page, taken from
+    /// ``spliced`` afterwards.
+    package func splicedBody<Page: NoncePage & Hashable>(for page: Page, visit: PageVisitValues) -> ByteBuffer {
+        var page = page
+        page.nonce = placeholders.text(for: .nonce)
+        return spliced.page(for: SplicedPageCache.Key(page)) { placeholders.splice(render(page)) }.body(visit)
+    }
+
+    /// The `404` page of an unknown or expired link, with its security headers.
     package func notFoundResponse(siteName: String?, websiteURL: String?) -> Response {
-        response(for: NotFoundPage(siteName: siteName, websiteURL: websiteURL), status: .notFound)
+        response(for: NotFoundPage(siteName: siteName, websiteURL: websiteURL), status: .notFound, visit: .init())
     }
 }

@@ -20,8 +20,13 @@ package struct PageRenderer: Sendable {
     ]
 
     private let library: MustacheLibrary
+    /// The placeholders of per-visit values in pages rendered once.
+    package let placeholders = PagePlaceholders()
+    /// The redirect path's pages rendered once (``response(for:status:visit:)``).
+    package let spliced: SplicedPageCache
 
-    package init() throws(PageTemplateError) {
+    package init(splicedPages capacity: Int = SplicedPageCache.defaultCapacity) throws(PageTemplateError) {
+        spliced = SplicedPageCache(capacity: capacity)
         let texts = Dictionary(uniqueKeysWithValues: PageTemplate.allCases.map { ($0.rawValue, $0.text) })
         library = try Self.compile(texts)
         try PageTemplateCheck(templates: texts).checkAll(Self.pages)

@@ -3,7 +3,7 @@ import LinkCore
 /// The form of a password-protected link (`password.mustache`), in the preview page's look:
 /// field "Password", button "Open", and "Wrong password" after a wrong one. Crawlers get it too:
 /// it names the link's social title, never its destination. `noindex`.
-package struct PasswordPage: NoncePage {
+package struct PasswordPage: NoncePage, Hashable {
     package static let template = PageTemplate.password
 
     package var siteName: String

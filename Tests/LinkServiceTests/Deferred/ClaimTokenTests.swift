@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import LinkCore
 import LinkDelivery
@@ -72,5 +73,45 @@ struct ClaimTokenTests {
         #expect(read.token.platform == .ios)
         #expect(read.token.choice == nil)
         #expect(read.token.slug == "spring")
+    }
+
+    @Test("a MAC keyed once per secret signs every token as a MAC keyed per token did, and tokens it signed verify")
+    func macKeyedOnceSignsAsBefore() throws {
+        let mac = ClaimMAC(secret: Self.secret)
+        for index in 0..<3 {
+            let token = ClaimToken(
+                keyID: 1, linkID: "l\(index)", slug: "s\(index)", platform: .android, now: Date(),
+                lifetime: .seconds(60))
+            let text = token.signed(with: mac, tenant: "tenant-\(index)")
+            #expect(text == token.signed(with: Self.secret, tenant: "tenant-\(index)"))
+            let parsed = try #require(ClaimToken.parse(text))
+            #expect(
+                ClaimToken.verify(
+                    payload: parsed.payload, mac: parsed.mac, secret: Self.secret, tenant: "tenant-\(index)"))
+            #expect(!ClaimToken.verify(payload: parsed.payload, mac: parsed.mac, secret: Self.secret, tenant: "other"))
+        }
+    }
+
+    @Test("a token joined to a link's Play Store URL reads exactly as the URL built with the token")
+    func playStoreURLWithTokenMatchesFullBuild() throws {
+        let manifest = try Manifest(
+            json: Array(
+                #"""
+                {"id": "t", "android": {"package": "com.example.app", "sha256CertFingerprints": ["14:6D:E9:83:C5:73:06:50:D8:EE:B9:95:2F:34:FC:64:16:A0:83:42:E6:1D:BE:A8:8A:04:96:B2:3F:CF:44:E5"]},
+                 "domains": ["go.example.com"], "routes": [{"name": "item", "paths": ["/item/{id}"]}]}
+                """#.utf8))
+        let tenant = try Tenant.make(from: manifest)
+        let token = ClaimToken(
+            keyID: 1, linkID: "l1", slug: "spring", platform: .android, now: Date(), lifetime: .seconds(60)
+        ).signed(with: Self.secret, tenant: "t")
+        for (campaign, gclid) in [
+            (UTMParameters(), nil), (UTMParameters(source: "news letter", campaign: "a&b=c"), "g-1/2"),
+        ] {
+            let plain = try #require(
+                tenant.playStoreURL(linkID: "link 1", campaign: campaign, gclid: gclid))
+            #expect(
+                Tenant.playStoreURL(plain, claimToken: token)
+                    == tenant.playStoreURL(linkID: "link 1", campaign: campaign, gclid: gclid, claimToken: token))
+        }
     }
 }
