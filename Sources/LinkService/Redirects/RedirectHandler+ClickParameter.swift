@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import LinkCore
 
 extension RedirectHandler {

@@ -8,7 +8,12 @@ extension MemoryLinkStore {
             {
                 continue
             }
+            // Millisecond times, as the SQL stores keep them.
+            var event = event
+            event.occurredAt = event.occurredAt.truncatedToMilliseconds
+            event.receivedAt = event.receivedAt.truncatedToMilliseconds
             storedEvents.append(event)
+            if event.attributed { _ = webhooks.enqueue(Self.stored(WebhookPayload.appEvent(event))) }
         }
     }
 

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import LinkCore
 import LinkDelivery
@@ -110,6 +111,34 @@ struct EventStoreConformanceTests {
                     == AppFunnel(clicks: 0, sentToStore: 0, claims: 0, totals: [:]))
             let counts = try await store.linkEvents(tenant: "storyteller", linkID: link.id, sinceDay: 0)
             #expect(counts.appEvents == ["install": ["ios": 2], "open": ["ios": 2], "reopen": ["ios": 1]])
+        }
+    }
+}
+
+extension EventStoreConformanceTests {
+    @Test(
+        "an attributed event queues event.created for the endpoints that receive it; an unattributed or repeated one does not",
+        arguments: LinkStoreFactory.all)
+    func webhook(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            _ = try await store.insertWebhookEndpoint(
+                WebhookStoreTests.endpoint("wh_events", events: [.eventCreated]), limit: 10)
+            _ = try await store.insertWebhookEndpoint(WebhookStoreTests.endpoint("wh_links"), limit: 10)
+            let link = LinkStoreConformanceTests.makeLink(slug: "hooked")
+            _ = try await store.insertLink(link)
+            let click = ClickID.random()
+            let purchase = Self.event("purchase", link: link, click: click, value: 4.99, currency: "EUR", dedupe: "o-1")
+            try await store.insertEvents([purchase, Self.event("open", link: link)])
+            try await store.insertEvents([Self.event("purchase", link: link, click: click, dedupe: "o-1")])
+            let messages = try await WebhookStoreTests.claim(store, at: Self.day.addingTimeInterval(60))
+            try #require(messages.count == 1)
+            #expect(messages[0].endpointID == "wh_events")
+            #expect(messages[0].type == .eventCreated)
+            let body = try JSONParser().parse(messages[0].payload)
+            #expect(body["type"]?.stringValue == "event.created")
+            #expect(body["data"]?["event"]?["id"]?.stringValue == purchase.id)
+            #expect(body["data"]?["event"]?["clickId"]?.stringValue == click.text)
+            #expect(body["data"]?["event"]?["currency"]?.stringValue == "EUR")
         }
     }
 }
