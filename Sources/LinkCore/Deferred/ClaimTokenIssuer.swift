@@ -37,7 +37,8 @@ package struct ClaimTokenIssuer: Sendable {
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
             guard client.platform == .android, target.fallbacks.android == nil,
                 location == tenant.playStoreURL(for: target), opensApp(target, tenant),
-                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+                let issued = self.token(
+                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
             else { return nil }
             token = issued
             decision = .redirect(Tenant.playStoreURL(location, claimToken: token))
@@ -47,7 +48,8 @@ package struct ClaimTokenIssuer: Sendable {
             guard var intent = page.androidIntent, target.fallbacks.android == nil,
                 let store = intent.fallback, store == tenant.playStoreURL(for: target), page.getAppURL == store,
                 opensApp(target, tenant),
-                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+                let issued = self.token(
+                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
             else { return nil }
             token = issued
             let withToken = Tenant.playStoreURL(store, claimToken: pageToken ?? token)
@@ -57,7 +59,8 @@ package struct ClaimTokenIssuer: Sendable {
             decision = .preview(page)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
-                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .ios, clickID: clickID)
+                let issued = self.token(
+                    linkID: linkID, target: target, tenant: tenant, platform: .ios, clickID: clickID)
             else { return nil }
             token = issued
             page.claimURL = Self.claimURL(target.canonicalURL, token: pageToken ?? token)
@@ -67,7 +70,8 @@ package struct ClaimTokenIssuer: Sendable {
             // it replaces, and reaches the app through the install referrer.
             guard client.platform == .android, target.fallbacks.android == nil,
                 let store = intent.fallback, store == tenant.playStoreURL(for: target), opensApp(target, tenant),
-                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+                let issued = self.token(
+                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
             else { return nil }
             token = issued
             intent.fallback = Tenant.playStoreURL(store, claimToken: token)

@@ -31,7 +31,8 @@ package struct AppEvent: Sendable, Hashable {
     /// A value with every stored property given.
     package init(
         id: String, tenant: String, name: String, clickID: ClickID? = nil, linkID: String? = nil,
-        platform: Platform? = nil, customerID: String? = nil, value: Double? = nil, currency: String? = nil, dedupeKey: String? = nil,
+        platform: Platform? = nil, customerID: String? = nil, value: Double? = nil, currency: String? = nil,
+        dedupeKey: String? = nil,
         occurredAt: Date, receivedAt: Date
     ) {
         self.id = id

@@ -28,13 +28,16 @@ package enum EventBody {
         if members.contains(where: { $0.key == "events" }) {
             guard members.count == 1 else {
                 let other = members.first { $0.key != "events" }?.key ?? ""
-                throw FieldError(other, "a batch is {\"events\": [ … ]} alone; move \"\(other)\" into each event",
+                throw FieldError(
+                    other, "a batch is {\"events\": [ … ]} alone; move \"\(other)\" into each event",
                     code: .unknownField)
             }
             guard let items = node["events"]?.arrayValue else {
                 throw FieldError("events", "\"events\" is an array of event objects", code: .wrongType)
             }
-            guard !items.isEmpty else { throw FieldError("events", "\"events\" holds no event; send 1 to \(maximumEvents)") }
+            guard !items.isEmpty else {
+                throw FieldError("events", "\"events\" holds no event; send 1 to \(maximumEvents)")
+            }
             guard items.count <= maximumEvents else {
                 throw FieldError(
                     "events", "\(items.count) events in one call; send at most \(maximumEvents) a call",
@@ -81,7 +84,8 @@ package enum EventBody {
             return string
         }
         guard let name = try text("name", limit: 64) else {
-            throw FieldError(path + "name", "every event has a \"name\", such as \"install\" or \"purchase\"",
+            throw FieldError(
+                path + "name", "every event has a \"name\", such as \"install\" or \"purchase\"",
                 code: .missingField)
         }
         if let problem = AppEventName.problem(with: name) {
@@ -111,11 +115,13 @@ package enum EventBody {
                 throw FieldError(path + "value", "\"value\" is a number, such as 4.99", code: .wrongType)
             }
             guard value >= 0 else {
-                throw FieldError(path + "value", "\"value\" is \(written); give an amount of 0 or more",
+                throw FieldError(
+                    path + "value", "\"value\" is \(written); give an amount of 0 or more",
                     code: .invalidValue)
             }
             guard value <= maximumValue else {
-                throw FieldError(path + "value", "\"value\" is \(written); give an amount up to 10^12",
+                throw FieldError(
+                    path + "value", "\"value\" is \(written); give an amount up to 10^12",
                     code: .invalidValue)
             }
             input.value = value
@@ -131,11 +137,13 @@ package enum EventBody {
             }
             input.currency = currency
         } else if node["currency"] != nil, node["currency"]?.value != .null {
-            throw FieldError(path + "currency", "\"currency\" is an ISO 4217 code, such as \"USD\"",
+            throw FieldError(
+                path + "currency", "\"currency\" is an ISO 4217 code, such as \"USD\"",
                 code: .unknownCurrency)
         }
         if input.value != nil, input.currency == nil {
-            throw FieldError(path + "currency", "a value needs its \"currency\" (ISO 4217, such as \"USD\")",
+            throw FieldError(
+                path + "currency", "a value needs its \"currency\" (ISO 4217, such as \"USD\")",
                 code: .missingField)
         }
         if let text = try text("occurredAt", limit: 64) {

@@ -109,7 +109,8 @@ package enum LinkJSON {
     ) -> JSONNode {
         var members: [JSONNode.Member] = [
             .init(key: "url", value: JSONNode(.string(url))), .init(key: "destination", value: JSONNode(.string(url))),
-            .init(key: "route", value: JSONNode(.string(route))), .init(key: "parameters", value: stringMap(parameters)),
+            .init(key: "route", value: JSONNode(.string(route))),
+            .init(key: "parameters", value: stringMap(parameters)),
         ]
         if let clickID { members.append(.init(key: "clickId", value: JSONNode(.string(clickID.text)))) }
         return JSONNode(.object(members))

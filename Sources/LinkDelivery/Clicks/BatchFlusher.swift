@@ -108,6 +108,7 @@ extension BatchFlusher where Record == Click {
         buffer: ClickBuffer, write: @escaping @Sendable ([Click]) async throws -> Void, interval: Duration,
         timer: Timer, metrics: ClickMetrics, logger: Logger
     ) {
-        self.init(buffer: buffer, write: write, interval: interval, timer: timer, metrics: metrics.batch, logger: logger)
+        self.init(
+            buffer: buffer, write: write, interval: interval, timer: timer, metrics: metrics.batch, logger: logger)
     }
 }

@@ -61,9 +61,10 @@ package struct FirebaseLinkStatsAPI: Sendable {
         // An app that claims its token and reports its `open` tells of one first open twice: the
         // larger count stands.
         let apps: [(Platform, String)] = [(.android, "ANDROID"), (.ios, "IOS")]
-        for (fdl, name) in [("APP_INSTALL", AppEventName.install), ("APP_FIRST_OPEN", AppEventName.open),
-            ("APP_RE_OPEN", AppEventName.reopen)]
-        {
+        for (fdl, name) in [
+            ("APP_INSTALL", AppEventName.install), ("APP_FIRST_OPEN", AppEventName.open),
+            ("APP_RE_OPEN", AppEventName.reopen),
+        ] {
             let counts = events.appEvents[name] ?? [:]
             let claims = fdl == "APP_FIRST_OPEN" ? events.claims : [:]
             for (platform, platformName) in apps {

@@ -7,7 +7,8 @@ extension DeferredLinks {
     /// secret, or one retired within ``DeferredClaimsAPI/rotationGrace`` of its issue); `nil` for
     /// anything else: malformed, forged, another tenant's. Expiry is the caller's to check.
     package func verifiedToken(_ text: String, tenant: String, store: CachingLinkStore) async throws -> ClaimToken? {
-        guard let parsed = ClaimToken.parse(text), let secret = try await secret(keyID: parsed.token.keyID, store: store),
+        guard let parsed = ClaimToken.parse(text),
+            let secret = try await secret(keyID: parsed.token.keyID, store: store),
             ClaimToken.verify(payload: parsed.payload, mac: parsed.mac, secret: secret.secret, tenant: tenant),
             secret.retiredAt.map({
                 parsed.token.issuedDate <= $0.addingTimeInterval(DeferredClaimsAPI.rotationGrace)

@@ -19,9 +19,10 @@ extension RedirectHandler {
             decision = .redirect(ClickParameter.appending(clickID.text, to: location))
             return false
         case .intent(let intent):
-            guard let opening = AndroidIntent(
-                opening: ClickParameter.appending(clickID.text, to: intent.url), packageName: intent.packageName,
-                fallback: intent.fallback)
+            guard
+                let opening = AndroidIntent(
+                    opening: ClickParameter.appending(clickID.text, to: intent.url), packageName: intent.packageName,
+                    fallback: intent.fallback)
             else { return false }
             decision = .intent(opening)
             return false

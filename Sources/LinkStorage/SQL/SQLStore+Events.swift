@@ -16,7 +16,8 @@ extension SQLStore {
                 statement.append(rows: chunk) { event in
                     [
                         .text(event.id), .text(event.tenant), .text(event.name), SQLValue(event.clickID?.text),
-                        SQLValue(event.linkID), SQLValue(event.platform?.rawValue), SQLValue(event.customerID), SQLValue(event.valueMicros),
+                        SQLValue(event.linkID), SQLValue(event.platform?.rawValue), SQLValue(event.customerID),
+                        SQLValue(event.valueMicros),
                         SQLValue(event.currency), SQLValue(event.dedupeKey), SQLValue(event.occurredAt),
                         SQLValue(event.receivedAt),
                     ]

@@ -20,7 +20,9 @@ struct ClickIDTests {
             #expect(id.text.utf8.count == ClickID.textLength)
             #expect(ClickID(parsing: id.text) == id)
         }
-        for text in ["", "short", String(repeating: "A", count: 23), String(repeating: "+", count: 22), "AAAAAAAAAAAAAAAAAAAAA="] {
+        for text in [
+            "", "short", String(repeating: "A", count: 23), String(repeating: "+", count: 22), "AAAAAAAAAAAAAAAAAAAAA=",
+        ] {
             #expect(ClickID(parsing: text) == nil, "\(text)")
         }
     }

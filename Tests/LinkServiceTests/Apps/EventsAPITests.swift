@@ -42,7 +42,8 @@ struct EventsAPITests {
     static func send(_ body: String, key: String, via client: some TestClientProtocol) async throws -> TestResponse {
         try await client.execute(
             uri: "/api/v1/events", method: .post,
-            headers: [.authorization: "Bearer \(key)", .contentType: "application/json"], body: ByteBuffer(string: body))
+            headers: [.authorization: "Bearer \(key)", .contentType: "application/json"], body: ByteBuffer(string: body)
+        )
     }
 
     static func resolveClick(via client: some TestClientProtocol) async throws -> String {
@@ -103,7 +104,8 @@ struct EventsAPITests {
     func unattributed() async throws {
         try await Self.withServer { client, key, otherKey, service in
             let clickID = try await Self.resolveClick(via: client)
-            let foreign = try await Self.send(#"{"name": "open", "clickId": "\#(clickID)"}"#, key: otherKey, via: client)
+            let foreign = try await Self.send(
+                #"{"name": "open", "clickId": "\#(clickID)"}"#, key: otherKey, via: client)
             #expect(foreign.status == .accepted)
             #expect(foreign.json?["attributed"]?.boolValue == false)
             let unknown = try await Self.send(
@@ -113,7 +115,8 @@ struct EventsAPITests {
             // A click eight days old: outside the default window of seven.
             let old = ClickID.random()
             try await service.store.insertClicks([
-                Click(linkID: nil, tenant: "local", time: Date().addingTimeInterval(-8 * 86_400), platform: .ios, id: old)
+                Click(
+                    linkID: nil, tenant: "local", time: Date().addingTimeInterval(-8 * 86_400), platform: .ios, id: old)
             ])
             let late = try await Self.send(#"{"name": "open", "clickId": "\#(old.text)"}"#, key: key, via: client)
             #expect(late.json?["attributed"]?.boolValue == false)
@@ -129,7 +132,8 @@ struct EventsAPITests {
     func dedupe() async throws {
         try await Self.withServer { client, key, otherKey, service in
             let clickID = try await Self.resolveClick(via: client)
-            let event = #"{"name": "purchase", "clickId": "\#(clickID)", "value": 10, "currency": "USD", "dedupeKey": "order-1"}"#
+            let event =
+                #"{"name": "purchase", "clickId": "\#(clickID)", "value": 10, "currency": "USD", "dedupeKey": "order-1"}"#
             let first = try await Self.send(event, key: key, via: client)
             let again = try await Self.send(event, key: key, via: client)
             let inBatch = try await Self.send(#"{"events": [\#(event), \#(event)]}"#, key: key, via: client)
@@ -137,7 +141,8 @@ struct EventsAPITests {
             #expect(again.json?[path: "id"] == firstID)
             #expect(inBatch.json?["events"]?.arrayValue?.map { $0[path: "id"] } == [firstID, firstID])
             // Another tenant's key is its own.
-            let other = try await Self.send(#"{"name": "purchase", "dedupeKey": "order-1"}"#, key: otherKey, via: client)
+            let other = try await Self.send(
+                #"{"name": "purchase", "dedupeKey": "order-1"}"#, key: otherKey, via: client)
             #expect(other.json?[path: "id"] != firstID)
             let stored = try await eventually(within: .seconds(10)) {
                 try await service.store.event(tenant: "local", dedupeKey: "order-1")?.id == firstID
@@ -146,7 +151,8 @@ struct EventsAPITests {
             // Once written, a retry still gets the first answer, from the store.
             let later = try await Self.send(event, key: key, via: client)
             #expect(later.json?[path: "id"] == firstID)
-            let linkID = try #require(try await service.store.click(tenant: "local", id: ClickID(parsing: clickID)!)?.linkID)
+            let linkID = try #require(
+                try await service.store.click(tenant: "local", id: ClickID(parsing: clickID)!)?.linkID)
             #expect(try await service.store.eventTotals(tenant: "local", linkID: linkID)["purchase"]?.count == 1)
         }
     }
@@ -168,8 +174,10 @@ struct EventsAPITests {
                 (#"{"name": "open", "occurredAt": "yesterday"}"#, "occurredAt", "invalid-field"),
                 (#"{"name": "open", "occurredAt": "2999-01-01T00:00:00Z"}"#, "occurredAt", "invalid-field"),
                 (#"{"name": "open", "link": "nope"}"#, "link", "invalid-field"),
-                (#"{"events": [{"name": "open"}, {"name": "buy", "value": 1, "currency": "usd"}]}"#,
-                 "events[1].currency", "unknown-currency"),
+                (
+                    #"{"events": [{"name": "open"}, {"name": "buy", "value": 1, "currency": "usd"}]}"#,
+                    "events[1].currency", "unknown-currency"
+                ),
                 (#"{"events": []}"#, "events", "invalid-field"),
                 ("[1]", "$", "wrong-type"),
             ]
@@ -180,11 +188,13 @@ struct EventsAPITests {
                 if field != "$" { #expect(response.json?[path: "field"] == field, "\(body): \(response.text)") }
                 #expect(response.json?[path: "type"] == "urn:wayfinder:problem:\(code)", "\(body): \(response.text)")
             }
-            let tooMany = "{\"events\": [" + Array(repeating: #"{"name": "open"}"#, count: 1_001).joined(separator: ",") + "]}"
+            let tooMany =
+                "{\"events\": [" + Array(repeating: #"{"name": "open"}"#, count: 1_001).joined(separator: ",") + "]}"
             let response = try await Self.send(tooMany, key: key, via: client)
             #expect(response.status == .badRequest)
             #expect(response.json?[path: "field"] == "events")
-            let full = "{\"events\": [" + Array(repeating: #"{"name": "open"}"#, count: 1_000).joined(separator: ",") + "]}"
+            let full =
+                "{\"events\": [" + Array(repeating: #"{"name": "open"}"#, count: 1_000).joined(separator: ",") + "]}"
             #expect(try await Self.send(full, key: key, via: client).status == .accepted)
         }
     }

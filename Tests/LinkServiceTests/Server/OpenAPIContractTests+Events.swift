@@ -15,9 +15,11 @@ extension OpenAPIContractTests {
         try await api.call(.post, events, as: events, headers: auth, body: #"{"name": "open"}"#)
         try await api.call(
             .post, events, as: events, headers: auth,
-            body: #"{"events": [{"name": "install", "dedupeKey": "i-1"}, {"name": "purchase", "value": 4.99, "currency": "EUR", "link": "spring"}]}"#
+            body:
+                #"{"events": [{"name": "install", "dedupeKey": "i-1"}, {"name": "purchase", "value": 4.99, "currency": "EUR", "link": "spring"}]}"#
         )
-        try await api.call(.post, events, as: events, headers: auth, body: #"{"name": "purchase", "value": -1, "currency": "EUR"}"#)
+        try await api.call(
+            .post, events, as: events, headers: auth, body: #"{"name": "purchase", "value": -1, "currency": "EUR"}"#)
         try await api.call(.post, events, as: events, body: #"{"name": "open"}"#)
         try await api.call(
             .post, events, as: events, headers: auth,

@@ -22,7 +22,9 @@ struct EventStoreConformanceTests {
             occurredAt: time, receivedAt: time)
     }
 
-    @Test("a stored click is found by its id for its tenant only, with its link, time and platform", arguments: LinkStoreFactory.all)
+    @Test(
+        "a stored click is found by its id for its tenant only, with its link, time and platform",
+        arguments: LinkStoreFactory.all)
     func clickByID(factory: LinkStoreFactory) async throws {
         try await factory.withStore { (store: any LinkStore) async throws in
             let link = LinkStoreConformanceTests.makeLink(slug: "clicked")
@@ -48,7 +50,9 @@ struct EventStoreConformanceTests {
             let click = ClickID.random()
             let first = Self.event("purchase", link: link, click: click, value: 4.99, currency: "EUR", dedupe: "o-1")
             try await store.insertEvents([first, Self.event("purchase", link: link, dedupe: "o-1")])
-            try await store.insertEvents([Self.event("purchase", link: link, value: 100, currency: "EUR", dedupe: "o-1")])
+            try await store.insertEvents([
+                Self.event("purchase", link: link, value: 100, currency: "EUR", dedupe: "o-1")
+            ])
             try await store.insertEvents([Self.event("purchase", link: nil, dedupe: "o-1", tenant: "elsewhere")])
             #expect(try await store.event(tenant: "storyteller", dedupeKey: "o-1") == first)
             #expect(try await store.event(tenant: "storyteller", dedupeKey: "o-2") == nil)
@@ -100,7 +104,8 @@ struct EventStoreConformanceTests {
                     "purchase": EventTotals(count: 3, value: ["EUR": 5, "USD": 3]),
                 ])
             #expect(all.revenue == ["EUR": 5, "USD": 3])
-            let firstDay = try await store.funnel(tenant: "storyteller", linkID: link.id, from: "2025-01-01", to: "2025-01-01")
+            let firstDay = try await store.funnel(
+                tenant: "storyteller", linkID: link.id, from: "2025-01-01", to: "2025-01-01")
             #expect(firstDay.clicks == 3)
             #expect(firstDay.sentToStore == 2)
             #expect(firstDay.installs == 2)
