@@ -8,7 +8,8 @@ extension Manifest {
 
         /// Days after a click within which an app's event is attributed to it (default 7).
         public let attributionWindowDays: Int
-        /// Whether a destination that opens the app gets `wf_click=<click id>` (default `true`).
+        /// Whether a destination that opens the app is to carry `wf_click=<click id>` (default
+        /// `true`; read, not yet acted on: the redirects add no `wf_click` so far).
         public let clickParameter: Bool
 
         public init(attributionWindowDays: Int = 7, clickParameter: Bool = true) {

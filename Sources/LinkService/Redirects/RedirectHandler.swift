@@ -115,7 +115,6 @@ package struct RedirectHandler: Sendable {
         let claimToken = issuer.attach(
             to: &decision, target: target, client: client, tenant: tenant,
             pageToken: pages.placeholders.text(for: .claimToken), clickID: clickID)
-        let carriesClick = addClickParameter(to: &decision, target: target, tenant: tenant, clickID: clickID)
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {
             await record(
@@ -131,8 +130,7 @@ package struct RedirectHandler: Sendable {
         case .preview(let page):
             metrics.countRedirect(platform: client.platform)
             metrics.previews.increment()
-            response = pages.response(
-                for: page, visit: .init(claimToken: claimToken, clickID: carriesClick ? clickID.text : nil))
+            response = pages.response(for: page, visit: .init(claimToken: claimToken))
         case .intent(let intent):
             metrics.countRedirect(platform: client.platform)
             response = Response(

@@ -11,7 +11,6 @@ package struct PagePlaceholders: Sendable {
     private let stem: [UInt8]
     private static let letters: [PageSlot: UInt8] = [
         .nonce: UInt8(ascii: "n"), .claimToken: UInt8(ascii: "c"), .csrf: UInt8(ascii: "s"),
-        .clickID: UInt8(ascii: "k"),
     ]
 
     package init() {

@@ -8,6 +8,4 @@ package enum PageSlot: Int, CaseIterable, Sendable {
     case claimToken
     /// A password form's CSRF token.
     case csrf
-    /// The visit's click id (`wf_click` on the ways into the app).
-    case clickID
 }

@@ -8,13 +8,11 @@ package struct PageVisitValues: Sendable {
     package var nonce: String
     package var claimToken: String?
     package var csrf: String?
-    package var clickID: String?
 
-    package init(nonce: String = "", claimToken: String? = nil, csrf: String? = nil, clickID: String? = nil) {
+    package init(nonce: String = "", claimToken: String? = nil, csrf: String? = nil) {
         self.nonce = nonce
         self.claimToken = claimToken
         self.csrf = csrf
-        self.clickID = clickID
     }
 
     package subscript(slot: PageSlot) -> String? {
@@ -22,7 +20,6 @@ package struct PageVisitValues: Sendable {
         case .nonce: nonce
         case .claimToken: claimToken
         case .csrf: csrf
-        case .clickID: clickID
         }
     }
 
