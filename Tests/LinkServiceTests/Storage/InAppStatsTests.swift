@@ -93,6 +93,10 @@ struct InAppStatsTests {
     /// in-app browsers left it.
     static func downgradeTo16(prefix: String = "") -> [String] {
         [
+            // Version 22 added click ids and app events.
+            "DROP TABLE \(prefix)events",
+            "DROP INDEX \(prefix)clicks_click_id",
+            "ALTER TABLE \(prefix)clicks DROP COLUMN click_id",
             // Version 19 added a link's imported click total.
             "ALTER TABLE \(prefix)links DROP COLUMN imported_clicks",
             "ALTER TABLE \(prefix)clicks DROP COLUMN in_app",

@@ -24,6 +24,10 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 22 added click ids and app events.
+            "DROP TABLE \(prefix)events",
+            "DROP INDEX \(prefix)clicks_click_id",
+            "ALTER TABLE \(prefix)clicks DROP COLUMN click_id",
             // Version 19 added a link's imported click total.
             "ALTER TABLE \(prefix)links DROP COLUMN imported_clicks",
             // Version 18 added runtime domains.
