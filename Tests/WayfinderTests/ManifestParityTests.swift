@@ -58,6 +58,7 @@ struct ManifestParityTests {
             manifest(routes: #"[{"name": "a", "paths": ["/s/{id}"], "query": {"id": "required"}}]"#)
         ),
         ("invalid-long-links", manifest(extra: #""longLinks": {"social": "sometimes"}"#)),
+        ("invalid-apps", manifest(extra: #""apps": {"attributionWindowDays": 0}"#)),
         (
             "invalid-query-requirement",
             manifest(routes: #"[{"name": "a", "paths": ["/s"], "query": {"q": "sometimes"}}]"#)

@@ -59,7 +59,7 @@ struct PeopleCommandTests {
         ])
         #expect(role.status != 0)
         #expect(role.stdout.isEmpty)
-        #expect(role.stderr.contains("owner, admin, editor, viewer"))
+        #expect(role.stderr.contains("viewer, editor, admin, owner"))
         let email = try await WayfinderProcess.runDetached([
             "people", "create", "--tenant", "storyteller", "--email", "ada", "--role", "owner", "--database", database,
         ])

@@ -11,7 +11,7 @@ struct FuzzTarget: Sendable {
     static let all: [FuzzTarget] = [
         .manifest, .aasa, .signedAASA, .assetLinks, .route, .intake, .userAgent, .firebaseLongLink, .csv, .claimToken,
         .linkRules, .maxMind, .ipAddress, .dnsMessage,
-        .webhookEndpoint, .statsRange, .webhookClickBatch,
+        .webhookEndpoint, .statsRange, .webhookClickBatch, .events,
     ]
 }
 

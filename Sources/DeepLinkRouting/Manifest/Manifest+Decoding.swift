@@ -74,8 +74,9 @@ struct ManifestReader {
 
     static let topLevelKeys = [
         "id", "name", "ios", "android", "domains", "web", "routes", "exclude", "shortLinksOpenApp", "iconURL",
-        "linkPathPrefixes", "longLinks", "linkOrigins",
+        "linkPathPrefixes", "longLinks", "linkOrigins", "apps",
     ]
+    static let appsKeys = ["attributionWindowDays", "clickParameter"]
     static let longLinksKeys = ["social", "imageHosts"]
     static let iosKeys = ["appIDs", "appStoreID", "scheme"]
     static let androidKeys = ["package", "sha256CertFingerprints", "scheme"]
@@ -116,12 +117,46 @@ struct ManifestReader {
         var longLinks = Manifest.LongLinks()
         if let node = members["longLinks"] { longLinks = readLongLinks(node) }
         let linkOrigins = readLinkOrigins(members)
+        var apps = Manifest.Apps()
+        if let node = members["apps"] { apps = readApps(node) }
         guard let id else { return nil }
         return Manifest(
             id: id, name: name ?? id, ios: ios, android: android, domains: domains, web: web, routes: routes,
             exclude: exclude, shortLinksOpenApp: shortLinksOpenApp, iconURL: iconURL,
-            linkPathPrefixes: linkPathPrefixes, longLinks: longLinks, linkOrigins: linkOrigins
+            linkPathPrefixes: linkPathPrefixes, longLinks: longLinks, linkOrigins: linkOrigins, apps: apps
         )
+    }
+
+    /// `"apps": {"attributionWindowDays": 1…90, "clickParameter": true|false}`.
+    private mutating func readApps(_ node: JSONNode) -> Manifest.Apps {
+        let path = JSONPath.root.appending("apps")
+        guard
+            let members = collector.members(
+                of: node, at: path, knownKeys: Self.appsKeys,
+                expected: "an object such as {\"attributionWindowDays\": 7, \"clickParameter\": true}")
+        else { return Manifest.Apps() }
+        var days = 7
+        if let node = members["attributionWindowDays"] {
+            if case .number(let text) = node.value, let value = Int(text),
+                (1...Manifest.Apps.maximumAttributionWindowDays).contains(value)
+            {
+                days = value
+            } else {
+                collector.error(
+                    "invalid-apps", path.appending("attributionWindowDays"),
+                    "attributionWindowDays is a whole number of days from 1 to \(Manifest.Apps.maximumAttributionWindowDays)",
+                    at: node)
+            }
+        }
+        var clickParameter = true
+        if let node = members["clickParameter"] {
+            if let bool = node.boolValue {
+                clickParameter = bool
+            } else {
+                collector.wrongType(node, path.appending("clickParameter"), expected: "true or false")
+            }
+        }
+        return Manifest.Apps(attributionWindowDays: days, clickParameter: clickParameter)
     }
 
     /// `scheme://host[:port]` origins a link's URLs may use besides https on the default port.

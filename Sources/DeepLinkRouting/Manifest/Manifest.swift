@@ -37,6 +37,8 @@ public struct Manifest: Sendable, Hashable {
     public let linkPathPrefixes: [String: [String]]
     /// What a Firebase Dynamic Links long link may put on the domains (`"longLinks"`).
     public let longLinks: LongLinks
+    /// Attribution of app events and the click id on app-opening destinations (`"apps"`).
+    public let apps: Apps
     /// Origins other than `https` on the default port that a link's URLs may use
     /// (`"linkOrigins"`, default none).
     public let linkOrigins: [LinkOrigin]
@@ -58,8 +60,10 @@ public struct Manifest: Sendable, Hashable {
     init(
         id: String, name: String, ios: IOSApp?, android: AndroidApp?, domains: [String], web: URL?,
         routes: [Route], exclude: [PathPattern], shortLinksOpenApp: Bool, iconURL: URL? = nil,
-        linkPathPrefixes: [String: [String]] = [:], longLinks: LongLinks = LongLinks(), linkOrigins: [LinkOrigin] = []
+        linkPathPrefixes: [String: [String]] = [:], longLinks: LongLinks = LongLinks(), linkOrigins: [LinkOrigin] = [],
+        apps: Apps = Apps()
     ) {
+        self.apps = apps
         self.id = id
         self.name = name
         self.ios = ios

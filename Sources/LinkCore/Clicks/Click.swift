@@ -2,6 +2,9 @@ import Foundation
 
 /// One visit of a short link (or of a route path on a tenant domain, then without a link).
 package struct Click: Sendable, Hashable {
+    /// The click's id, made when it is recorded: the resolve call, the claim answer and
+    /// `wf_click` hand it to the app, and events name it.
+    package var id: ClickID
     /// `nil` for a route path served without a stored link.
     package var linkID: String?
     package var tenant: String
@@ -34,8 +37,9 @@ package struct Click: Sendable, Hashable {
         linkID: String?, tenant: String, time: Date, platform: Platform, os: String? = nil, browser: String? = nil,
         referrerHost: String? = nil, isBot: Bool = false, utm: UTMParameters = UTMParameters(),
         claimIssued: Bool = false, visitorKey: UInt64? = nil, country: String? = nil, rule: Int? = nil,
-        variant: Int? = nil, inApp: InAppBrowser? = nil
+        variant: Int? = nil, inApp: InAppBrowser? = nil, id: ClickID = .random()
     ) {
+        self.id = id
         self.inApp = inApp
         self.visitorKey = visitorKey
         self.country = country

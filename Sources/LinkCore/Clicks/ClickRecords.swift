@@ -15,6 +15,8 @@ package protocol ClickRecords: Sendable {
     /// One link's people's clicks per platform since the UTC day `days` (days since 1970) began,
     /// and the deferred deep links claimed since then (Firebase's link stats).
     func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts
+    /// The tenant's stored click with this id; `nil` for an unknown id or another tenant's click.
+    func click(tenant: String, id: ClickID) async throws -> ClickReference?
 }
 
 extension ClickRecords {

@@ -22,9 +22,11 @@ package struct ClaimTokenIssuer: Sendable {
     ///
     /// A page made once per link and spliced per visit (``PreviewPage``) holds `pageToken` where
     /// the token goes, when given: the caller splices the returned token in its place.
+    ///
+    /// The token's nonce is the visit's click id (`clickID`), so that the claim answers the click.
     package func attach(
         to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant,
-        pageToken: String? = nil
+        pageToken: String? = nil, clickID: ClickID = .random()
     ) -> String? {
         guard !client.isBot, !client.isCrawler, let linkID = target.linkID,
             client.platform == .android || client.platform == .ios
@@ -35,7 +37,8 @@ package struct ClaimTokenIssuer: Sendable {
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
             guard client.platform == .android, target.fallbacks.android == nil,
                 tenant.isPlayStorePage(location), opensApp(target, tenant),
-                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android)
+                let issued = self.token(
+                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
             else { return nil }
             token = issued
             decision = .redirect(Tenant.playStoreURL(location, claimToken: token))
@@ -45,7 +48,8 @@ package struct ClaimTokenIssuer: Sendable {
             guard var intent = page.androidIntent, target.fallbacks.android == nil,
                 let store = intent.fallback, tenant.isPlayStorePage(store), page.getAppURL == store,
                 opensApp(target, tenant),
-                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android)
+                let issued = self.token(
+                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
             else { return nil }
             token = issued
             let withToken = Tenant.playStoreURL(store, claimToken: pageToken ?? token)
@@ -55,7 +59,8 @@ package struct ClaimTokenIssuer: Sendable {
             decision = .preview(page)
         case .preview(var page):
             guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
-                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .ios)
+                let issued = self.token(
+                    linkID: linkID, target: target, tenant: tenant, platform: .ios, clickID: clickID)
             else { return nil }
             token = issued
             page.claimURL = Self.claimURL(target.canonicalURL, token: pageToken ?? token)
@@ -65,7 +70,8 @@ package struct ClaimTokenIssuer: Sendable {
             // it replaces, and reaches the app through the install referrer.
             guard client.platform == .android, target.fallbacks.android == nil,
                 let store = intent.fallback, tenant.isPlayStorePage(store), opensApp(target, tenant),
-                let issued = self.token(linkID: linkID, target: target, tenant: tenant, platform: .android)
+                let issued = self.token(
+                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
             else { return nil }
             token = issued
             intent.fallback = Tenant.playStoreURL(store, claimToken: token)
@@ -85,14 +91,18 @@ package struct ClaimTokenIssuer: Sendable {
         return false
     }
 
-    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, platform: Platform) -> String? {
+    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, platform: Platform, clickID: ClickID)
+        -> String?
+    {
         // A stored link's canonical URL is its short URL, `https://<domain>/<slug>`.
         guard let signer = keyring.signer, let slash = target.canonicalURL.lastIndex(of: "/") else { return nil }
         let slug = target.canonicalURL[target.canonicalURL.index(after: slash)...]
         guard !slug.isEmpty else { return nil }
+        let issuedAt = UInt32(clamping: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
         return ClaimToken(
-            keyID: UInt32(clamping: signer.keyID), linkID: linkID, slug: String(slug), platform: platform,
-            choice: target.choice, now: clock.now(), lifetime: lifetime
+            keyID: UInt32(clamping: signer.keyID), issuedAt: issuedAt,
+            expiresAt: issuedAt &+ UInt32(clamping: lifetime.components.seconds), platform: platform,
+            nonce: clickID.bytes, linkID: linkID, slug: String(slug), choice: target.choice
         ).signed(with: signer.mac, tenant: tenant.id)
     }
 

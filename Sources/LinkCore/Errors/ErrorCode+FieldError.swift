@@ -51,12 +51,21 @@ extension ErrorCode where Owner == FieldError {
     package static let invalidWebhookURL = ErrorCode("invalid-webhook-url")
     /// A tenant that has as many webhook endpoints as it may.
     package static let tooManyEndpoints = ErrorCode("too-many-endpoints")
+    /// An event name outside `[a-z0-9_.-]{1,64}`, or one of the reserved names.
+    package static let invalidEventName = ErrorCode("invalid-event-name")
+    /// A click id that is not 22 base64url characters.
+    package static let invalidClickID = ErrorCode("invalid-click-id")
+    /// A currency that is not an ISO 4217 code.
+    package static let unknownCurrency = ErrorCode("unknown-currency")
+    /// An amount that is negative or not finite.
+    package static let invalidValue = ErrorCode("invalid-value")
 
     /// Every code of this catalogue.
     package static let catalogue: [ErrorCode] = [
         .invalidField, .malformedJSON, .wrongType, .unknownField, .duplicateField, .missingField, .tooLong,
         .invalidDestination, .invalidFallback, .invalidPassword, .invalidTag, .invalidRule, .invalidCondition,
         .unknownCondition, .countryUnknown, .invalidVariant, .unknownEvent, .duplicateEvent, .noEvents, .invalidSlug,
-        .invalidWebhookURL, .tooManyEndpoints, .insecureURL, .invalidDomain,
+        .invalidWebhookURL, .tooManyEndpoints, .insecureURL, .invalidDomain, .invalidEventName, .invalidClickID,
+        .unknownCurrency, .invalidValue,
     ]
 }

@@ -85,7 +85,8 @@ package enum LinkJSON {
     /// query values. For an expired link the destination is its `expiredURL`, and `expired` is
     /// `true`.
     package static func resolution(
-        of link: Link, destination: String, expired: Bool = false, opening resolution: RouteResolution
+        of link: Link, destination: String, expired: Bool = false, opening resolution: RouteResolution,
+        clickID: ClickID? = nil
     ) -> JSONNode {
         var members: [JSONNode.Member] = [
             .init(key: "id", value: JSONNode(.string(link.id))),
@@ -98,15 +99,21 @@ package enum LinkJSON {
             members.append(.init(key: "route", value: JSONNode(.string(route))))
             members.append(.init(key: "parameters", value: stringMap(parameters)))
         }
+        if let clickID { members.append(.init(key: "clickId", value: JSONNode(.string(clickID.text)))) }
         return JSONNode(.object(members))
     }
 
     /// The resolve call's answer for a route path of a tenant domain (no stored link).
-    package static func resolution(ofRoutePath url: String, route: String, parameters: [String: String]) -> JSONNode {
-        .object([
-            "url": JSONNode(.string(url)), "destination": JSONNode(.string(url)),
-            "route": JSONNode(.string(route)), "parameters": stringMap(parameters),
-        ])
+    package static func resolution(
+        ofRoutePath url: String, route: String, parameters: [String: String], clickID: ClickID? = nil
+    ) -> JSONNode {
+        var members: [JSONNode.Member] = [
+            .init(key: "url", value: JSONNode(.string(url))), .init(key: "destination", value: JSONNode(.string(url))),
+            .init(key: "route", value: JSONNode(.string(route))),
+            .init(key: "parameters", value: stringMap(parameters)),
+        ]
+        if let clickID { members.append(.init(key: "clickId", value: JSONNode(.string(clickID.text)))) }
+        return JSONNode(.object(members))
     }
 
     /// A string-to-string object with its keys sorted, so answers are stable.

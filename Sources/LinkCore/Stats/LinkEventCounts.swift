@@ -9,10 +9,14 @@ package struct LinkEventCounts: Sendable, Hashable {
     /// ``Platform`` raw value the token was issued to → claim tokens handed back by the app after
     /// its install; `""` for tokens issued before tokens named their platform.
     package var claims: [String: Int]
+    /// App events named `install`, `open` and `reopen` (``AppEventName``) → ``Platform`` raw
+    /// value of their click (`""` for an event without one) → how many.
+    package var appEvents: [String: [String: Int]]
 
-    package init(clicks: [String: Int] = [:], claims: [String: Int] = [:]) {
+    package init(clicks: [String: Int] = [:], claims: [String: Int] = [:], appEvents: [String: [String: Int]] = [:]) {
         self.clicks = clicks
         self.claims = claims
+        self.appEvents = appEvents
     }
 
     /// The UTC day `days` days after 1970-01-01, `YYYY-MM-DD` (the rollups' day key), and the

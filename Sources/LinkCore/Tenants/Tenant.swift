@@ -38,6 +38,10 @@ package struct Tenant: Sendable {
         Tenant(manifest: manifest, routes: routes, wellKnown: wellKnown, runtimeDomains: runtimeDomains)
     }
 
+    /// How long after a click an app's event is attributed to it (the manifest's
+    /// `apps.attributionWindowDays`, default 7 days).
+    package var attributionWindow: TimeInterval { TimeInterval(manifest.apps.attributionWindowDays) * 86_400 }
+
     /// The App Store page of the iOS app.
     package var appStoreURL: String? {
         manifest.ios?.appStoreID.map { "https://apps.apple.com/app/id\($0)" }

@@ -8,5 +8,7 @@ package enum WebhookEventType: String, Sendable, Hashable, CaseIterable {
     case deferredClaimed = "deferred.claimed"
     /// A served domain's health (``DomainHealth``) changed, or was found for the first time.
     case domainHealthChanged = "domain.health_changed"
+    /// An app's event attributed to a click (`POST /api/v1/events`).
+    case eventCreated = "event.created"
     case webhookTest = "webhook.test"
 }

@@ -132,6 +132,14 @@ package enum WebhookPayload {
             orderKey: "domain:" + health.domain, createdAt: health.checkedAt)
     }
 
+    /// `event.created` for an attributed app event.
+    package static func appEvent(_ event: AppEvent) -> WebhookEvent {
+        WebhookEvent(
+            id: makeID(), tenant: event.tenant, type: .eventCreated,
+            payload: body(.eventCreated, at: event.receivedAt, data: .object(["event": event.node])),
+            orderKey: event.linkID, createdAt: event.receivedAt)
+    }
+
     /// The compact JSON text of an event's body.
     package static func body(_ type: WebhookEventType, at date: Date, data: JSONNode) -> String {
         JSONNode(

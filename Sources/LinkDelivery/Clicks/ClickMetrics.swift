@@ -8,6 +8,8 @@ package final class ClickMetrics: Sendable {
     package let clickFlushDuration: DurationHistogram
     package let clicksWritten: Counter
     package let clicksDropped: Counter
+    /// The same series, as the batch buffer and flusher count them.
+    package let batch: BatchMetrics
 
     /// Registers the series in `registry`.
     package init(registry: PrometheusCollectorRegistry) {
@@ -23,5 +25,8 @@ package final class ClickMetrics: Sendable {
             descriptor: .wayfinder("clicks_written", unit: "total", help: "Clicks written to the database"))
         clicksDropped = registry.makeCounter(
             descriptor: .wayfinder("clicks_dropped", unit: "total", help: "Clicks dropped because the buffer was full"))
+        batch = BatchMetrics(
+            noun: "click", depth: clickBufferDepth, flushDuration: clickFlushDuration, written: clicksWritten,
+            dropped: clicksDropped)
     }
 }

@@ -44,7 +44,9 @@ package struct FirebaseLinkStatsAPI: Sendable {
             contentType: FirebaseShortLinksAPI.contentType)
     }
 
-    /// FDL's entries for the counts: `CLICK` on each platform, `APP_FIRST_OPEN` from the claims.
+    /// FDL's entries for the counts: `CLICK` on each platform; `APP_INSTALL`, `APP_FIRST_OPEN`
+    /// and `APP_RE_OPEN` from the app's `install`, `open` and `reopen` events (per platform of
+    /// their click), `APP_FIRST_OPEN` at least the claims.
     package static func entries(_ events: LinkEventCounts) -> [JSONNode] {
         let platforms: [(Platform, String)] = [
             (.android, "ANDROID"), (.ios, "IOS"), (.desktop, "DESKTOP"), (.other, "OTHER"),
@@ -56,11 +58,25 @@ package struct FirebaseLinkStatsAPI: Sendable {
         // token was issued to; only Android and iOS are issued tokens. Claims of tokens issued
         // before tokens named their platform (version 1, at most one token lifetime after an
         // upgrade) have no platform to report: FDL's own "unspecified" is the truth for them.
-        for (platform, name) in [(Platform.android, "ANDROID"), (.ios, "IOS")] {
-            entries.append(entry(platform: name, event: "APP_FIRST_OPEN", count: events.claims[platform.rawValue] ?? 0))
-        }
-        if let count = events.claims[""] {
-            entries.append(entry(platform: "DYNAMIC_LINK_PLATFORM_UNSPECIFIED", event: "APP_FIRST_OPEN", count: count))
+        // An app that claims its token and reports its `open` tells of one first open twice: the
+        // larger count stands.
+        let apps: [(Platform, String)] = [(.android, "ANDROID"), (.ios, "IOS")]
+        for (fdl, name) in [
+            ("APP_INSTALL", AppEventName.install), ("APP_FIRST_OPEN", AppEventName.open),
+            ("APP_RE_OPEN", AppEventName.reopen),
+        ] {
+            let counts = events.appEvents[name] ?? [:]
+            let claims = fdl == "APP_FIRST_OPEN" ? events.claims : [:]
+            for (platform, platformName) in apps {
+                let count = max(counts[platform.rawValue] ?? 0, claims[platform.rawValue] ?? 0)
+                if count > 0 || fdl == "APP_FIRST_OPEN" {
+                    entries.append(entry(platform: platformName, event: fdl, count: count))
+                }
+            }
+            let unspecified = max(counts[""] ?? 0, claims[""] ?? 0)
+            if unspecified > 0 {
+                entries.append(entry(platform: "DYNAMIC_LINK_PLATFORM_UNSPECIFIED", event: fdl, count: unspecified))
+            }
         }
         return entries
     }

@@ -36,6 +36,9 @@ package struct LinksAPI: Sendable {
     package var appLinks: AppLinkGate
     /// Where changes are recorded.
     package var audit: AuditLog
+    /// Where the resolve call records the click of an app opened by a short link (the visit the
+    /// operating system handed the app without a redirect); `nil` records none.
+    package var clicks: ClickBuffer? = nil
 
     package func register(on router: Hummingbird.Router<LinkRequestContext>) {
         let api = router.group("/api/v1")
@@ -168,7 +171,8 @@ package struct LinksAPI: Sendable {
             top = value
         }
         let (stats, source) = try await statsReader.tenantStats(tenant: context.tenant.id, range: range, top: top)
-        return .json(StatsJSON.node(stats, source: source, range: range))
+        let funnel = try await store.funnel(tenant: context.tenant.id, linkID: nil, from: range.from, to: range.to)
+        return .json(StatsJSON.node(stats, source: source, range: range, funnel: funnel))
     }
 
     /// What an installed app asks when a short link opened it: the destination and the link's data.
@@ -188,10 +192,12 @@ package struct LinksAPI: Sendable {
         }
         let slug = url.path.dropFirst()
         if SlugRules.isWellFormed(slug), let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)) {
-            return try resolution(of: link, tenant: tenant)
+            return try resolution(of: link, tenant: tenant, request: request)
         }
         if case .matched(let route, let parameters) = tenant.routes.resolve(text) {
-            return .json(LinkJSON.resolution(ofRoutePath: text, route: route, parameters: parameters))
+            let clickID = recordOpen(linkID: nil, utm: UTMParameters(), tenant: tenant, request: request)
+            return .json(
+                LinkJSON.resolution(ofRoutePath: text, route: route, parameters: parameters, clickID: clickID))
         }
         throw Problem.notFound("\(text) is no link of \(tenant.id) (unknown, deleted or expired)", field: "url")
     }
@@ -200,7 +206,7 @@ package struct LinksAPI: Sendable {
     /// password): an expired link answers its `expiredURL` as the visit's `302` would, else `410`;
     /// a protected link answers `401` without its destination, so that the app opens the short
     /// URL in a browser, which asks for the password.
-    private func resolution(of link: Link, tenant: Tenant) throws -> Response {
+    private func resolution(of link: Link, tenant: Tenant, request: Request) throws -> Response {
         if link.isExpired(at: clock.now()) {
             guard let expiredURL = link.content.expiredURL else {
                 throw Problem.linkExpired(link.shortURL)
@@ -213,8 +219,22 @@ package struct LinksAPI: Sendable {
             throw Problem.passwordRequired(link.shortURL)
         }
         let destination = link.content.destination
+        let clickID = recordOpen(linkID: link.id, utm: link.content.utm, tenant: tenant, request: request)
         return .json(
-            LinkJSON.resolution(of: link, destination: destination, opening: tenant.routes.resolve(destination)))
+            LinkJSON.resolution(
+                of: link, destination: destination, opening: tenant.routes.resolve(destination), clickID: clickID))
+    }
+
+    /// Records the click of an app that a short link opened directly, as a redirect records its
+    /// visit (into the buffer, no write here): its id is what the app's events name.
+    private func recordOpen(linkID: String?, utm: UTMParameters, tenant: Tenant, request: Request) -> ClickID? {
+        guard let clicks else { return nil }
+        let client = ClientInfo(userAgent: request.headers.value(of: .userAgent))
+        let click = Click(
+            linkID: linkID, tenant: tenant.id, time: clock.now(), platform: client.platform, os: client.os,
+            browser: client.browser, isBot: client.isBot, utm: utm, inApp: client.inApp)
+        clicks.append(click)
+        return click.id
     }
 
     // MARK: Helpers

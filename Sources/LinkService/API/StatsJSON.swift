@@ -34,8 +34,27 @@ package enum StatsJSON {
                 key: "variants", value: variants(of: link, counts: breakdowns?.variants ?? answer.stats.variantClicks)),
             .init(key: "source", value: JSONNode(.string(answer.source.rawValue))),
             .init(key: "imported", value: JSONNode(integerLiteral: link.importedClicks)),
+            .init(key: "events", value: events(answer.events)),
         ]
         return JSONNode(.object(members))
+    }
+
+    /// `{"<name>": {"count", "value": {"<currency>": sum}}}`, names and currencies sorted.
+    package static func events(_ totals: [String: EventTotals]) -> JSONNode {
+        JSONNode(
+            .object(
+                totals.sorted { $0.key < $1.key }.map { name, totals in
+                    .init(
+                        key: name,
+                        value: .object([
+                            "count": JSONNode(integerLiteral: totals.count),
+                            "value": JSONNode(
+                                .object(
+                                    totals.value.sorted { $0.key < $1.key }.map {
+                                        .init(key: $0.key, value: JSONNode(.number(AppEvent.numberText($0.value))))
+                                    })),
+                        ]))
+                }))
     }
 
     /// People's clicks decided by each of the link's rules, by index, with the rule's name.
@@ -64,7 +83,9 @@ package enum StatsJSON {
     }
 
     /// `GET /api/v1/stats`.
-    package static func node(_ stats: TenantStats, source: StatsReader.Source, range: StatsRange) -> JSONNode {
+    package static func node(
+        _ stats: TenantStats, source: StatsReader.Source, range: StatsRange, funnel: AppFunnel = AppFunnel()
+    ) -> JSONNode {
         .object([
             "from": range.from.map { JSONNode(.string($0)) } ?? nil,
             "to": range.to.map { JSONNode(.string($0)) } ?? nil,
@@ -78,6 +99,23 @@ package enum StatsJSON {
             "platforms": LinkJSON.counts(stats.platforms),
             "countries": stats.countries.map(LinkJSON.counts) ?? nil,
             "source": JSONNode(.string(source.rawValue)),
+            "funnel": node(funnel),
+        ])
+    }
+
+    /// The funnel: `{"clicks", "sentToStore", "installs", "opens", "events": {…}, "revenue": {…}}`.
+    package static func node(_ funnel: AppFunnel) -> JSONNode {
+        .object([
+            "clicks": JSONNode(integerLiteral: funnel.clicks),
+            "sentToStore": JSONNode(integerLiteral: funnel.sentToStore),
+            "installs": JSONNode(integerLiteral: funnel.installs),
+            "opens": JSONNode(integerLiteral: funnel.opens),
+            "events": events(funnel.events),
+            "revenue": JSONNode(
+                .object(
+                    funnel.revenue.sorted { $0.key < $1.key }.map {
+                        .init(key: $0.key, value: JSONNode(.number(AppEvent.numberText($0.value))))
+                    })),
         ])
     }
 }

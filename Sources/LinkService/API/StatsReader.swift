@@ -23,6 +23,8 @@ package struct StatsReader: Sendable {
         /// `nil` from the rollups.
         package var breakdowns: ClickBreakdowns?
         package var source: Source
+        /// The link's app events per name, from the main database whatever the source.
+        package var events: [String: EventTotals] = [:]
     }
 
     /// The link's stats on the range's days. From the rollups, the range narrows `byDay` only:
@@ -36,14 +38,18 @@ package struct StatsReader: Sendable {
                     today: Click.day(of: analytics.clock.now()))
                 stats.deferred = try await store.deferredFunnel(tenant: tenant, linkID: link.id)
                 stats.inApp = try await store.inAppClicks(tenant: tenant, linkID: link.id)
-                return LinkAnswer(stats: stats, breakdowns: breakdowns, source: .clickhouse)
+                return LinkAnswer(
+                    stats: stats, breakdowns: breakdowns, source: .clickhouse,
+                    events: try await store.eventTotals(tenant: tenant, linkID: link.id))
             } catch let error as ClickHouseError {
                 fellBack(analytics, error)
             }
         }
         var stats = try await store.stats(tenant: tenant, linkID: link.id)
         stats.byDay = stats.byDay.filter { range.contains($0.key) }
-        return LinkAnswer(stats: stats, breakdowns: nil, source: .rollups)
+        return LinkAnswer(
+            stats: stats, breakdowns: nil, source: .rollups,
+            events: try await store.eventTotals(tenant: tenant, linkID: link.id))
     }
 
     /// The tenant's stats on the range's days, with its `top` most clicked links.

@@ -316,7 +316,8 @@ package struct Console: Sendable {
         let answer = try await statsReader.linkStats(tenant: context.tenant.id, link: link, range: StatsRange())
         let layout = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
         var page = ConsoleLinkPage(
-            layout: layout, link: link, stats: answer.stats, breakdowns: answer.breakdowns, now: clock.now())
+            layout: layout, link: link, stats: answer.stats, breakdowns: answer.breakdowns, now: clock.now(),
+            appFunnel: try await store.funnel(tenant: context.tenant.id, linkID: link.id, from: nil, to: nil))
         if request.hostName != link.domain {
             page.tryHere = NotFoundPage.UnknownHost.curl(
                 reaching: request.namedHost,

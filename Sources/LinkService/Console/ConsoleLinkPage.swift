@@ -122,10 +122,14 @@ extension ConsoleLinkPage {
         ("ios", "iOS"), ("android", "Android"), ("desktop", "Desktop"), ("other", "Other"),
     ]
 
-    package init(layout: ConsoleLayout, link: Link, stats: LinkStats, breakdowns: ClickBreakdowns?, now: Date) {
+    package init(
+        layout: ConsoleLayout, link: Link, stats: LinkStats, breakdowns: ClickBreakdowns?, now: Date,
+        appFunnel: AppFunnel? = nil
+    ) {
         let content = link.content
         let sections =
-            Self.choiceSections(of: link, stats: stats, breakdowns: breakdowns)
+            (appFunnel.flatMap(ConsoleBreakdown.funnel(_:)).map { [$0] } ?? [])
+            + Self.choiceSections(of: link, stats: stats, breakdowns: breakdowns)
             + (breakdowns.map(ConsoleBreakdown.sections(of:)) ?? [])
         self.init(
             layout: layout, slug: link.slug, shortURL: link.shortURL, destination: content.destination,

@@ -14,7 +14,7 @@ import Prometheus
 /// No API key (the app has none): the `Host` picks the tenant, the token's signature proves it
 /// was issued for that tenant's link, and the first claim of a token is the only one that gets
 /// `200`. Answers: `200` `{"destination", "link": {"id", "slug", "url"}, "match": "deterministic",
-/// "clickedAt"}`; `410` claimed before; `404` unknown, forged, another tenant's or expired (the
+/// "clickedAt", "clickId"}`; `410` claimed before; `404` unknown, forged, another tenant's or expired (the
 /// problem's code says `claim-expired`); `400` a body that is not `{"token": "…"}`; `429` with
 /// `Retry-After` over the per-address budget. Errors are problem documents.
 package struct DeferredClaimsAPI: Sendable {
@@ -44,14 +44,10 @@ package struct DeferredClaimsAPI: Sendable {
         }
         let text = try await tokenText(request)
         let now = deferred.clock.now()
-        guard let parsed = ClaimToken.parse(text), let secret = try await secret(keyID: parsed.token.keyID),
-            ClaimToken.verify(payload: parsed.payload, mac: parsed.mac, secret: secret.secret, tenant: tenant.id),
-            secret.retiredAt.map({ parsed.token.issuedDate <= $0.addingTimeInterval(Self.rotationGrace) }) ?? true
-        else {
+        guard let token = try await deferred.verifiedToken(text, tenant: tenant.id, store: store) else {
             deferred.metrics.reject(.unknown)
             throw Problem.notFound("no claim token like this was issued for \(tenant.id)", field: "token")
         }
-        let token = parsed.token
         guard !token.isExpired(at: now) else {
             deferred.metrics.reject(.expired)
             throw Problem(
@@ -85,6 +81,8 @@ package struct DeferredClaimsAPI: Sendable {
             ]),
             "match": JSONNode(.string("deterministic")),
             "clickedAt": JSONNode(.string(ISO8601.string(from: token.issuedDate))),
+            // The visit that issued the token recorded its click under the token's nonce.
+            "clickId": JSONNode(.string(ClickID(nonce: token.nonce).text)),
         ])
         return .json(body, headers: [.cacheControl: "no-store"])
     }
@@ -116,13 +114,5 @@ package struct DeferredClaimsAPI: Sendable {
                 code: node["token"] == nil ? .missingField : .wrongType)
         }
         return token
-    }
-
-    /// The secret with this key id, reading the store again (at most once a second) when this
-    /// instance does not know it yet.
-    private func secret(keyID: UInt32) async throws -> ClaimSecret? {
-        if let secret = deferred.keyring.secret(keyID: Int(keyID)) { return secret }
-        try await deferred.keyring.reloadIfOlder(than: .seconds(1), from: store)
-        return deferred.keyring.secret(keyID: Int(keyID))
     }
 }

@@ -12,6 +12,8 @@ package final class LinkServiceMetrics: Sendable {
     package let previews: Counter
     /// The click buffer's and flusher's series.
     package let clicks: ClickMetrics
+    /// The app event buffer's and flusher's series.
+    package let events: BatchMetrics
 
     package init() {
         let registry = self.registry
@@ -32,6 +34,22 @@ package final class LinkServiceMetrics: Sendable {
         previews = registry.makeCounter(
             descriptor: .wayfinder("previews", unit: "total", help: "Preview pages served (crawlers and iOS)"))
         clicks = ClickMetrics(registry: registry)
+        events = BatchMetrics(
+            noun: "event",
+            depth: registry.makeGauge(
+                descriptor: .wayfinder("event_buffer_depth", help: "App events waiting to be written")),
+            flushDuration: registry.makeDurationHistogram(
+                descriptor: .wayfinder(
+                    "event_flush_duration", unit: "seconds", help: "Time to write one batch of app events"),
+                buckets: [
+                    .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(50), .milliseconds(100),
+                    .milliseconds(500), .seconds(1), .seconds(5),
+                ]),
+            written: registry.makeCounter(
+                descriptor: .wayfinder("events_written", unit: "total", help: "App events written to the database")),
+            dropped: registry.makeCounter(
+                descriptor: .wayfinder(
+                    "events_dropped", unit: "total", help: "App events dropped because the buffer was full")))
     }
 
     package func countResponse(status: Int) {

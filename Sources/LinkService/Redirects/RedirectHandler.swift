@@ -110,14 +110,16 @@ package struct RedirectHandler: Sendable {
         var decision = RedirectPlanner(tenant: tenant).answer(
             target, for: client, acceptsHTML: acceptsHTML, mergesUTM: link.map { $0.content.firebase == nil } ?? false)
         // A page holds the token's placeholder: it is rendered once per link and kind of visitor.
+        // The token's nonce is the click's id.
+        let clickID = ClickID.random()
         let claimToken = issuer.attach(
             to: &decision, target: target, client: client, tenant: tenant,
-            pageToken: pages.placeholders.text(for: .claimToken))
+            pageToken: pages.placeholders.text(for: .claimToken), clickID: clickID)
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {
             await record(
                 target, tenant: tenant, client: client, query: query, request: request, context: context,
-                claimIssued: claimToken != nil, country: &country)
+                claimIssued: claimToken != nil, clickID: clickID, country: &country)
         }
         var response: Response
         switch decision {
@@ -170,7 +172,8 @@ package struct RedirectHandler: Sendable {
 
     private func record(
         _ target: RedirectTarget, tenant: Tenant, client: ClientInfo, query: FlatDictionary<Substring, Substring>?,
-        request: Request, context: LinkRequestContext, claimIssued: Bool, country: inout VisitCountry
+        request: Request, context: LinkRequestContext, claimIssued: Bool, clickID: ClickID,
+        country: inout VisitCountry
     ) async {
         var utm = target.utm
         if let query {
@@ -198,7 +201,7 @@ package struct RedirectHandler: Sendable {
             browser: client.browser, referrerHost: referrer, isBot: client.isBot, utm: utm, claimIssued: claimIssued,
             visitorKey: visitorKey,
             country: country.country(of: origin(request, context: context, clientAddress: clientAddress())),
-            inApp: client.inApp)
+            inApp: client.inApp, id: clickID)
         switch target.choice {
         case .rule(let index): click.rule = index
         case .variant(let index): click.variant = index

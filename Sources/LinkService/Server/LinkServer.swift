@@ -33,6 +33,10 @@ public struct LinkServer: Sendable {
     /// API keys' tenants, read through a short-lived cache.
     package let keys: APIKeyCache
     package let clicks: ClickBuffer
+    /// App events waiting to be written (`POST /api/v1/events`), as clicks wait.
+    package let events: BatchBuffer<AppEvent>
+    /// Answers of events with a dedupe key, until they are surely written.
+    package let recentEvents = RecentEvents()
     /// The analytics engine, when one is configured.
     package let analytics: ClickAnalytics?
     package let metrics: LinkServiceMetrics
@@ -96,6 +100,8 @@ public struct LinkServer: Sendable {
             store: store, tenants: tenants, lifetime: configuration.apiKeyCacheLifetime, clock: clock)
         self.clicks = ClickBuffer(
             batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics.clicks)
+        self.events = BatchBuffer(
+            batchSize: configuration.clickBatchSize, limit: configuration.clickBufferLimit, metrics: metrics.events)
         self.analytics = try ClickAnalytics(
             configuration: configuration, store: store, registry: metrics.registry, clock: clock)
         self.deferred = DeferredLinks(configuration: configuration, metrics: metrics, clock: clock)
@@ -130,7 +136,11 @@ public struct LinkServer: Sendable {
         let flusher = ClickFlusher(
             buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, timer: ContinuousClock(),
             metrics: metrics.clicks, logger: logger)
-        var services: [any Service] = [flusher, deferred.refresher(store: store, logger: logger)]
+        let eventFlusher = BatchFlusher(
+            buffer: events, write: { [store] in try await store.insertEvents($0) },
+            interval: configuration.clickFlushInterval, timer: ContinuousClock(), metrics: metrics.events,
+            logger: logger)
+        var services: [any Service] = [flusher, eventFlusher, deferred.refresher(store: store, logger: logger)]
         if configuration.webhooks.deliver {
             var deliverer = WebhookDeliverer(
                 store: store.base, settings: configuration.webhooks, clock: clock, timer: ContinuousClock(),
@@ -215,7 +225,11 @@ public struct LinkServer: Sendable {
             maxBodySize: configuration.maxBodySize, statsReader: statsReader, clock: clock,
             countryKnown: countryLookup != nil, logger: logger, passwords: passwordChecks,
             appLinks: AppLinkGate(limit: configuration.appLinkRateLimit, addressing: addressing, clock: clock),
-            audit: audit
+            audit: audit, clicks: clicks
+        ).register(on: router)
+        EventsAPI(
+            store: store, tenants: tenants, clicks: clicks, events: events, recent: recentEvents, deferred: deferred,
+            authenticator: authenticator, publicLimit: publicLimit, clock: clock, logger: logger
         ).register(on: router)
         AuditAPI(store: store.base, cursors: cursors, authenticator: authenticator, publicLimit: publicLimit)
             .register(on: router)

@@ -50,6 +50,24 @@ extension StoreWrapper {
         try await base.inAppClicks(tenant: tenant, linkID: linkID)
     }
 
+    package func click(tenant: String, id: ClickID) async throws -> ClickReference? {
+        try await base.click(tenant: tenant, id: id)
+    }
+
+    package func insertEvents(_ events: [AppEvent]) async throws { try await base.insertEvents(events) }
+
+    package func event(tenant: String, dedupeKey: String) async throws -> AppEvent? {
+        try await base.event(tenant: tenant, dedupeKey: dedupeKey)
+    }
+
+    package func eventTotals(tenant: String, linkID: String) async throws -> [String: EventTotals] {
+        try await base.eventTotals(tenant: tenant, linkID: linkID)
+    }
+
+    package func funnel(tenant: String, linkID: String?, from: String?, to: String?) async throws -> AppFunnel {
+        try await base.funnel(tenant: tenant, linkID: linkID, from: from, to: to)
+    }
+
     package func clickCount(tenant: String) async throws -> Int { try await base.clickCount(tenant: tenant) }
 
     package func claimSecrets() async throws -> [ClaimSecret] { try await base.claimSecrets() }

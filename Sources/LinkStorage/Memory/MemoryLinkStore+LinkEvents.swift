@@ -14,6 +14,12 @@ extension MemoryLinkStore {
         where claim.linkID == linkID && claim.tenant.utf8.elementsEqual(tenant.utf8) && claim.claimedAt >= start.date {
             counts.claims[claim.platform?.rawValue ?? "", default: 0] += 1
         }
+        for event in storedEvents
+        where event.linkID == linkID && event.tenant == tenant && event.occurredAt >= start.date
+            && [AppEventName.install, AppEventName.open, AppEventName.reopen].contains(event.name)
+        {
+            counts.appEvents[event.name, default: [:]][event.platform?.rawValue ?? "", default: 0] += 1
+        }
         return counts
     }
 }

@@ -36,6 +36,8 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     package var nextSeq = 1
     package var apiKeysByHash: [String: APIKeyRecord] = [:]
     package var clicks: [Click] = []
+    /// App events, in the order they were stored.
+    package var storedEvents: [AppEvent] = []
     /// The rollups stats are read from, as in the SQL stores: link ID → day → people's clicks,
     /// and link ID → clicks per platform, referrer and bot flag over every day.
     package var dailyTotals: [String: [String: Int]] = [:]

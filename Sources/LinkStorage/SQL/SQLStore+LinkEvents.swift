@@ -17,6 +17,14 @@ extension SQLStore {
             WHERE link_id = \(linkID) AND tenant = \(tenant) AND claimed_at >= \(start.date)
             GROUP BY platform
             """)
+        // The app's installs, opens and re-opens, per platform of their click.
+        let events = try await read(
+            """
+            SELECT name, COALESCE(platform, '') AS platform, COUNT(*) AS count FROM events
+            WHERE link_id = \(linkID) AND tenant = \(tenant) AND occurred_at >= \(start.date)
+                AND name IN \(valueList: [.text(AppEventName.install), .text(AppEventName.open), .text(AppEventName.reopen)])
+            GROUP BY name, COALESCE(platform, '')
+            """)
         var counts = LinkEventCounts()
         for row in rows {
             let row = RowReader(row: row, table: "clicks", key: ["link_id"])
@@ -27,6 +35,11 @@ extension SQLStore {
             } else {
                 counts.claims[platform, default: 0] += count
             }
+        }
+        for row in events {
+            let row = RowReader(row: row, table: "events", key: ["link_id", "name"])
+            counts.appEvents[try row.read("name"), default: [:]][try row.read("platform"), default: 0] +=
+                try row.read("count") as Int
         }
         return counts
     }

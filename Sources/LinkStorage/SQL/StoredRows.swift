@@ -41,7 +41,7 @@ package enum StoredRows {
             .init("time") { $0.time.sqlValue }, .init("platform") { .text($0.platform.rawValue) },
             .init("os") { SQLValue($0.os) }, .init("browser") { SQLValue($0.browser) },
             .init("referrer_host") { SQLValue($0.referrerHost) }, .init("is_bot") { .bool($0.isBot) },
-            .init("in_app") { SQLValue($0.inApp?.name) },
+            .init("in_app") { SQLValue($0.inApp?.name) }, .init("click_id") { .text($0.id.text) },
         ] + UTMParameters.names.map { name in .init("utm_" + name) { SQLValue($0.utm[name]) } },
         blank: Click(linkID: nil, tenant: "", time: Date(timeIntervalSince1970: 0), platform: .other))
 }

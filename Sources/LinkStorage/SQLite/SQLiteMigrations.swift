@@ -461,6 +461,35 @@ package enum SQLiteMigrations {
                 "CREATE INDEX person_sessions_last_used ON person_sessions (last_used_at)",
             ]
         ),
+        // Click ids (``ClickID``), which events name for attribution: looked up by id, so indexed.
+        // Clicks stored before have none. App events (``AppEvent``): one row each, a tenant's
+        // dedupe key at most once (NULLs are distinct), read per link and name by stats.
+        (
+            22,
+            [
+                """
+                CREATE TABLE events (
+                    id TEXT PRIMARY KEY,
+                    tenant TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    click_id TEXT,
+                    link_id TEXT,
+                    platform TEXT,
+                    customer_id TEXT,
+                    value_micros INTEGER,
+                    currency TEXT,
+                    dedupe_key TEXT,
+                    occurred_at INTEGER NOT NULL,
+                    received_at INTEGER NOT NULL
+                )
+                """,
+                "CREATE INDEX events_link ON events (link_id, name)",
+                "CREATE INDEX events_tenant ON events (tenant, occurred_at)",
+                "CREATE UNIQUE INDEX events_dedupe ON events (tenant, dedupe_key)",
+                "ALTER TABLE clicks ADD COLUMN click_id TEXT",
+                "CREATE INDEX clicks_click_id ON clicks (click_id)",
+            ]
+        ),
         // Served domains' health (``DomainHealth``), manifest and runtime ones alike: the last
         // check's outcome, so every instance and a restart show it, and a change is noticed once.
         // (`IF NOT EXISTS`: a database a test rolled back to an older version keeps the table.)

@@ -56,7 +56,7 @@ struct ResolveDisclosureTests {
             let response = try await client.execute(uri: Self.resolve, method: .get)
             #expect(response.status == .ok)
             let keys = Set(response.json?.objectValue?.map(\.key) ?? [])
-            #expect(keys == ["id", "url", "slug", "destination", "route", "parameters"])
+            #expect(keys == ["id", "url", "slug", "destination", "route", "parameters", "clickId"])
             #expect(response.json?[path: "id"] == read.json?[path: "id"])
             #expect(response.json?[path: "url"] == "https://stories.example.com/campaign")
             #expect(response.json?[path: "slug"] == "campaign")

@@ -40,6 +40,7 @@ struct RoutePermissionTests {
         "GET /api/v1/domains/{domain}": [.domainsWrite],
         "POST /api/v1/domains/{domain}/verify": [.domainsWrite],
         "DELETE /api/v1/domains/{domain}": [.domainsWrite],
+        "POST /api/v1/events": [.eventsWrite, .app],
     ]
 
     /// The document's operations that take `Authorization: Bearer <key>`.

@@ -302,6 +302,7 @@ struct OpenAPIContractTests {
             try await api.call(.get, audit, as: audit, headers: .bearer(readOnly))
             try await Self.driveWebhooks(api, key: key, otherKey: otherKey)
             try await Self.driveDomains(api, key: key, otherKey: otherKey)
+            try await Self.driveEvents(api, key: key)
 
             try await api.call(.delete, "\(links)/spring", as: link, headers: .bearer(otherKey))
             try await api.call(.delete, "\(links)/spring", as: link, headers: auth)
@@ -342,6 +343,7 @@ struct OpenAPIContractTests {
         ]
         .merging(Self.webhookStatuses) { $1 }
         .merging(Self.domainStatuses) { $1 }
+        .merging(Self.eventStatuses) { $1 }
         for (operation, statuses) in expected {
             let missing = statuses.subtracting(seen[operation] ?? [])
             #expect(missing.isEmpty, "\(operation) was never answered with \(missing.sorted())")

@@ -93,6 +93,10 @@ struct InAppStatsTests {
     /// in-app browsers left it.
     static func downgradeTo16(prefix: String = "") -> [String] {
         [
+            // Version 22 added click ids and app events.
+            "DROP TABLE \(prefix)events",
+            "DROP INDEX \(prefix)clicks_click_id",
+            "ALTER TABLE \(prefix)clicks DROP COLUMN click_id",
             // Version 20 added keys' scopes, name, owner and last use, and the audit log.
             "ALTER TABLE \(prefix)api_keys DROP COLUMN scopes",
             "ALTER TABLE \(prefix)api_keys DROP COLUMN name",

@@ -24,6 +24,10 @@ struct StatsRollupMigrationTests {
             "('\(key.linkID)', '\(key.day)', '\(key.platform)', '\(key.referrer)', \(key.isBot ? flag.yes : flag.no), \(count))"
         }
         return [
+            // Version 22 added click ids and app events.
+            "DROP TABLE \(prefix)events",
+            "DROP INDEX \(prefix)clicks_click_id",
+            "ALTER TABLE \(prefix)clicks DROP COLUMN click_id",
             // Version 21 added people, memberships, invitations and person sessions.
             "DROP TABLE \(prefix)people", "DROP TABLE \(prefix)memberships", "DROP TABLE \(prefix)invitations",
             "DROP TABLE \(prefix)person_sessions",

@@ -3,19 +3,22 @@ import NIOCore
 import Prometheus
 import Synchronization
 
-/// Clicks waiting to be written: the request path appends, the ``ClickFlusher`` takes them in
-/// batches. Never touches the database itself.
+/// Clicks waiting to be written.
+package typealias ClickBuffer = BatchBuffer<Click>
+
+/// Records waiting to be written (clicks, app events): the request path appends, the
+/// ``BatchFlusher`` takes them in batches. Never touches the database itself.
 ///
 /// A ring buffer under a lock: appending is O(1) and never suspends the request, also when the
-/// buffer is full during a database outage (the oldest click is then dropped and counted).
+/// buffer is full during a database outage (the oldest record is then dropped and counted).
 ///
-/// A batch the flusher has taken still counts as waiting until the store has it: the
-/// `click_buffer_depth` gauge and ``count`` do not dip while a write is under way, or while one
-/// fails and the batch comes back.
-package final class ClickBuffer: Sendable {
+/// A batch the flusher has taken still counts as waiting until the store has it: the depth
+/// gauge (`click_buffer_depth` for clicks) and ``count`` do not dip while a write is under way, or
+/// while one fails and the batch comes back.
+package final class BatchBuffer<Record: Sendable>: Sendable {
     private struct State {
-        var pending = CircularBuffer<Click>(initialCapacity: 1024)
-        /// Clicks taken by the flusher and not yet written or put back.
+        var pending = CircularBuffer<Record>(initialCapacity: 1024)
+        /// Records taken by the flusher and not yet written or put back.
         var inFlight = 0
         var waiting: Int { pending.count + inFlight }
         /// Wakes the running flusher when a batch is full.
@@ -23,18 +26,18 @@ package final class ClickBuffer: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Clicks per write while running; pending clicks wake the flusher when they reach it.
+    /// Records per write while running; pending records wake the flusher when they reach it.
     package let batchSize: Int
     private let limit: Int
-    private let metrics: ClickMetrics
+    private let metrics: BatchMetrics
 
-    package init(batchSize: Int, limit: Int, metrics: ClickMetrics) {
+    package init(batchSize: Int, limit: Int, metrics: BatchMetrics) {
         self.batchSize = max(1, batchSize)
         self.limit = max(self.batchSize, limit)
         self.metrics = metrics
     }
 
-    package func append(_ click: Click) {
+    package func append(_ click: Record) {
         let (dropped, wakeUp) = state.withLock { state -> (Bool, AsyncStream<Void>.Continuation?) in
             var dropped = false
             if state.pending.count >= limit {
@@ -44,17 +47,17 @@ package final class ClickBuffer: Sendable {
             state.pending.append(click)
             let count = state.pending.count
             // Set under the lock, so that two appends cannot leave the older depth last.
-            metrics.clickBufferDepth.set(Double(state.waiting))
+            metrics.depth.set(Double(state.waiting))
             // Once per full batch: the flusher writes everything pending when it wakes up.
             return (dropped, count % batchSize == 0 ? state.wakeUp : nil)
         }
-        if dropped { metrics.clicksDropped.increment() }
+        if dropped { metrics.dropped.increment() }
         wakeUp?.yield()
     }
 
-    /// Takes up to one batch, or up to `size` clicks when given. The caller reports what became
+    /// Takes up to one batch, or up to `size` records when given. The caller reports what became
     /// of it: ``written(_:)`` or ``putBack(_:)``.
-    package func takeBatch(size: Int? = nil) -> [Click] {
+    package func takeBatch(size: Int? = nil) -> [Record] {
         state.withLock { state in
             let size = min(size ?? batchSize, state.pending.count)
             let batch = Array(state.pending.prefix(size))
@@ -65,31 +68,44 @@ package final class ClickBuffer: Sendable {
     }
 
     /// The store has a batch taken with ``takeBatch(size:)``.
-    package func written(_ batch: [Click]) {
+    package func written(_ batch: [Record]) {
         state.withLock { state in
             state.inFlight -= batch.count
-            metrics.clickBufferDepth.set(Double(state.waiting))
+            metrics.depth.set(Double(state.waiting))
         }
     }
 
-    /// Puts back a batch the database did not take, ahead of newer clicks.
-    package func putBack(_ batch: [Click]) {
+    /// Puts back a batch the database did not take, ahead of newer records.
+    package func putBack(_ batch: [Record]) {
         let dropped = state.withLock { state -> Int in
             state.inFlight -= batch.count
             for click in batch.reversed() { state.pending.prepend(click) }
             let excess = max(0, state.pending.count - limit)
             state.pending.removeFirst(excess)
-            metrics.clickBufferDepth.set(Double(state.waiting))
+            metrics.depth.set(Double(state.waiting))
             return excess
         }
-        if dropped > 0 { metrics.clicksDropped.increment(by: Int64(dropped)) }
+        if dropped > 0 { metrics.dropped.increment(by: Int64(dropped)) }
     }
 
-    /// Clicks not yet written: pending, and taken by a write that has not finished.
+    /// The newest pending record that `matches` (a linear scan under the lock: for records that
+    /// may not be stored yet, such as the click an app names right after it).
+    package func newestPending(where matches: (Record) -> Bool) -> Record? {
+        state.withLock { state in state.pending.last(where: matches) }
+    }
+
+    /// Records not yet written: pending, and taken by a write that has not finished.
     package var count: Int { state.withLock { $0.waiting } }
 
     /// Where to signal a full batch: the running flusher's wake-up stream.
     package func setWakeUp(_ continuation: AsyncStream<Void>.Continuation?) {
         state.withLock { $0.wakeUp = continuation }
+    }
+}
+
+extension BatchBuffer where Record == Click {
+    /// A click buffer counted in the click series.
+    package convenience init(batchSize: Int, limit: Int, metrics: ClickMetrics) {
+        self.init(batchSize: batchSize, limit: limit, metrics: metrics.batch)
     }
 }
