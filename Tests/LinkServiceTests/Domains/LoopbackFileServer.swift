@@ -38,22 +38,6 @@ final class LoopbackFileServer: Sendable {
             return Response(
                 status: file.status, headers: file.headers, body: .init(byteBuffer: ByteBuffer(bytes: file.body)))
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            })
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                try await app.runService(gracefulShutdownSignals: [])
-                return nil
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
-            defer { group.cancelAll() }
-            return try await body(port)
-        }
+        return try await LoopbackServer.run(router, body)
     }
 }

@@ -73,25 +73,10 @@ final class TestIDTokenIssuer: Sendable {
             }
             return Self.json(["access_token": "at", "token_type": "Bearer", "expires_in": 60, "id_token": token])
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            })
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                try await app.runService(gracefulShutdownSignals: [])
-                return nil
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
+        return try await LoopbackServer.run(router) { port in
             let issuer = "http://127.0.0.1:\(port)"
             issuerBox.withLock { $0 = issuer }
-            let result = try await body(issuer)
-            group.cancelAll()
-            return result
+            return try await body(issuer)
         }
     }
 

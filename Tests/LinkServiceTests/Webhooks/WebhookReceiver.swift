@@ -88,29 +88,9 @@ final class WebhookReceiver: Sendable {
             state.withLock { $0.deliveries.append(Delivery(headers: request.headers, body: "elsewhere")) }
             return Response(status: .ok)
         }
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(
-            router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
-            onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port ?? 0)
-                portContinuation.finish()
-            })
-        return try await withThrowingTaskGroup(of: Result?.self) { group in
-            group.addTask {
-                try await app.runService(gracefulShutdownSignals: [])
-                return nil
-            }
-            var iterator = ports.makeAsyncIterator()
-            guard let port = await iterator.next() else { throw CancellationError() }
-            do {
-                let result = try await body("http://127.0.0.1:\(port)/hook")
-                release()
-                group.cancelAll()
-                return result
-            } catch {
-                release()
-                throw error
-            }
+        return try await LoopbackServer.run(router) { port in
+            defer { release() }
+            return try await body("http://127.0.0.1:\(port)/hook")
         }
     }
 }
