@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Hummingbird
 import LinkCore
 import Logging
@@ -6,7 +7,7 @@ extension Problem {
     /// The one answer the server gives for `error`, whichever part of it renders the answer (the
     /// API's problem documents, the console's pages, the Firebase-compatible call's errors).
     ///
-    /// A ``Problem`` is itself; a store outage is `503` with `Retry-After` (`database-unavailable`,
+    /// A ``Problem`` is itself; a cursor the server cannot read is a `400` naming `cursor`; a store outage is `503` with `Retry-After` (`database-unavailable`,
     /// or `storage-full` when its disk is full); Hummingbird's errors keep their status; anything
     /// else is a `500` whose cause goes to the log, never to the client.
     package init(answering error: any Error, path: String, logger: Logger) {
@@ -27,6 +28,9 @@ extension Problem {
                 detail:
                     "the server cannot write to its database until space is freed on its disk; existing links keep redirecting; retry later",
                 retryAfter: 30)
+        case let error as LinkStoreError where error.code == .invalidCursor:
+            // Every list's `cursor` parameter: a cursor this server did not hand out, or an empty one.
+            self = Problem.invalidField("cursor", error.description)
         case let error as HTTPError:
             self = Problem(error)
         case let error as any HTTPResponseError:

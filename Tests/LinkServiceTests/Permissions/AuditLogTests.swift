@@ -39,6 +39,21 @@ struct AuditLogTests {
         return targets
     }
 
+    @Test("an empty or made-up cursor is a 400 naming cursor, never a 500")
+    func badCursorIsAProblem() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: "storyteller")
+        try await service.server.makeApplication().test(.router) { client in
+            for cursor in ["", "yO", "not-a-cursor"] {
+                let response = try await client.execute(
+                    uri: "/api/v1/audit?cursor=\(cursor)&actor=&limit=1", method: .get, headers: .bearer(key))
+                #expect(response.status == .badRequest, "cursor \(cursor): \(response.text)")
+                #expect(response.text.contains("cursor"))
+                #expect(try OpenAPIContract().violations(of: response, to: .get, "/api/v1/audit") == [])
+            }
+        }
+    }
+
     @Test("a link's create, update and delete are recorded with the key, the fields before → after, newest first")
     func linkChanges() async throws {
         let service = try await TestService.make()
