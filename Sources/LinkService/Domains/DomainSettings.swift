@@ -10,7 +10,7 @@ public struct DomainSettings: Sendable, Hashable {
     public var reservedSuffixes: [String] = []
     /// How often pending domains are looked at, and the served set re-read from the store.
     public var checkInterval: Duration = .seconds(60)
-    /// How often each served domain's hosting is checked (``DomainHealthChecker``); zero: never.
+    /// How often each served domain's hosting is checked (`DomainHealthChecker`); zero: never.
     public var healthInterval: Duration = .seconds(3600)
     /// Where Apple's CDN answers for a domain (the domain follows): its copy of the AASA is part
     /// of each domain's health.
