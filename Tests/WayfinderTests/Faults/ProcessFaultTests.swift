@@ -80,7 +80,7 @@ struct ProcessFaultTests {
         }
     }
 
-    @Test("SIGTERM during a click load: the clicks stored are exactly the redirects answered")
+    @Test("SIGTERM during a click load: every redirect answered has its click stored, and at most the clicks in flight more")
     func stopDuringClicks() async throws {
         let directory = try Self.makeDirectory("term")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -132,7 +132,14 @@ struct ProcessFaultTests {
         let restarted = try await ServeProcess.start(database: database, logDirectory: directory)
         do {
             for slug in slugs {
-                #expect(try await restarted.clicks(slug, key: key) == redirects[slug, default: 0], "clicks of \(slug)")
+                // Never a click lost: every answered redirect is stored. A redirect the server
+                // answered can still fail at the client when the stop closes its connection under
+                // load (at most one in flight per worker), as the load test allows for wrk's.
+                let stored = try await restarted.clicks(slug, key: key)
+                let answered = redirects[slug, default: 0]
+                #expect(
+                    stored >= answered && stored <= answered + 12,
+                    "clicks of \(slug): \(stored) stored, \(answered) redirects answered")
             }
             restarted.signal(SIGTERM)
             let status = await restarted.exit()
