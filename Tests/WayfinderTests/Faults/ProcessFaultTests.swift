@@ -80,7 +80,9 @@ struct ProcessFaultTests {
         }
     }
 
-    @Test("SIGTERM during a click load: every redirect answered has its click stored, and at most the clicks in flight more")
+    @Test(
+        "SIGTERM during a click load: every redirect answered has its click stored, and at most the clicks in flight more"
+    )
     func stopDuringClicks() async throws {
         let directory = try Self.makeDirectory("term")
         defer { try? FileManager.default.removeItem(at: directory) }
