@@ -11,6 +11,12 @@ package enum Base64URL {
         return values
     }()
 
+    /// Whether every character of `text` is in the alphabet: such text reads the same after HTML
+    /// escaping and URL percent-encoding.
+    package static func isInAlphabet(_ text: some StringProtocol) -> Bool {
+        text.utf8.allSatisfy { values[Int($0)] != 0xFF }
+    }
+
     package static func encode(_ bytes: [UInt8]) -> String {
         // Written out rather than through Foundation's base64 and three replacements: a claim
         // token and a CSP nonce are encoded on every visit that gets a page or a store.

@@ -9,17 +9,21 @@ import LinkCore
 package struct PagePlaceholders: Sendable {
     /// What every placeholder starts with; the slot's letter follows.
     private let stem: [UInt8]
+    /// Each slot's placeholder, by ``PageSlot/rawValue``: made once, since a visit asks for them.
+    private let texts: [String]
     private static let letters: [PageSlot: UInt8] = [
         .nonce: UInt8(ascii: "n"), .claimToken: UInt8(ascii: "c"), .csrf: UInt8(ascii: "s"),
     ]
 
     package init() {
-        stem = Array(("wfslot" + RandomText.make(length: 24, from: RandomText.lettersAndDigits)).utf8)
+        let stem = Array(("wfslot" + RandomText.make(length: 24, from: RandomText.lettersAndDigits)).utf8)
+        self.stem = stem
+        texts = PageSlot.allCases.map { String(decoding: stem + [Self.letters[$0]!], as: UTF8.self) }
     }
 
     /// The placeholder of `slot`.
     package func text(for slot: PageSlot) -> String {
-        String(decoding: stem + [Self.letters[slot]!], as: UTF8.self)
+        texts[slot.rawValue]
     }
 
     /// `html` cut at its placeholders: the text between them, and which slot each one is.

@@ -1,3 +1,5 @@
+import LinkCore
+
 /// The values one visit splices into a page rendered once (``SplicedPage``), one per
 /// ``PageSlot``.
 ///
@@ -25,13 +27,6 @@ package struct PageVisitValues: Sendable {
 
     /// Whether `value` reads the same after HTML escaping and percent-encoding.
     package static func isInert(_ value: String) -> Bool {
-        value.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"):
-                true
-            default: false
-            }
-        }
+        Base64URL.isInAlphabet(value)
     }
 }
