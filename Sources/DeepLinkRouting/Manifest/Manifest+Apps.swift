@@ -9,7 +9,8 @@ extension Manifest {
         /// Days after a click within which an app's event is attributed to it (default 7).
         public let attributionWindowDays: Int
         /// Whether a destination that opens the app is to carry `wf_click=<click id>` (default
-        /// `true`; read, not yet acted on: the redirects add no `wf_click` so far).
+        /// `true`): an Android intent's URL, the iOS page's "Open in app" and its Smart App
+        /// Banner's `app-argument`.
         public let clickParameter: Bool
 
         public init(attributionWindowDays: Int = 7, clickParameter: Bool = true) {

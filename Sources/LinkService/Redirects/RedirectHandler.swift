@@ -115,6 +115,9 @@ package struct RedirectHandler: Sendable {
         let claimToken = issuer.attach(
             to: &decision, target: target, client: client, tenant: tenant,
             pageToken: pages.placeholders.text(for: .claimToken), clickID: clickID)
+        if tenant.manifest.apps.clickParameter, !client.isBot, !client.isCrawler {
+            decision = decision.carryingClickID(clickID.text, onPages: pages.placeholders.text(for: .clickID))
+        }
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {
             await record(
@@ -130,7 +133,7 @@ package struct RedirectHandler: Sendable {
         case .preview(let page):
             metrics.countRedirect(platform: client.platform)
             metrics.previews.increment()
-            response = pages.response(for: page, visit: .init(claimToken: claimToken))
+            response = pages.response(for: page, visit: .init(claimToken: claimToken, clickID: clickID.text))
         case .intent(let intent):
             metrics.countRedirect(platform: client.platform)
             response = Response(

@@ -13,6 +13,7 @@ package struct PagePlaceholders: Sendable {
     private let texts: [String]
     private static let letters: [PageSlot: UInt8] = [
         .nonce: UInt8(ascii: "n"), .claimToken: UInt8(ascii: "c"), .csrf: UInt8(ascii: "s"),
+        .clickID: UInt8(ascii: "k"),
     ]
 
     package init() {

@@ -8,4 +8,6 @@ package enum PageSlot: Int, CaseIterable, Sendable {
     case claimToken
     /// A password form's CSRF token.
     case csrf
+    /// The click's id on the page's ways into the app (`wf_click`).
+    case clickID
 }

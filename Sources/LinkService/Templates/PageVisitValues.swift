@@ -10,11 +10,13 @@ package struct PageVisitValues: Sendable {
     package var nonce: String
     package var claimToken: String?
     package var csrf: String?
+    package var clickID: String?
 
-    package init(nonce: String = "", claimToken: String? = nil, csrf: String? = nil) {
+    package init(nonce: String = "", claimToken: String? = nil, csrf: String? = nil, clickID: String? = nil) {
         self.nonce = nonce
         self.claimToken = claimToken
         self.csrf = csrf
+        self.clickID = clickID
     }
 
     package subscript(slot: PageSlot) -> String? {
@@ -22,6 +24,7 @@ package struct PageVisitValues: Sendable {
         case .nonce: nonce
         case .claimToken: claimToken
         case .csrf: csrf
+        case .clickID: clickID
         }
     }
 

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -82,6 +83,93 @@ struct ClickIDTests {
                 try await service.store.click(tenant: "local", id: clickID)?.linkID == linkID
             }
             #expect(stored)
+        }
+        await service.close()
+    }
+
+    @Test("wf_click is added before the fragment, after the query, and replaces one already there")
+    func parameterText() {
+        #expect(ClickID.adding("abc", to: "https://a.example/x") == "https://a.example/x?wf_click=abc")
+        #expect(ClickID.adding("abc", to: "app://open/1?a=b#top") == "app://open/1?a=b&wf_click=abc#top")
+        #expect(
+            ClickID.adding("abc", to: "https://a.example/x?wf_click=old&c=d") == "https://a.example/x?c=d&wf_click=abc")
+        #expect(
+            ClickID.adding("abc", to: "https://a.example/x?wf_clicks=1")
+                == "https://a.example/x?wf_clicks=1&wf_click=abc")
+    }
+
+    @Test(
+        "the ways into the app carry wf_click with the recorded click's id, a new one per visit: Chrome's intent and the iOS page's banner; desktop and crawlers get none"
+    )
+    func destinationsCarryClickID() async throws {
+        var configuration = LinkServiceConfiguration(port: 0)
+        configuration.clickFlushInterval = .milliseconds(50)
+        let service = try await TestService.make(manifests: [DeferredTenants.local], configuration: configuration)
+        let key = try await service.key(for: "local")
+        try await service.server.makeApplication().testLive { client in
+            let created = try await client.execute(
+                uri: "/api/v1/links", method: .post,
+                headers: [.authorization: "Bearer \(key)", .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"destination": "https://localhost/item/9", "slug": "nine"}"#))
+            let linkID = try #require(created.json?[path: "id"])
+            let chrome = try await client.execute(
+                uri: "/nine", method: .get, headers: DeferredTenants.visitor(Agents.android))
+            let intent = try #require(AndroidIntent(parsing: chrome.headers[.location] ?? ""))
+            // Only the URL the app receives carries it, not the Play Store fallback.
+            #expect(intent.url.clickIDs.count == 1)
+            #expect(intent.url.withoutClickIDs == "https://localhost/item/9")
+            #expect(intent.fallback?.contains(ClickID.parameter) == false)
+            var ids = intent.url.clickIDs
+            for _ in 0..<2 {
+                let page = try await client.execute(
+                    uri: "/nine", method: .get, headers: DeferredTenants.visitor(Agents.iPhone))
+                #expect(page.status == .ok)
+                #expect(page.text.withoutClickIDs.contains("app-argument=https://localhost/item/9\""))
+                ids += page.text.clickIDs
+            }
+            #expect(ids.count == 3)
+            #expect(Set(ids).count == 3, "every visit has its own click id, the page rendered once or not")
+            for id in ids {
+                let clickID = try #require(ClickID(parsing: id))
+                let stored = try await eventually(within: .seconds(10)) {
+                    try await service.store.click(tenant: "local", id: clickID)?.linkID == linkID
+                }
+                #expect(stored, "\(id)")
+            }
+            for agent in [Agents.desktop, Agents.facebook, Agents.android + " Googlebot/2.1"] {
+                let visit = try await client.execute(
+                    uri: "/nine", method: .get, headers: DeferredTenants.visitor(agent))
+                #expect(!(visit.headers[.location] ?? "").contains(ClickID.parameter), "\(agent)")
+                #expect(!visit.text.contains(ClickID.parameter), "\(agent)")
+            }
+        }
+        await service.close()
+    }
+
+    @Test("a manifest with \"clickParameter\": false keeps wf_click off every destination")
+    func clickParameterOff() async throws {
+        let manifest = try Manifest(
+            json: Array(
+                #"""
+                {"id": "local", "ios": {"appIDs": ["ABCDE12345.com.local.app"], "appStoreID": "1"},
+                 "android": {"package": "com.local.app", "sha256CertFingerprints": ["\#(DeferredTenants.fingerprint)"]},
+                 "domains": ["localhost"], "routes": [{"name": "item", "paths": ["/item/{id}"]}],
+                 "apps": {"clickParameter": false}}
+                """#.utf8))
+        let service = try await TestService.make(manifests: [manifest])
+        let key = try await service.key(for: "local")
+        try await service.server.makeApplication().test(.router) { client in
+            _ = try await client.execute(
+                uri: "/api/v1/links", method: .post,
+                headers: [.authorization: "Bearer \(key)", .contentType: "application/json"],
+                body: ByteBuffer(string: #"{"destination": "https://localhost/item/9", "slug": "nine"}"#))
+            for agent in [Agents.android, Agents.iPhone, LastMileVisitTests.agent("Instagram, Android")] {
+                let visit = try await client.execute(
+                    uri: "/nine", method: .get, headers: DeferredTenants.visitor(agent))
+                #expect(visit.status == .found || visit.status == .ok)
+                #expect(!(visit.headers[.location] ?? "").contains(ClickID.parameter), "\(agent)")
+                #expect(!visit.text.contains(ClickID.parameter), "\(agent)")
+            }
         }
         await service.close()
     }

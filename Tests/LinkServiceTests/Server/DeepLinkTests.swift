@@ -64,7 +64,7 @@ struct DeepLinkTests {
             let android = try await client.execute(uri: "/story/42", method: .get, headers: .visitor(Agents.android))
             // The app opens the path itself; without it, the Play Store.
             let intent = AndroidIntent(parsing: android.headers[.location] ?? "")
-            #expect(intent?.url == "https://share.stories.example.com/story/42")
+            #expect(intent?.url.withoutClickIDs == "https://share.stories.example.com/story/42")
             #expect(
                 intent?.fallback?.hasPrefix("https://play.google.com/store/apps/details?id=com.storyteller.app") == true
             )

@@ -60,10 +60,12 @@ struct RedirectTests {
         try await withLink { client, _ in
             let response = try await client.execute(uri: "/spring", method: .get, headers: .visitor(Agents.iPhone))
             #expect(response.status == .ok)
-            let html = response.text
+            let html = response.text.withoutClickIDs
             #expect(
                 html.contains(
                     #"<meta name="apple-itunes-app" content="app-id=1234567890, app-argument=\#(Self.destination)">"#))
+            // The banner's "Open" hands the app the destination with the click's id.
+            #expect(response.text.clickIDs.count == 1)
             #expect(html.contains(#"<a class="button" href="https://apps.apple.com/app/id1234567890">Get the app</a>"#))
             #expect(html.contains(#"href="\#(Self.destination)">Continue on the web</a>"#))
         }

@@ -1,0 +1,25 @@
+extension ClickID {
+    /// The query parameter that hands an app the click that opened it: `wf_click=<id>`.
+    package static let parameter = "wf_click"
+
+    /// `url` with `wf_click=<id>` last in its query, before the fragment; a `wf_click` already
+    /// there is replaced, so a destination copied from an earlier visit names this click only.
+    /// `id` is base64url (or a page's placeholder of letters and digits): nothing to escape.
+    package static func adding(_ id: String, to url: String) -> String {
+        var base = Substring(url)
+        var fragment: Substring = ""
+        if let hash = base.firstIndex(of: "#") {
+            fragment = base[hash...]
+            base = base[..<hash]
+        }
+        var items: [Substring] = []
+        if let mark = base.firstIndex(of: "?") {
+            items = base[base.index(after: mark)...].split(separator: "&").filter {
+                !($0 == parameter || $0.hasPrefix(parameter + "="))
+            }
+            base = base[..<mark]
+        }
+        items.append(Substring(parameter + "=" + id))
+        return base + "?" + items.joined(separator: "&") + fragment
+    }
+}
