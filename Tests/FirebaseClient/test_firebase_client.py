@@ -4,6 +4,7 @@ Documentation/MigratingFromFirebase.md says."""
 
 import datetime
 import json
+import re
 import urllib.parse
 
 import pytest
@@ -151,7 +152,8 @@ def test_get_link_stats_counts_clicks_per_platform_and_claims_as_first_opens(cli
     status, headers, _ = wayfinder.request("GET", path, headers={"User-Agent": ANDROID})
     assert status == 302
     intent = headers["location"]
-    assert intent.startswith("intent://localhost/item/9#Intent;scheme=https;package=com.local.app;")
+    # The URL the app receives carries the click's id (wf_click), new on every visit.
+    assert re.match(r"intent://localhost/item/9\?wf_click=[A-Za-z0-9_-]{22}#Intent;scheme=https;package=com\.local\.app;", intent)
     fallback = next(part for part in intent.split("#", 1)[1].split(";") if part.startswith("S.browser_fallback_url="))
     store = urllib.parse.unquote(fallback.split("=", 1)[1])
     referrer = urllib.parse.parse_qs(urllib.parse.urlsplit(store).query)["referrer"][0]
