@@ -14,6 +14,7 @@ real `wayfinder serve` under load on 127.0.0.1, said once.
                  Zipf-like draws over them
     clicks       many clicks of a link spread over past days, for the stats comparison
     postgres     databases and schemas of a run's own on a PostgreSQL server (psql)
+    events       wrk posting batches of app events, every answer checked
 
 Standard library only: CI and a fresh machine have a bare Python 3.
 """
