@@ -59,6 +59,8 @@ package struct EventsAPI: Sendable {
         answers.reserveCapacity(inputs.count)
         // Dedupe keys within this call: the first event of a key stands for the rest.
         var accepted: [String: AppEvent] = [:]
+        // Clicks looked up in this call: a batch's events mostly name the same few clicks.
+        var clicksFound: [ClickID: ClickReference?] = [:]
         for (index, input) in inputs.enumerated() {
             if let key = input.dedupeKey {
                 if let first = try await earlier(tenant: tenant.id, dedupeKey: key, in: accepted) {
@@ -67,7 +69,7 @@ package struct EventsAPI: Sendable {
                 }
             }
             let event = try await attribute(
-                input, tenant: tenant, now: now, path: isBatch ? "events[\(index)]." : "")
+                input, tenant: tenant, now: now, path: isBatch ? "events[\(index)]." : "", clicks: &clicksFound)
             if let key = event.dedupeKey { accepted[key] = event }
             recent.remember(event)
             events.append(event)
@@ -89,7 +91,9 @@ package struct EventsAPI: Sendable {
 
     /// The event with its click and link, when it names a click (or a token of one) of this
     /// tenant within the attribution window.
-    private func attribute(_ input: EventInput, tenant: Tenant, now: Date, path: String) async throws -> AppEvent {
+    private func attribute(
+        _ input: EventInput, tenant: Tenant, now: Date, path: String, clicks found: inout [ClickID: ClickReference?]
+    ) async throws -> AppEvent {
         let occurredAt = input.occurredAt ?? now
         var event = AppEvent(
             id: AppEvent.makeID(), tenant: tenant.id, name: input.name, customerID: input.customerID,
@@ -99,8 +103,15 @@ package struct EventsAPI: Sendable {
             event.linkID = try await linkID(named: link, tenant: tenant, field: path + "link")
         }
         var candidates: [ClickReference] = []
-        if let id = input.clickID, let click = try await click(id, tenant: tenant.id) {
-            candidates.append(click)
+        if let id = input.clickID {
+            let click: ClickReference?
+            if let known = found[id] {
+                click = known
+            } else {
+                click = try await self.click(id, tenant: tenant.id)
+                found[id] = click
+            }
+            if let click { candidates.append(click) }
         }
         if let text = input.claimToken,
             let token = try await deferred.verifiedToken(text, tenant: tenant.id, store: store)

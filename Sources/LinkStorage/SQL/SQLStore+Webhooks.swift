@@ -52,6 +52,18 @@ extension SQLStore {
         try await write(.statements) { session in try await Self.enqueue(event, endpointID: endpointID, on: session) }
     }
 
+    /// The tenants with an enabled endpoint that receives `type`, read on `session`: a batch
+    /// asks once, and builds and queues its events only for those.
+    package static func tenantsSubscribed(to type: WebhookEventType, on session: SQLSession) async throws -> Set<String>
+    {
+        let rows = try await session.run(
+            """
+            SELECT DISTINCT tenant FROM webhook_endpoints
+            WHERE enabled = \(SQLValue.bool(true)) AND \(raw: session.dialect.position)(events, \(WebhookRows.eventMarker(type))) > 0
+            """)
+        return Set(try rows.map { try WebhookRows.endpoint.reader(of: $0).read("tenant") as String })
+    }
+
     /// Queues `event` on `session` (inside the caller's transaction) for its tenant's enabled
     /// endpoints that receive it, or for the one endpoint `endpointID`; returns how many.
     @discardableResult
