@@ -80,11 +80,13 @@ class Nginx:
 
 
 class BareHummingbird:
-    """Scripts/bare-hummingbird's release build, answering every GET with `302 location`."""
+    """Scripts/bare-hummingbird's release build, answering every GET with `302 location`, and
+    `/page` with a page of `page_bytes` (the app's default when None)."""
 
-    def __init__(self, directory, location):
+    def __init__(self, directory, location, page_bytes=None):
         self.directory = directory
         self.location = location
+        self.page_bytes = page_bytes
         self.port = free_port()
         self.process = None
 
@@ -94,7 +96,8 @@ class BareHummingbird:
 
     def start(self):
         with open(os.path.join(self.directory, "bare.log"), "w") as log:
-            self.process = subprocess.Popen([BARE_BINARY, "127.0.0.1", str(self.port), self.location],
+            extra = [] if self.page_bytes is None else [str(self.page_bytes)]
+            self.process = subprocess.Popen([BARE_BINARY, "127.0.0.1", str(self.port), self.location, *extra],
                                             stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
         wait_for(self.port, "/healthz")
         status = answers(self.port, "/x")
