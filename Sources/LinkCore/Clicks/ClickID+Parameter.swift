@@ -6,20 +6,9 @@ extension ClickID {
     /// there is replaced, so a destination copied from an earlier visit names this click only.
     /// `id` is base64url (or a page's placeholder of letters and digits): nothing to escape.
     package static func adding(_ id: String, to url: String) -> String {
-        var base = Substring(url)
-        var fragment: Substring = ""
-        if let hash = base.firstIndex(of: "#") {
-            fragment = base[hash...]
-            base = base[..<hash]
-        }
-        var items: [Substring] = []
-        if let mark = base.firstIndex(of: "?") {
-            items = base[base.index(after: mark)...].split(separator: "&").filter {
-                !($0 == parameter || $0.hasPrefix(parameter + "="))
-            }
-            base = base[..<mark]
-        }
-        items.append(Substring(parameter + "=" + id))
-        return base + "?" + items.joined(separator: "&") + fragment
+        var edit = QueryEdit(url)
+        edit.items.removeAll { QueryEdit.name(of: $0) == parameter }
+        edit.items.append(Substring(parameter + "=" + id))
+        return edit.text
     }
 }

@@ -6,29 +6,19 @@ extension UTMParameters {
     /// the fragment, are kept as they are.
     package func merged(into url: String) -> String {
         guard !isEmpty else { return url }
-        var base = Substring(url)
-        var fragment: Substring = ""
-        if let hash = base.firstIndex(of: "#") {
-            fragment = base[hash...]
-            base = base[..<hash]
-        }
-        var query: [Substring] = []
-        if let mark = base.firstIndex(of: "?") {
-            query = base[base.index(after: mark)...].split(separator: "&", omittingEmptySubsequences: true)
-            base = base[..<mark]
-        }
+        var edit = QueryEdit(url)
         let replaced = Set(Self.names.filter { self[$0] != nil }.map { "utm_" + $0 })
-        var kept = query.filter { item in
-            let name = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            return !replaced.contains(String(name.removingPercentEncoding ?? String(name)))
-        }.map(String.init)
+        edit.items.removeAll { item in
+            let name = QueryEdit.name(of: item)
+            return replaced.contains(String(name.removingPercentEncoding ?? String(name)))
+        }
         for name in Self.names {
             if let value = self[name] {
-                kept.append(
-                    "utm_\(name)=\(value.addingPercentEncoding(withAllowedCharacters: Self.valueCharacters) ?? value)")
+                let escaped = value.addingPercentEncoding(withAllowedCharacters: Self.valueCharacters) ?? value
+                edit.items.append(Substring("utm_\(name)=\(escaped)"))
             }
         }
-        return base + "?" + kept.joined(separator: "&") + fragment
+        return edit.text
     }
 
     /// What a query value may hold unescaped: RFC 3986's unreserved characters.
