@@ -14,6 +14,12 @@ package enum AuditAction: String, CaseIterable, Sendable, Hashable {
     case domainAdded = "domain.added"
     case domainVerified = "domain.verified"
     case domainRemoved = "domain.removed"
+    case memberInvited = "member.invited"
+    case memberJoined = "member.joined"
+    case memberRoleChanged = "member.role-changed"
+    case memberRemoved = "member.removed"
     case signedIn = "console.signed-in"
     case signInRefused = "console.sign-in-refused"
+    /// A console page or form the signed-in actor's role (or key's scopes) does not allow.
+    case accessRefused = "console.access-refused"
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A store's people, their memberships, invitations and console sessions.
+/// A store's people, their memberships and invitations. (Their console sessions are
+/// ``ConsoleSession``s, kept with the keys' in ``SessionRecords``.)
 package protocol PersonRecords: Sendable {
     /// Stores a new person; `false` (and nothing written) when their email is taken.
     func insertPerson(_ person: Person) async throws -> Bool
@@ -10,6 +11,8 @@ package protocol PersonRecords: Sendable {
     /// Replaces a person's password hash, TOTP secret and last step (the id, email and creation
     /// time stay); `false` when there is no such person.
     func updatePerson(_ person: Person) async throws -> Bool
+    /// Whether anyone is stored (while nobody is, the console signs in with API keys by default).
+    func hasPeople() async throws -> Bool
 
     /// Gives a person a role in a tenant, replacing the role they had there.
     func setMembership(_ membership: Membership) async throws
@@ -25,13 +28,4 @@ package protocol PersonRecords: Sendable {
     /// Marks the invitation used at `date` if it is still open then (unused, unexpired), and
     /// returns it; `nil` when it is unknown, used (by this call's rivals too) or expired.
     func useInvitation(tokenHash: String, at date: Date) async throws -> Invitation?
-
-    func insertPersonSession(_ session: PersonSession) async throws
-    func personSession(idHash: String) async throws -> PersonSession?
-    /// Records a request of the session at `date` (its idle expiry counts from there).
-    func touchPersonSession(idHash: String, at date: Date) async throws
-    /// Ends a session; `false` when there was none.
-    func deletePersonSession(idHash: String) async throws -> Bool
-    /// Deletes the sessions last used before `date`; returns how many.
-    func deletePersonSessions(lastUsedBefore date: Date) async throws -> Int
 }

@@ -50,6 +50,8 @@ extension ErrorCode where Owner == Problem {
     package static let domainHasLinks = ErrorCode("domain-has-links")
     /// `409`: the domain is in the tenant's manifest, not added at runtime.
     package static let domainInManifest = ErrorCode("domain-in-manifest")
+    /// `409`: the change would leave the tenant without an owner.
+    package static let lastOwner = ErrorCode("last-owner")
     /// `409`: the webhook endpoint is disabled, so it takes no test event.
     package static let endpointDisabled = ErrorCode("endpoint-disabled")
     /// `500`: the QR code could not be drawn.
@@ -77,7 +79,7 @@ extension ErrorCode where Owner == Problem {
         .methodNotAllowed, .bodyTooLarge, .incompleteBody,
         .ambiguousHost, .missingHost, .passwordRequired, .linkExpired, .busy, .slugTaken, .slugSpaceCrowded,
         .claimExpired, .claimUsed, .endpointDisabled, .qrCodeFailed, .domainTaken, .domainHasLinks, .domainInManifest,
-        .noSession, .csrf, .crossSite, .databaseUnavailable, .storageFull, .httpError, .internalError,
+        .lastOwner, .noSession, .csrf, .crossSite, .databaseUnavailable, .storageFull, .httpError, .internalError,
         .missingMiddleware,
     ]
 

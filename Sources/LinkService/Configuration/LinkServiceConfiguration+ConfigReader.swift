@@ -1,6 +1,7 @@
 import Configuration
 import DNSClient
 import DeepLinkRouting
+import Foundation
 import HTTPTypes
 import LinkCore
 import LinkDelivery
@@ -67,6 +68,21 @@ extension LinkServiceConfiguration {
         (
             "wayfinder.console.lifetime.seconds", "WAYFINDER_CONSOLE_LIFETIME_SECONDS",
             "seconds a console session lasts at most after signing in, however active (default 43200)"
+        ),
+        ("wayfinder.oidc.issuer", "WAYFINDER_OIDC_ISSUER", "OpenID Connect provider for console single sign-on"),
+        ("wayfinder.oidc.client.id", "WAYFINDER_OIDC_CLIENT_ID", "this server's client id at the provider"),
+        ("wayfinder.oidc.client.secret", "WAYFINDER_OIDC_CLIENT_SECRET", "this server's client secret"),
+        (
+            "wayfinder.oidc.redirect.uri", "WAYFINDER_OIDC_REDIRECT_URI",
+            "https://<console host>/admin/sso/callback, as registered with the provider"
+        ),
+        (
+            "wayfinder.oidc.allowed.domains", "WAYFINDER_OIDC_ALLOWED_DOMAINS",
+            "email domains that join a tenant as viewers without an invitation: tenant=domain domain;tenant=domain"
+        ),
+        (
+            "wayfinder.console.key.sign.in", "WAYFINDER_CONSOLE_KEY_SIGN_IN",
+            "whether the console takes API keys (default: while no person exists)"
         ),
         (
             "wayfinder.console.signin.rate.per.minute", "WAYFINDER_CONSOLE_SIGNIN_RATE_PER_MINUTE",
@@ -230,6 +246,21 @@ extension LinkServiceConfiguration {
         if let seconds = scope.int(forKey: "console.lifetime.seconds") {
             consoleSessionLifetime = .seconds(seconds)
         }
+        oidcIssuer = scope.string(forKey: "oidc.issuer").flatMap { $0.isEmpty ? nil : $0 }
+        oidcClientID = scope.string(forKey: "oidc.client.id").flatMap { $0.isEmpty ? nil : $0 }
+        oidcClientSecret = scope.string(forKey: "oidc.client.secret").flatMap { $0.isEmpty ? nil : $0 }
+        oidcRedirectURI = scope.string(forKey: "oidc.redirect.uri").flatMap { $0.isEmpty ? nil : $0 }
+        if oidcIssuer != nil, oidcClientID == nil || oidcRedirectURI == nil {
+            throw InvalidValue(
+                key: "wayfinder.oidc.client.id", value: oidcClientID ?? "",
+                expected: "a client id and a redirect URI (WAYFINDER_OIDC_REDIRECT_URI) with WAYFINDER_OIDC_ISSUER")
+        }
+        if let text = scope.string(forKey: "oidc.allowed.domains"), !text.isEmpty {
+            allowedEmailDomains = try Self.allowedEmailDomains(text)
+        }
+        if scope.string(forKey: "console.key.sign.in") != nil {
+            consoleKeySignIn = scope.bool(forKey: "console.key.sign.in", default: true)
+        }
         if let perMinute = scope.int(forKey: "console.signin.rate.per.minute") {
             consoleSignInRateLimit = RateLimit(requests: perMinute, per: .seconds(60))
         }
@@ -360,6 +391,24 @@ extension LinkServiceConfiguration {
             }
             connectionLimits.maximumConnections = maximum
         }
+    }
+
+    /// `WAYFINDER_OIDC_ALLOWED_DOMAINS`: `tenant=domain domain;tenant=domain`, domains lowercased.
+    package static func allowedEmailDomains(_ text: String) throws(InvalidValue) -> [String: [String]] {
+        var domains: [String: [String]] = [:]
+        for entry in text.split(separator: ";") {
+            let parts = entry.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            let names = parts.count == 2 ? parts[1].split(whereSeparator: { $0 == " " || $0 == "," }) : []
+            guard parts.count == 2, !parts[0].isEmpty, !names.isEmpty,
+                names.allSatisfy({ $0.contains(".") && !$0.contains("@") })
+            else {
+                throw InvalidValue(
+                    key: "wayfinder.oidc.allowed.domains", value: String(entry),
+                    expected: "tenant=domain domain;tenant=domain, such as storyteller=example.com example.org")
+            }
+            domains[parts[0], default: []] += names.map { $0.lowercased() }
+        }
+        return domains
     }
 
     /// A configuration value that is not one of those the key takes.

@@ -32,6 +32,15 @@ extension LinkServiceConfiguration {
             "WAYFINDER_CONSOLE_LIFETIME_SECONDS": Self.seconds(consoleSessionLifetime),
             "WAYFINDER_CONSOLE_SIGNIN_RATE_PER_MINUTE": Self.perMinute(consoleSignInRateLimit),
             "WAYFINDER_PUBLIC_RATE_PER_MINUTE": Self.perMinute(publicRateLimit),
+            "WAYFINDER_OIDC_ISSUER": oidcIssuer,
+            "WAYFINDER_OIDC_CLIENT_ID": oidcClientID,
+            "WAYFINDER_OIDC_CLIENT_SECRET": oidcClientSecret.map { _ in "(set)" },
+            "WAYFINDER_OIDC_REDIRECT_URI": oidcRedirectURI,
+            "WAYFINDER_OIDC_ALLOWED_DOMAINS": allowedEmailDomains.isEmpty
+                ? nil
+                : allowedEmailDomains.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.joined(separator: " "))" }
+                    .joined(separator: ";"),
+            "WAYFINDER_CONSOLE_KEY_SIGN_IN": consoleKeySignIn.map(String.init),
             "WAYFINDER_GEOIP": geoIPPath,
             "WAYFINDER_DNS_RESOLVER": domains.resolver,
             "WAYFINDER_DOMAIN_TARGET": domains.target,

@@ -100,6 +100,21 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// Whether logs write whole client addresses; by default they write the address's network
     /// (an IPv4 /24, an IPv6 /48).
     public var logFullClientAddresses = false
+    /// Single sign-on to the console through an OpenID Connect provider: its issuer (as its
+    /// discovery document names it); `nil` offers no single sign-on.
+    public var oidcIssuer: String? = nil
+    /// This server's client id at the provider.
+    public var oidcClientID: String? = nil
+    /// This server's client secret at the provider.
+    public var oidcClientSecret: String? = nil
+    /// Where the provider sends the browser back: `https://<console host>/admin/sso/callback`,
+    /// registered with the provider.
+    public var oidcRedirectURI: String? = nil
+    /// Per tenant (manifest id), the email domains whose people the provider may sign in without
+    /// an invitation; they join as viewers.
+    public var allowedEmailDomains: [String: [String]] = [:]
+    /// Whether the console's sign-in page takes API keys; `nil`: while no person exists.
+    public var consoleKeySignIn: Bool? = nil
     /// Webhook endpoints and their delivery.
     public var webhooks = WebhookSettings()
     /// Runtime domains: the DNS server their TXT records are looked up through, where tenants

@@ -9,9 +9,9 @@ import Logging
 extension Console {
     package func registerDomains(on signedIn: RouterGroup<ConsoleRequestContext>) {
         signedIn.get("/domains") { request, context in try await domainsPage(context, notice: Self.notice(request)) }
-        signedIn.post("/domains") { _, context in try await addDomain(context) }
-        signedIn.post("/domains/:domain/verify") { _, context in try await verifyDomain(context) }
-        signedIn.post("/domains/:domain/remove") { _, context in try await removeDomain(context) }
+        signedIn.post("/domains") { request, context in try await addDomain(request, context) }
+        signedIn.post("/domains/:domain/verify") { request, context in try await verifyDomain(request, context) }
+        signedIn.post("/domains/:domain/remove") { request, context in try await removeDomain(request, context) }
     }
 
     private func domainsPage(
@@ -29,10 +29,11 @@ extension Console {
         return html(pages.render(page), status: status)
     }
 
-    private func addDomain(_ context: ConsoleRequestContext) async throws -> Response {
+    private func addDomain(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let text = context.form.text("domain")
         do {
             let domain = try await domainRegistry.add(text, tenant: context.tenant)
+            await recordChange(.domainAdded, target: "domain:" + domain.name, request, context)
             logger.info(
                 "domain added in the console", metadata: ["tenant": "\(domain.tenant)", "domain": "\(domain.name)"])
             return redirect("/admin/domains?done=domain-added")
@@ -44,18 +45,30 @@ extension Console {
         }
     }
 
-    private func verifyDomain(_ context: ConsoleRequestContext) async throws -> Response {
+    private func verifyDomain(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let name = try domainRegistry.storedName(context.parameters.get("domain") ?? "", tenant: context.tenant)
+        let before = try? await domainRegistry.existing(name, tenant: context.tenant)
         let domain = try await domainRegistry.verify(name, tenant: context.tenant)
+        if let before, before.status != domain.status {
+            await recordChange(
+                .domainVerified, target: "domain:" + name,
+                changes: [AuditChange(field: "status", before: before.status.rawValue, after: domain.status.rawValue)],
+                request, context)
+        }
         return redirect("/admin/domains?done=\(domain.status == .verified ? "domain-verified" : "domain-pending")")
     }
 
-    private func removeDomain(_ context: ConsoleRequestContext) async throws -> Response {
+    private func removeDomain(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let name = try domainRegistry.storedName(context.parameters.get("domain") ?? "", tenant: context.tenant)
         let moveLinksTo = context.form.text("moveLinksTo")
         do {
             try await domainRegistry.remove(
                 name, tenant: context.tenant, moveLinksTo: moveLinksTo.isEmpty ? nil : moveLinksTo)
+            await recordChange(
+                .domainRemoved, target: "domain:" + name,
+                changes: moveLinksTo.isEmpty
+                    ? [] : [AuditChange(field: "moveLinksTo", before: nil, after: moveLinksTo)],
+                request, context)
             return redirect("/admin/domains?done=domain-removed")
         } catch let problem as Problem where problem.code == .domainHasLinks {
             let links = try await domainRegistry.store.linkCount(tenant: context.tenant.id, domain: name)

@@ -10,12 +10,12 @@ import Logging
 extension Console {
     package func registerWebhooks(on signedIn: RouterGroup<ConsoleRequestContext>) {
         signedIn.get("/webhooks") { request, context in try await webhooksPage(request, context) }
-        signedIn.post("/webhooks") { _, context in try await createWebhook(context) }
+        signedIn.post("/webhooks") { request, context in try await createWebhook(request, context) }
         signedIn.get("/webhooks/:id") { request, context in try await webhookPage(request, context) }
         signedIn.post("/webhooks/:id/test") { _, context in try await testWebhook(context) }
         signedIn.post("/webhooks/:id/rotate-secret") { request, context in try await rotateSecret(request, context) }
-        signedIn.post("/webhooks/:id/enabled") { _, context in try await setEnabled(context) }
-        signedIn.post("/webhooks/:id/delete") { _, context in try await deleteWebhook(context) }
+        signedIn.post("/webhooks/:id/enabled") { request, context in try await setEnabled(request, context) }
+        signedIn.post("/webhooks/:id/delete") { request, context in try await deleteWebhook(request, context) }
     }
 
     private var editor: WebhookEndpointEditor {
@@ -28,17 +28,20 @@ extension Console {
         return html(pages.render(ConsoleWebhooksPage(layout: layout, endpoints: endpoints)))
     }
 
-    private func createWebhook(_ context: ConsoleRequestContext) async throws -> Response {
+    private func createWebhook(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let form = context.form
         let events = WebhookEventType.allCases.filter { form[ConsoleWebhooksPage.field($0)] != nil }
         let description = form.text("description")
-        let request = WebhookEndpointRequest(
+        let endpointRequest = WebhookEndpointRequest(
             url: form.text("url"), events: events, description: description.isEmpty ? nil : description)
         do {
             if events.isEmpty {
                 throw Problem.invalidField("events", "choose at least one event", code: .noEvents)
             }
-            let endpoint = try await editor.create(request, tenant: context.tenant.id)
+            let endpoint = try await editor.create(endpointRequest, tenant: context.tenant.id)
+            await recordChange(
+                .webhookCreated, target: "webhook:" + endpoint.id,
+                changes: AuditChange.between([], AuditChange.fields(of: WebhookJSON.node(endpoint))), request, context)
             logger.info(
                 "webhook endpoint created in the console",
                 metadata: ["tenant": "\(endpoint.tenant)", "id": "\(endpoint.id)"])
@@ -65,22 +68,35 @@ extension Console {
     private func rotateSecret(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let endpoint = try await existingEndpoint(context)
         let secret = try await editor.rotateSecret(of: endpoint)
+        await recordChange(
+            .webhookSecretRotated, target: "webhook:" + endpoint.id,
+            changes: [AuditChange(field: "secret", before: AuditChange.secret, after: AuditChange.secret)], request,
+            context)
         return try await endpointPage(
             try await existingEndpoint(context), context, secret: secret,
             notice: "The secret is rotated: the previous one keeps signing beside it for 24 hours.")
     }
 
-    private func setEnabled(_ context: ConsoleRequestContext) async throws -> Response {
+    private func setEnabled(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let endpoint = try await existingEndpoint(context)
-        _ = try await editor.update(endpoint, by: WebhookEndpointRequest(enabled: context.form["enabled"] != nil))
+        let changed = try await editor.update(
+            endpoint, by: WebhookEndpointRequest(enabled: context.form["enabled"] != nil))
+        let changes = AuditChange.between(
+            AuditChange.fields(of: WebhookJSON.node(endpoint)), AuditChange.fields(of: WebhookJSON.node(changed)))
+        if !changes.isEmpty {
+            await recordChange(.webhookUpdated, target: "webhook:" + endpoint.id, changes: changes, request, context)
+        }
         return redirect("/admin/webhooks/\(endpoint.id)?done=endpoint-changed")
     }
 
-    private func deleteWebhook(_ context: ConsoleRequestContext) async throws -> Response {
+    private func deleteWebhook(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
         let endpoint = try await existingEndpoint(context)
         guard try await store.deleteWebhookEndpoint(tenant: context.tenant.id, id: endpoint.id) else {
             throw WebhookEndpointEditor.notFound(endpoint.id)
         }
+        await recordChange(
+            .webhookDeleted, target: "webhook:" + endpoint.id,
+            changes: AuditChange.between(AuditChange.fields(of: WebhookJSON.node(endpoint)), []), request, context)
         return redirect("/admin/webhooks?done=endpoint-deleted")
     }
 

@@ -7,11 +7,15 @@ import LinkStorage
 import Logging
 import NIOCore
 
-/// The web console at `/admin`: sign in with an API key, list, search, make, change and delete
-/// links, read their stats and QR codes, and see each domain's association files.
+/// The web console at `/admin`: sign in as a person (password and one-time code, single sign-on,
+/// an invitation) or with an API key, list, search, make, change and delete links, read their
+/// stats and QR codes, see each domain's association files, and manage members and read the
+/// audit log.
 ///
 /// Server-rendered HTML that does every task without JavaScript. It answers on any host: the
-/// tenant is the one of the API key the session was opened with, never the `Host`. Links are
+/// tenant is the session's (the key's, or the person's chosen one), never the `Host`. Each page
+/// and form declares the permission it needs where it is routed (`requiring(_:)`), checked
+/// against the session's actor; what the actor may not do is also left off its pages. Links are
 /// made and changed through ``LinkCreator`` and ``LinkUpdater``, the API's own code paths.
 /// Every form carries the session's CSRF token (the sign-in form a ``ConsoleSignInToken``); a
 /// `POST` without it, or with another session's, is `403` and changes nothing. The signed-in pages
@@ -40,6 +44,13 @@ package struct Console: Sendable {
     package var audit: AuditLog? = nil
     /// Runtime domains' additions, checks and removals (the domains page, see `Console+Domains`).
     package let domainRegistry: DomainRegistry
+    /// Single sign-on through an OpenID Connect provider; `nil` offers none.
+    package var oidc: OIDCRelyingParty? = nil
+    /// ``LinkServiceConfiguration/consoleKeySignIn``: `nil` takes keys while no person exists.
+    package var keySignIn: Bool? = nil
+    /// ``LinkServiceConfiguration/allowedEmailDomains``.
+    package var allowedEmailDomains: [String: [String]] = [:]
+    package var members: MemberDirectory { MemberDirectory(store: store, clock: clock) }
     package var addressing: ClientAddressing { publicLimit.addressing }
 
     package static let pageSize = 20
@@ -51,8 +62,12 @@ package struct Console: Sendable {
         .add(middleware: PublicRateLimitMiddleware(limit: publicLimit))
         admin.get("/console.css") { _, _ in asset(ConsoleAssets.stylesheet, type: "text/css; charset=utf-8") }
         admin.get("/console.js") { _, _ in asset(ConsoleAssets.script, type: "text/javascript; charset=utf-8") }
-        admin.get("/sign-in") { request, context in signInPage(request, context, notice: Self.notice(request)) }
+        admin.get("/sign-in") { request, context in
+            try await signInPage(request, context, notice: Self.notice(request))
+        }
         admin.post("/sign-in") { request, context in try await signIn(request, context) }
+        registerInvitations(on: admin)
+        registerSingleSignOn(on: admin)
         let signedIn = admin.group()
             .add(
                 middleware: ConsoleSessionMiddleware(
@@ -61,17 +76,25 @@ package struct Console: Sendable {
             .group(context: ConsoleRequestContext.self)
         signedIn.get { _, _ in redirect("/admin/links") }
         signedIn.post("/sign-out") { request, context in try await signOut(request, context) }
-        signedIn.get("/links") { request, context in try await links(request, context) }
-        signedIn.get("/new-link") { request, context in newLink(request, context) }
-        signedIn.post("/links") { request, context in try await create(request, context) }
-        signedIn.get("/links/:slug") { request, context in try await linkPage(request, context) }
-        signedIn.get("/links/:slug/edit") { request, context in try await editLink(request, context) }
-        signedIn.post("/links/:slug") { request, context in try await save(request, context) }
-        signedIn.get("/links/:slug/delete") { _, context in try await confirmDelete(context) }
-        signedIn.post("/links/:slug/delete") { request, context in try await delete(request, context) }
-        signedIn.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
-        registerDomains(on: signedIn)
-        registerWebhooks(on: signedIn)
+        signedIn.post("/switch-tenant") { request, context in try await switchTenant(request, context) }
+        let reading = signedIn.requiring(.readLinks, audit: audit)
+        reading.get("/links") { request, context in try await links(request, context) }
+        reading.requiring(.readStats, audit: audit).get("/links/:slug") { request, context in
+            try await linkPage(request, context)
+        }
+        reading.get("/links/:slug/qr") { request, context in try await qrCode(request, context) }
+        let creating = signedIn.requiring(.createLinks, audit: audit)
+        creating.get("/new-link") { request, context in newLink(request, context) }
+        creating.post("/links") { request, context in try await create(request, context) }
+        let changing = signedIn.requiring(.changeLinks, audit: audit)
+        changing.get("/links/:slug/edit") { request, context in try await editLink(request, context) }
+        changing.post("/links/:slug") { request, context in try await save(request, context) }
+        changing.get("/links/:slug/delete") { _, context in try await confirmDelete(context) }
+        changing.post("/links/:slug/delete") { request, context in try await delete(request, context) }
+        registerDomains(on: signedIn.requiring(.changeDomains, audit: audit))
+        registerWebhooks(on: signedIn.requiring(.changeWebhooks, audit: audit))
+        registerMembers(on: signedIn.requiring(.changeMembers, audit: audit))
+        registerAudit(on: signedIn.requiring(.readAudit, audit: audit))
         // Everything else under /admin is the console's too: never a tenant's redirect.
         // (HEAD is generated from GET, without the body.)
         for method in [HTTPRequest.Method.get, .post, .put, .patch, .delete] {
@@ -81,113 +104,18 @@ package struct Console: Sendable {
         }
     }
 
-    // MARK: Signing in and out
+    // MARK: Audit
 
-    /// The sign-in page, its form carrying the browser's ``ConsoleSignInToken`` (a new one, set as
-    /// a cookie, when the request has none).
-    private func signInPage(
-        _ request: Request, _ context: LinkRequestContext, error: String? = nil, notice: String? = nil,
-        status: HTTPResponse.Status = .ok
-    ) -> Response {
-        let existing = ConsoleSignInToken.current(in: request)
-        let token = existing ?? ConsoleSignInToken.make()
-        let page = ConsoleSignInPage(
-            layout: ConsoleLayout(title: "Sign in", notice: notice), error: error, csrf: token)
-        var response = html(pages.render(page), status: status)
-        if existing == nil {
-            response.setCookie(
-                ConsoleSignInToken.cookie(token, secure: addressing.cameOverTLS(request, context: context)))
-        }
-        return response
-    }
-
-    private func signIn(_ request: Request, _ context: LinkRequestContext) async throws -> Response {
-        try addressing.checkSameOrigin(request, context: context)
-        let client = addressing.rateLimitBucket(of: request, context: context)
-        if let wait = signInLimiter.acquire(client) {
-            var response = signInPage(
-                request, context, error: "Too many sign-in attempts from your address; try again in \(wait) seconds.",
-                status: .tooManyRequests)
-            response.headers[.retryAfter] = String(wait)
-            return response
-        }
-        let form = try await ConsoleForm.read(request, limit: maxBodySize)
-        guard ConsoleSignInToken.isValid(form["csrf"], for: request) else {
-            logger.notice(
-                "console sign-in without its form's token", metadata: ["client": "\(addressing.logged(client))"])
-            return signInPage(
-                request, context,
-                error:
-                    "This sign-in form has expired or did not come from this console, so nobody was signed in. Enter the key again.",
-                status: .forbidden)
-        }
-        let key = form.text("key").trimmingCharacters(in: .whitespacesAndNewlines)
-        let found = key.isEmpty ? nil : try await sessions.keys.key(hash: APIKey.hash(key))
-        if let found, !found.actor.permissions.isSuperset(of: Self.permissions) {
-            await recordSignIn(.signInRefused, tenant: found.tenant.id, actor: found.actor.name, request, context)
-            return signInPage(
-                request, context,
-                error:
-                    "That key's scopes do not cover the console (it needs links:read, links:write, stats:read and webhooks:write). Nobody is signed in.",
-                status: .forbidden)
-        }
-        guard found != nil, let opened = try await sessions.signIn(key: key) else {
-            logger.notice("console sign-in refused", metadata: ["client": "\(addressing.logged(client))"])
-            await recordSignIn(.signInRefused, tenant: "", actor: "anonymous", request, context)
-            return signInPage(
-                request, context, error: "That API key is not valid: it is unknown or revoked. Nobody is signed in.",
-                status: .unauthorized)
-        }
-        await recordSignIn(
-            .signedIn, tenant: opened.session.tenant, actor: found?.actor.name ?? "anonymous", request, context)
-        // A session the browser had before is over: one browser, one session.
-        try? await sessions.signOut(request, overTLS: addressing.cameOverTLS(request, context: context))
-        logger.info(
-            "console sign-in",
-            metadata: ["tenant": "\(opened.session.tenant)", "client": "\(addressing.logged(client))"])
-        var response = redirect("/admin/links")
-        response.setCookie(
-            ConsoleSessions.cookie(id: opened.id, secure: addressing.cameOverTLS(request, context: context)))
-        return response
-    }
-
-    /// What a key must permit to sign in to the console: everything its pages do. (People's
-    /// roles will decide page by page; a key signs in only when it could do all of it through
-    /// the API.)
-    package static let permissions: Set<Permission> = [
-        .readLinks, .createLinks, .changeLinks, .readStats, .changeWebhooks,
-    ]
-
-    /// A sign-in, or a refused one, in the audit log; a refused sign-in with no known key is the
-    /// server's (tenant `""`), kept for operators.
-    private func recordSignIn(
-        _ action: AuditAction, tenant: String, actor: String, _ request: Request, _ context: LinkRequestContext
-    ) async {
-        guard let audit else { return }
-        await audit.record(
-            AuditEntry(
-                tenant: tenant, time: clock.now(), actor: actor, action: action, target: "console",
-                address: audit.address(of: request, context: context)))
-    }
-
-    /// A change made in the console, in the audit log, by the session's key.
-    private func recordChange(
-        _ action: AuditAction, target: String, changes: [AuditChange], _ request: Request,
+    /// A change made in the console, in the audit log, by the session's actor (its person or key).
+    package func recordChange(
+        _ action: AuditAction, target: String, changes: [AuditChange] = [], _ request: Request,
         _ context: ConsoleRequestContext
     ) async {
         guard let audit else { return }
-        let actor = (try? await sessions.keys.key(hash: context.session.keyHash))?.actor.name ?? "console"
         await audit.record(
             AuditEntry(
-                tenant: context.tenant.id, time: clock.now(), actor: actor, action: action, target: target,
-                changes: changes, address: audit.address(of: request, context: context)))
-    }
-
-    private func signOut(_ request: Request, _ context: ConsoleRequestContext) async throws -> Response {
-        try await sessions.end(idHash: context.session.idHash)
-        var response = redirect("/admin/sign-in?done=signed-out")
-        response.setCookie(ConsoleSessions.removalCookie(secure: addressing.cameOverTLS(request, context: context)))
-        return response
+                tenant: context.tenant.id, time: clock.now(), actor: context.actor.name, action: action,
+                target: target, changes: changes, address: audit.address(of: request, context: context)))
     }
 
     // MARK: Links
@@ -363,8 +291,7 @@ package struct Console: Sendable {
     ) -> ConsoleLayout {
         ConsoleLayout(
             title: title,
-            session: ConsoleLayout.Session(
-                tenant: signedIn.tenant.id, csrf: signedIn.session.csrfToken, section: section),
+            session: ConsoleLayout.Session(signedIn, section: section),
             notice: notice)
     }
 
@@ -375,6 +302,11 @@ package struct Console: Sendable {
         case "saved": "Your changes are saved."
         case "deleted": "The link is deleted."
         case "signed-out": "You are signed out."
+        case "joined": "Welcome: you are a member now."
+        case "switched": "You are in another tenant now."
+        case "invited": "The invitation is made."
+        case "role-changed": "The role is changed."
+        case "member-removed": "The member is removed."
         case "test-queued": "A webhook.test event is queued; it shows in the deliveries once sent."
         case "endpoint-deleted": "The endpoint is deleted."
         case "endpoint-changed": "Your changes are saved."

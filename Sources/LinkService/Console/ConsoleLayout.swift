@@ -3,7 +3,8 @@ import LinkCore
 /// What every console page shows around its content (`console-layout.mustache`): the window
 /// title, the signed-in bar and a notice.
 package struct ConsoleLayout: Sendable {
-    /// The signed-in bar: the tenant, the navigation, and "Sign out" with the session's CSRF token.
+    /// The signed-in bar: who is signed in for which tenant, the navigation (only the parts the
+    /// actor may use), the tenant switcher, and "Sign out" with the session's CSRF token.
     package struct Session: Sendable {
         package var tenant: String
         /// The session's CSRF token, for every form of the page.
@@ -14,6 +15,25 @@ package struct ConsoleLayout: Sendable {
         package var onDomains = false
         /// Whether the page is under "Webhooks" in the navigation.
         package var onWebhooks = false
+        /// Whether the page is under "Members" in the navigation.
+        package var onMembers = false
+        /// Whether the page is under "Audit log" in the navigation.
+        package var onAudit = false
+        /// Who is signed in: the person's email, or the key's prefix.
+        package var who = ""
+        /// The actor's role, for a person.
+        package var role: String? = nil
+        /// What the actor may do, for the navigation and the pages' buttons: what it may not do
+        /// is not shown (and the server refuses it anyway).
+        package var mayCreateLinks = true
+        package var mayChangeLinks = true
+        package var mayChangeDomains = true
+        package var mayChangeWebhooks = true
+        package var mayChangeMembers = false
+        package var mayReadAudit = false
+        /// The person's other tenants, for the switcher; empty when there is none to switch to.
+        package var otherTenants: [String] = []
+        package var hasOtherTenants = false
     }
 
     /// The page's name in the window title.
@@ -25,7 +45,10 @@ package struct ConsoleLayout: Sendable {
 
     package static let example = ConsoleLayout(
         title: "Links",
-        session: Session(tenant: "stories", csrf: "token", onLinks: true, onDomains: true, onWebhooks: true),
+        session: Session(
+            tenant: "stories", csrf: "token", onLinks: true, onDomains: true, onWebhooks: true, onMembers: true,
+            onAudit: true, who: "ada@example.com", role: "owner", mayChangeMembers: true, mayReadAudit: true,
+            otherTenants: ["news"], hasOtherTenants: true),
         notice: "The link is ready.")
 }
 
@@ -35,14 +58,33 @@ extension ConsoleLayout {
         case links
         case domains
         case webhooks
+        case members
+        case audit
     }
 }
 
 extension ConsoleLayout.Session {
-    /// The bar of `tenant`'s session, marking `section` (none for a page of no section).
-    package init(tenant: String, csrf: String, section: ConsoleLayout.Section?) {
-        self.init(
-            tenant: tenant, csrf: csrf, onLinks: section == .links, onDomains: section == .domains,
-            onWebhooks: section == .webhooks)
+    /// The bar of `signedIn`'s session, marking `section` (none for a page of no section).
+    package init(_ signedIn: ConsoleSessions.SignedIn, section: ConsoleLayout.Section?) {
+        self.init(tenant: signedIn.tenant.id, csrf: signedIn.session.csrfToken)
+        onLinks = section == .links
+        onDomains = section == .domains
+        onWebhooks = section == .webhooks
+        onMembers = section == .members
+        onAudit = section == .audit
+        switch signedIn.actor.credential {
+        case .key(let prefix, _): who = prefix
+        case .person(let email, let role):
+            who = email
+            self.role = role.rawValue
+        }
+        mayCreateLinks = signedIn.may(.createLinks)
+        mayChangeLinks = signedIn.may(.changeLinks)
+        mayChangeDomains = signedIn.may(.changeDomains)
+        mayChangeWebhooks = signedIn.may(.changeWebhooks)
+        mayChangeMembers = signedIn.may(.changeMembers)
+        mayReadAudit = signedIn.may(.readAudit)
+        otherTenants = signedIn.memberships.map(\.tenant).filter { $0 != signedIn.tenant.id }
+        hasOtherTenants = !otherTenants.isEmpty
     }
 }

@@ -21,7 +21,7 @@ extension ConsoleMessagePage {
     package init(problem: Problem, signedIn: ConsoleSessions.SignedIn? = nil) {
         let signIn = problem.code == .noSession
         let session = signedIn.map {
-            ConsoleLayout.Session(tenant: $0.tenant.id, csrf: $0.session.csrfToken, section: nil)
+            ConsoleLayout.Session($0, section: nil)
         }
         self.init(
             layout: ConsoleLayout(title: problem.title, session: session), heading: problem.title, text: problem.detail,

@@ -14,6 +14,8 @@ package struct ConsoleRequestContext: ChildRequestContext, RemoteAddressRequestC
 
     package var tenant: Tenant { signedIn.tenant }
     package var session: ConsoleSession { signedIn.session }
+    /// Who is signed in, and what they may do.
+    package var actor: Actor { signedIn.actor }
 
     /// Fails (``Problem/missingMiddleware(_:)``) only when the routes were registered without
     /// ``ConsoleSessionMiddleware`` before them.

@@ -4,7 +4,7 @@ import LinkCore
 /// The sign-in form's CSRF token, before there is a session: a double-submit cookie.
 ///
 /// The sign-in page sets a random token (256 bits) as an `HttpOnly`, `SameSite=Strict` cookie for
-/// `/admin/sign-in` and writes the same token into its form; a sign-in is accepted only when the
+/// `/admin` and writes the same token into its form (the invitation page too); a sign-in is accepted only when the
 /// two agree. A page of another site, a sandboxed frame included, can neither read the token nor
 /// make the browser send the cookie with its `POST`, so it cannot sign a browser in with the
 /// attacker's key (login CSRF). The token needs no server state and no secret shared between
@@ -26,11 +26,12 @@ package enum ConsoleSignInToken {
         RandomText.make(length: length, from: RandomText.lettersAndDigits)
     }
 
-    /// The cookie that carries `token`: `HttpOnly`, `SameSite=Strict`, for `/admin/sign-in` only,
+    /// The cookie that carries `token`: `HttpOnly`, `SameSite=Strict`, for `/admin` (the sign-in and
+    /// invitation forms),
     /// `Secure` over TLS, forgotten when the browser closes.
     package static func cookie(_ token: String, secure: Bool) -> Cookie {
         Cookie(
-            name: cookieName, value: token, path: "/admin/sign-in", secure: secure, httpOnly: true, sameSite: .strict)
+            name: cookieName, value: token, path: "/admin", secure: secure, httpOnly: true, sameSite: .strict)
     }
 
     /// Whether the form's `submitted` token is the one of the request's cookie (in constant time).

@@ -64,6 +64,9 @@ public struct LinkServer: Sendable {
     package let domainVerifier: DomainVerifier
     /// Served domains' hosting checks, on ``DomainSettings/healthInterval``.
     package var domainHealth: DomainHealthChecker
+    /// The console's single sign-on, when `WAYFINDER_OIDC_ISSUER` is set (one instance: it keeps
+    /// the sign-ins waiting for their callback).
+    package let oidc: OIDCRelyingParty?
 
     /// Runtime domains' additions, checks and removals.
     package var domainRegistry: DomainRegistry {
@@ -124,6 +127,14 @@ public struct LinkServer: Sendable {
         self.domainHealth = DomainHealthChecker(
             store: self.store, tenants: tenants, settings: configuration.domains,
             metrics: DomainHealthMetrics(registry: metrics.registry), clock: clock, logger: logger)
+        self.oidc = configuration.oidcIssuer.map { issuer in
+            OIDCRelyingParty(
+                settings: OIDCClientSettings(
+                    issuer: issuer, clientID: configuration.oidcClientID ?? "",
+                    clientSecret: configuration.oidcClientSecret ?? "", redirectURI: configuration.oidcRedirectURI ?? ""
+                ),
+                clock: clock)
+        }
         self.logger = logger
     }
 
@@ -246,18 +257,23 @@ public struct LinkServer: Sendable {
             registry: domainRegistry, authenticator: authenticator, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, audit: audit
         ).register(on: router)
+        MembersAPI(
+            members: MemberDirectory(store: store, clock: clock), authenticator: authenticator,
+            publicLimit: publicLimit, maxBodySize: configuration.maxBodySize, audit: audit
+        ).register(on: router)
         WellKnownHandler(tenants: tenants, publicLimit: publicLimit, maxAge: configuration.wellKnownMaxAge)
             .register(on: router)
         // Before the catch-all below: /admin is never a tenant's path.
         Console(
             sessions: ConsoleSessions(
-                store: store, keys: keys, idleTimeout: configuration.consoleIdleTimeout,
+                store: store, keys: keys, tenants: tenants, idleTimeout: configuration.consoleIdleTimeout,
                 lifetime: configuration.consoleSessionLifetime, clock: clock),
             store: store, cursors: cursors, pages: pages, signInLimiter: consoleSignInLimiter, publicLimit: publicLimit,
             maxBodySize: configuration.maxBodySize, webhookSettings: configuration.webhooks, statsReader: statsReader,
             clock: clock, logger: logger, passwords: passwordChecks, drafts: ConsoleDrafts(clock: clock),
             audit: audit,
-            domainRegistry: domainRegistry
+            domainRegistry: domainRegistry, oidc: oidc, keySignIn: configuration.consoleKeySignIn,
+            allowedEmailDomains: configuration.allowedEmailDomains
         ).register(on: router)
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,

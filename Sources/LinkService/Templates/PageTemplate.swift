@@ -30,6 +30,9 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case consoleMessage = "console-message"
     case consoleWebhooks = "console-webhooks"
     case consoleWebhook = "console-webhook"
+    case consoleInvitation = "console-invitation"
+    case consoleMembers = "console-members"
+    case consoleAudit = "console-audit"
 
     /// The file's text.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -56,6 +59,9 @@ package enum PageTemplate: String, CaseIterable, Sendable {
         case .consoleMessage: PackageResources.console_message_mustache
         case .consoleWebhooks: PackageResources.console_webhooks_mustache
         case .consoleWebhook: PackageResources.console_webhook_mustache
+        case .consoleInvitation: PackageResources.console_invitation_mustache
+        case .consoleMembers: PackageResources.console_members_mustache
+        case .consoleAudit: PackageResources.console_audit_mustache
         }
     }
 }

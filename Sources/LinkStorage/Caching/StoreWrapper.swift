@@ -186,6 +186,8 @@ extension StoreWrapper {
 
     package func updatePerson(_ person: Person) async throws -> Bool { try await base.updatePerson(person) }
 
+    package func hasPeople() async throws -> Bool { try await base.hasPeople() }
+
     package func setMembership(_ membership: Membership) async throws { try await base.setMembership(membership) }
 
     package func memberships(personID: String) async throws -> [Membership] {
@@ -210,25 +212,5 @@ extension StoreWrapper {
 
     package func useInvitation(tokenHash: String, at date: Date) async throws -> Invitation? {
         try await base.useInvitation(tokenHash: tokenHash, at: date)
-    }
-
-    package func insertPersonSession(_ session: PersonSession) async throws {
-        try await base.insertPersonSession(session)
-    }
-
-    package func personSession(idHash: String) async throws -> PersonSession? {
-        try await base.personSession(idHash: idHash)
-    }
-
-    package func touchPersonSession(idHash: String, at date: Date) async throws {
-        try await base.touchPersonSession(idHash: idHash, at: date)
-    }
-
-    package func deletePersonSession(idHash: String) async throws -> Bool {
-        try await base.deletePersonSession(idHash: idHash)
-    }
-
-    package func deletePersonSessions(lastUsedBefore date: Date) async throws -> Int {
-        try await base.deletePersonSessions(lastUsedBefore: date)
     }
 }

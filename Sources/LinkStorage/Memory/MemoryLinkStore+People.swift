@@ -27,6 +27,8 @@ extension MemoryLinkStore {
         return true
     }
 
+    package func hasPeople() async throws -> Bool { !people.isEmpty }
+
     package func setMembership(_ membership: Membership) async throws {
         let key = "\(membership.personID)\u{0}\(membership.tenant)"
         if membershipRows[key] != nil {
@@ -70,33 +72,5 @@ extension MemoryLinkStore {
         guard let invitation = invitations[tokenHash], invitation.isOpen(at: date) else { return nil }
         invitations[tokenHash]?.usedAt = date
         return invitations[tokenHash]
-    }
-
-    package func insertPersonSession(_ session: PersonSession) async throws {
-        guard personSessions[session.idHash] == nil else {
-            throw LinkStoreError.database("a person session with this id hash exists already")
-        }
-        var session = session
-        session.createdAt = session.createdAt.truncatedToMilliseconds
-        session.lastUsedAt = session.lastUsedAt.truncatedToMilliseconds
-        personSessions[session.idHash] = session
-    }
-
-    package func personSession(idHash: String) async throws -> PersonSession? { personSessions[idHash] }
-
-    package func touchPersonSession(idHash: String, at date: Date) async throws {
-        guard let session = personSessions[idHash] else { return }
-        personSessions[idHash]?.lastUsedAt = max(session.lastUsedAt, date.truncatedToMilliseconds)
-    }
-
-    package func deletePersonSession(idHash: String) async throws -> Bool {
-        personSessions.removeValue(forKey: idHash) != nil
-    }
-
-    package func deletePersonSessions(lastUsedBefore date: Date) async throws -> Int {
-        let cutoff = date.truncatedToMilliseconds
-        let idle = personSessions.values.filter { $0.lastUsedAt < cutoff }.map(\.idHash)
-        for idHash in idle { personSessions[idHash] = nil }
-        return idle.count
     }
 }

@@ -56,7 +56,6 @@ package actor MemoryLinkStore: LinkStore, ClickCounting {
     /// By person id and tenant (joined with a NUL).
     package var membershipRows: [String: Membership] = [:]
     package var invitations: [String: Invitation] = [:]
-    package var personSessions: [String: PersonSession] = [:]
 
     /// An empty store.
     package init() {}

@@ -527,6 +527,15 @@ package enum PostgresMigrations {
                 """
             ]
         ),
+        // People's console sessions join the keys' (issue #43): one `console_sessions` row shape,
+        // `person_id` set (and `key_hash` empty) for a person's; `person_sessions` goes.
+        (
+            24,
+            [
+                "ALTER TABLE console_sessions ADD COLUMN person_id text",
+                "DROP TABLE IF EXISTS person_sessions",
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

@@ -1,7 +1,7 @@
 import Foundation
 import LinkCore
 
-/// How people, memberships, invitations and person sessions are stored: each table's columns,
+/// How people, memberships and invitations are stored: each table's columns,
 /// listed once.
 package enum PeopleRows {
     package static let person = RowDescription<Person>(
@@ -31,16 +31,6 @@ package enum PeopleRows {
         blank: Invitation(
             tokenHash: "", tenant: "", email: "", role: .viewer, createdAt: Date(timeIntervalSince1970: 0),
             expiresAt: Date(timeIntervalSince1970: 0)))
-
-    package static let session = RowDescription<PersonSession>(
-        table: "person_sessions", key: ["person_id", "created_at"],
-        columns: [
-            .init("id_hash", \.idHash), .init("person_id", \.personID), .init("tenant", \.tenant),
-            .init("csrf_token", \.csrfToken), .init("created_at", \.createdAt), .init("last_used_at", \.lastUsedAt),
-        ],
-        blank: PersonSession(
-            idHash: "", personID: "", tenant: "", csrfToken: "", createdAt: Date(timeIntervalSince1970: 0),
-            lastUsedAt: Date(timeIntervalSince1970: 0)))
 }
 
 extension Role: SQLStorable {

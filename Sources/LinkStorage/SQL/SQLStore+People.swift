@@ -1,12 +1,11 @@
 import Foundation
 import LinkCore
 
-// People, memberships, invitations and person sessions.
+// People, memberships and invitations.
 extension SQLStore {
     private static var personRow: RowDescription<Person> { PeopleRows.person }
     private static var membershipRow: RowDescription<Membership> { PeopleRows.membership }
     private static var invitationRow: RowDescription<Invitation> { PeopleRows.invitation }
-    private static var sessionRow: RowDescription<PersonSession> { PeopleRows.session }
 
     package func insertPerson(_ person: Person) async throws -> Bool {
         try await write(.transaction) { session in
@@ -31,6 +30,10 @@ extension SQLStore {
     package func updatePerson(_ person: Person) async throws -> Bool {
         let statement = Self.update(person, as: Self.personRow, where: [("id", .text(person.id))], returning: "id")
         return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
+    }
+
+    package func hasPeople() async throws -> Bool {
+        try await !read("SELECT id FROM people LIMIT 1").isEmpty
     }
 
     package func setMembership(_ membership: Membership) async throws {
@@ -85,39 +88,5 @@ extension SQLStore {
                 """)
         }
         return try rows.first.map(Self.invitationRow.record(from:))
-    }
-
-    package func insertPersonSession(_ session: PersonSession) async throws {
-        try await write(.statements) { connection in
-            try await connection.run(Self.insert(session, as: Self.sessionRow))
-        }
-    }
-
-    package func personSession(idHash: String) async throws -> PersonSession? {
-        try await read("SELECT \(raw: Self.sessionRow.columnList) FROM person_sessions WHERE id_hash = \(idHash)")
-            .first.map(Self.sessionRow.record(from:))
-    }
-
-    package func touchPersonSession(idHash: String, at date: Date) async throws {
-        let greatest = dialect.greatest
-        try await write(.statements) { session in
-            try await session.run(
-                """
-                UPDATE person_sessions SET last_used_at = \(raw: greatest)(last_used_at, \(date))
-                WHERE id_hash = \(idHash)
-                """)
-        }
-    }
-
-    package func deletePersonSession(idHash: String) async throws -> Bool {
-        try await write(.statements) { session in
-            try await !session.run("DELETE FROM person_sessions WHERE id_hash = \(idHash) RETURNING id_hash").isEmpty
-        }
-    }
-
-    package func deletePersonSessions(lastUsedBefore date: Date) async throws -> Int {
-        try await write(.statements) { session in
-            try await session.run("DELETE FROM person_sessions WHERE last_used_at < \(date) RETURNING id_hash").count
-        }
     }
 }

@@ -16,7 +16,8 @@ package enum StoredRows {
         table: "console_sessions", key: ["tenant", "created_at"],
         columns: [
             .init("id_hash", \.idHash), .init("tenant", \.tenant), .init("key_hash", \.keyHash),
-            .init("csrf_token", \.csrfToken), .init("created_at", \.createdAt), .init("last_used_at", \.lastUsedAt),
+            .init("person_id", \.personID), .init("csrf_token", \.csrfToken), .init("created_at", \.createdAt),
+            .init("last_used_at", \.lastUsedAt),
         ],
         blank: ConsoleSession(
             idHash: "", tenant: "", keyHash: "", csrfToken: "", createdAt: Date(timeIntervalSince1970: 0),

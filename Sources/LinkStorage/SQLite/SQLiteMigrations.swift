@@ -508,6 +508,15 @@ package enum SQLiteMigrations {
                 """
             ]
         ),
+        // People's console sessions join the keys' (issue #43): one `console_sessions` row shape,
+        // `person_id` set (and `key_hash` empty) for a person's; `person_sessions` goes.
+        (
+            24,
+            [
+                "ALTER TABLE console_sessions ADD COLUMN person_id TEXT",
+                "DROP TABLE IF EXISTS person_sessions",
+            ]
+        ),
     ]
 
     package static var latestVersion: Int { all.last?.version ?? 0 }

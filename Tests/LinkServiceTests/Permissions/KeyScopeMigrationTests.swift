@@ -21,8 +21,10 @@ struct KeyScopeMigrationTests {
         // Back to version 19, as a build before scopes left it.
         let connection = try await SQLiteConnection.open(storage: .file(path: path))
         for statement in [
-            // Versions 21 to 23 (people, events, domain health) go too: the store migrates them again.
-            "DROP TABLE people", "DROP TABLE memberships", "DROP TABLE invitations", "DROP TABLE person_sessions",
+            // Versions 21 to 24 (people, events, domain health, people's sessions) go too: the store
+            // migrates them again.
+            "DROP TABLE people", "DROP TABLE memberships", "DROP TABLE invitations",
+            "ALTER TABLE console_sessions DROP COLUMN person_id",
             "DROP TABLE events", "DROP INDEX clicks_click_id", "ALTER TABLE clicks DROP COLUMN click_id",
             "DROP TABLE domain_health",
             "ALTER TABLE api_keys DROP COLUMN scopes", "ALTER TABLE api_keys DROP COLUMN name",

@@ -41,6 +41,10 @@ struct RoutePermissionTests {
         "POST /api/v1/domains/{domain}/verify": [.domainsWrite],
         "DELETE /api/v1/domains/{domain}": [.domainsWrite],
         "POST /api/v1/events": [.eventsWrite, .app],
+        "GET /api/v1/members": [.membersWrite],
+        "POST /api/v1/members/invitations": [.membersWrite],
+        "PATCH /api/v1/members/{email}": [.membersWrite],
+        "DELETE /api/v1/members/{email}": [.membersWrite],
     ]
 
     /// The document's operations that take `Authorization: Bearer <key>`.
@@ -74,6 +78,7 @@ struct RoutePermissionTests {
                     .replacingOccurrences(of: "{id}", with: "missing").replacingOccurrences(
                         of: "{domain}", with: "missing.example.org"
                     ).replacingOccurrences(of: "{what}", with: "links")
+                    .replacingOccurrences(of: "{email}", with: "nobody@example.com")
                 let method = HTTPRequest.Method(operation.method)!
                 for scope in Scope.allCases {
                     let response = try await client.execute(

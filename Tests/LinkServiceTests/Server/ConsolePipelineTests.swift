@@ -79,7 +79,7 @@ struct ConsolePipelineTests {
             let page = try await browser.get("/admin/sign-in")
             let token = try ConsoleClient.csrf(in: page.text)
             let cookie = try #require(page.headers[.setCookie])
-            #expect(ConsoleTests.attributes(of: cookie) == ["Path=/admin/sign-in", "HttpOnly", "SameSite=Strict"])
+            #expect(ConsoleTests.attributes(of: cookie) == ["Path=/admin", "HttpOnly", "SameSite=Strict"])
             browser.keepCookies(of: page)
             let other = String(token.reversed())
             #expect(try await browser.post("/admin/sign-in", ["key": key], csrf: other).status == .forbidden)

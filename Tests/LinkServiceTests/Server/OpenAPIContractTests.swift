@@ -303,6 +303,7 @@ struct OpenAPIContractTests {
             try await Self.driveWebhooks(api, key: key, otherKey: otherKey)
             try await Self.driveDomains(api, key: key, otherKey: otherKey)
             try await Self.driveEvents(api, key: key)
+            try await Self.driveMembers(api, key: key, readOnly: readOnly, store: service.store)
 
             try await api.call(.delete, "\(links)/spring", as: link, headers: .bearer(otherKey))
             try await api.call(.delete, "\(links)/spring", as: link, headers: auth)
@@ -344,6 +345,7 @@ struct OpenAPIContractTests {
         .merging(Self.webhookStatuses) { $1 }
         .merging(Self.domainStatuses) { $1 }
         .merging(Self.eventStatuses) { $1 }
+        .merging(Self.memberStatuses) { $1 }
         for (operation, statuses) in expected {
             let missing = statuses.subtracting(seen[operation] ?? [])
             #expect(missing.isEmpty, "\(operation) was never answered with \(missing.sorted())")

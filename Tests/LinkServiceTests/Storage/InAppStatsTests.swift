@@ -111,7 +111,8 @@ struct InAppStatsTests {
             "DROP TABLE \(prefix)domains",
             // And version 21's people tables.
             "DROP TABLE \(prefix)people", "DROP TABLE \(prefix)memberships", "DROP TABLE \(prefix)invitations",
-            "DROP TABLE \(prefix)person_sessions",
+            // Version 24 moved people's sessions into console_sessions (21 makes person_sessions, 24 drops it).
+            "ALTER TABLE \(prefix)console_sessions DROP COLUMN person_id",
             "DELETE FROM \(prefix)schema_migrations WHERE version >= 17",
         ]
     }

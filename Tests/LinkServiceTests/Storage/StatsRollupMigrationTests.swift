@@ -30,7 +30,8 @@ struct StatsRollupMigrationTests {
             "ALTER TABLE \(prefix)clicks DROP COLUMN click_id",
             // Version 21 added people, memberships, invitations and person sessions.
             "DROP TABLE \(prefix)people", "DROP TABLE \(prefix)memberships", "DROP TABLE \(prefix)invitations",
-            "DROP TABLE \(prefix)person_sessions",
+            // Version 24 moved people's sessions into console_sessions (21 makes person_sessions, 24 drops it).
+            "ALTER TABLE \(prefix)console_sessions DROP COLUMN person_id",
             // Version 20 added keys' scopes, name, owner and last use, and the audit log.
             "ALTER TABLE \(prefix)api_keys DROP COLUMN scopes",
             "ALTER TABLE \(prefix)api_keys DROP COLUMN name",
