@@ -32,6 +32,7 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v17), .tvOS(.v17), .visionOS(.v1)],
     products: [
         .library(name: "DeepLinkRouting", targets: ["DeepLinkRouting"]),
+        .library(name: "WayfinderClient", targets: ["WayfinderClient"]),
         .library(name: "AssociatedDomains", targets: ["AssociatedDomains"]),
         .library(name: "QRCode", targets: ["QRCode"]),
         // A product only so that the benchmarks package (Benchmarks/) can measure the reader.
@@ -60,6 +61,12 @@ let package = Package(
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.0.0"),
         // `--config FILE` in YAML (swift-configuration's own YAML support uses the same library).
         .package(url: "https://github.com/jpsim/Yams.git", "5.4.0"..<"7.0.0"),
+        // WayfinderClient: the generated client's runtime and its URLSession transport. Not the
+        // generator: Scripts/generate-client runs it and the generated code is committed, so an app
+        // that adds the package builds neither the generator nor a plugin.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.0"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
         // Builds the DocC catalogs (Scripts/docs): a command plugin, resolved but never linked.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -68,6 +75,19 @@ let package = Package(
         .target(
             name: "DeepLinkRouting",
             swiftSettings: ownSwiftSettings
+        ),
+        // The app's client of the link service (create, resolve, claim, events): generated from the
+        // OpenAPI document (Generated/, by Scripts/generate-client) under a small hand-written API.
+        // Beside DeepLinkRouting, never needed to route; no server module.
+        .target(
+            name: "WayfinderClient",
+            dependencies: [
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            exclude: ["openapi-generator-config.yaml"],
+            swiftSettings: swiftSettings
         ),
         // apple-app-site-association and assetlinks.json: model, matcher, validator, generator, signing.
         .target(
@@ -245,6 +265,19 @@ let package = Package(
         .testTarget(
             name: "DeepLinkRoutingTests",
             dependencies: ["DeepLinkRouting"],
+            swiftSettings: swiftSettings
+        ),
+        // The client against a live link service on loopback, over URLSession.
+        .testTarget(
+            name: "WayfinderClientTests",
+            dependencies: [
+                "WayfinderClient",
+                "DeepLinkRouting",
+                "LinkCore",
+                "LinkService",
+                "LinkServiceTesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
