@@ -374,7 +374,8 @@ struct ClickHouseAnalyticsTests {
             let tables = try await ClickHouseClient(url: right).run("SHOW TABLES FROM \(url.database)")
             #expect(
                 String(buffer: tables).split(separator: "\n").sorted() == [
-                    "click_daily", "click_daily_mv", "click_dimensions", "click_dimensions_mv", "click_events",
+                    "app_event_daily", "app_event_daily_mv", "app_events", "click_daily", "click_daily_mv",
+                    "click_dimensions", "click_dimensions_mv", "click_events",
                     "click_visitor_days",
                 ])
             await #expect {
