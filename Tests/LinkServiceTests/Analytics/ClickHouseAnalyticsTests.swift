@@ -264,7 +264,8 @@ struct ClickHouseAnalyticsTests {
                                 try await server.metricsText().contains(
                                     "wayfinder_clickhouse_outbox_depth \(clicks)")
                             })
-                        #expect(try await server.metricsText().contains("wayfinder_clickhouse_stats_fallbacks_total 2"))
+                        // The link's stats, the tenant's, and the tenant's funnel.
+                        #expect(try await server.metricsText().contains("wayfinder_clickhouse_stats_fallbacks_total 3"))
                     }
                     // A send that reached ClickHouse but whose answer was lost: the first ten events
                     // are there already while the outbox still holds them.
