@@ -41,6 +41,11 @@ package struct AppFunnel: Sendable, Hashable {
         }
     }
 
+    /// The funnel of `steps` and the events' totals per name.
+    package init(_ steps: FunnelSteps, totals: [String: EventTotals]) {
+        self.init(clicks: steps.clicks, sentToStore: steps.sentToStore, claims: steps.claims, totals: totals)
+    }
+
     /// The instants a stats range of days (`YYYY-MM-DD`, open ends allowed) covers: from the
     /// first day's start to the day after the last.
     package static func instants(from: String?, to: String?) -> (start: Date, end: Date) {

@@ -11,6 +11,8 @@ package enum EventBody {
     package static let maximumTextLength = 256
     /// How far ahead of the server's clock `occurredAt` may be (a device's clock runs fast).
     package static let futureTolerance: TimeInterval = 3_600
+    /// The earliest `occurredAt`: 1970-01-01, where the analytics engine's dates begin.
+    package static let earliest = Date(timeIntervalSince1970: 0)
     /// The largest `value`: stores keep millionths in a 64-bit integer.
     package static let maximumValue: Double = 1e12
 
@@ -150,6 +152,11 @@ package enum EventBody {
             guard let date = ISO8601.date(from: text) else {
                 throw FieldError(
                     path + "occurredAt", "\"\(text)\" is no ISO 8601 date-time, such as 2026-05-01T12:00:00Z",
+                    code: .invalidField)
+            }
+            guard date >= earliest else {
+                throw FieldError(
+                    path + "occurredAt", "\"\(text)\" is before 1970; send when the event happened",
                     code: .invalidField)
             }
             guard date.timeIntervalSince(now) <= futureTolerance else {

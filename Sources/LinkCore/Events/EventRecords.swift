@@ -13,4 +13,7 @@ package protocol EventRecords: Sendable {
     /// (`YYYY-MM-DD`, either end open): clicks and tokens from the daily rollups, claims and
     /// events by when they happened.
     func funnel(tenant: String, linkID: String?, from: String?, to: String?) async throws -> AppFunnel
+    /// ``funnel(tenant:linkID:from:to:)`` without the events: what the analytics engine's funnel
+    /// takes from the main database (the claims, which only it keeps).
+    func funnelSteps(tenant: String, linkID: String?, from: String?, to: String?) async throws -> FunnelSteps
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// What leaves the server later, kept in the database until it has left: entries per topic
-/// (click events bound for ClickHouse: ``OutboxTopic/clickhouse``), in the order they were
+/// (click events and app events bound for ClickHouse: ``OutboxTopic/clickhouse``,
+/// ``OutboxTopic/clickhouseEvents``), in the order they were
 /// appended, appended in the same transaction as the change they tell of, taken oldest first and
 /// deleted once delivered.
 ///
@@ -16,6 +17,16 @@ package protocol OutboxRecords: Sendable {
     /// the oldest are deleted: `dropped` says how many lines they held.
     func insertClicks(_ clicks: [Click], clickEventLimit: Int, queueing entries: OutboxAppend) async throws
         -> (events: ClickBatchOutcome, dropped: Int)
+
+    /// Stores a batch of app events (as ``EventRecords/insertEvents(_:)``: an event whose dedupe
+    /// key its tenant stored before is skipped, attributed ones queue `event.created`) and
+    /// appends `entries(stored)` to the outbox, `stored` being the events the batch stored, all in
+    /// one transaction: an event skipped for its dedupe key is never sent on. Past the topic's
+    /// bound the oldest entries are deleted: how many lines they held.
+    func insertEvents(
+        _ events: [AppEvent], queueing entries: @escaping @Sendable ([AppEvent]) -> OutboxAppend
+    ) async throws
+        -> Int
 
     /// Up to `limit` entries of `topic`, oldest first.
     func outboxEntries(topic: String, limit: Int) async throws -> [OutboxEntry]
@@ -49,8 +60,9 @@ extension OutboxRecords {
     }
 }
 
-/// Entries to append to a topic with a batch of clicks (see
-/// ``OutboxRecords/insertClicks(_:clickEventLimit:queueing:)``).
+/// Entries to append to a topic with a batch of clicks or events (see
+/// ``OutboxRecords/insertClicks(_:clickEventLimit:queueing:)``,
+/// ``OutboxRecords/insertEvents(_:queueing:)``).
 package struct OutboxAppend: Sendable {
     package var topic: String
     /// One per entry.
@@ -101,4 +113,6 @@ package struct OutboxEntry: Sendable, Hashable {
 package enum OutboxTopic {
     /// Click events for ClickHouse, one `JSONEachRow` line each.
     package static let clickhouse = "clickhouse.clicks"
+    /// App events for ClickHouse (``AppEventRow``), one `JSONEachRow` line each.
+    package static let clickhouseEvents = "clickhouse.events"
 }

@@ -152,11 +152,17 @@ extension ClickHouseEngine {
     package static func scope(tenant: String, linkID: String?, from: String?, to: String?) -> String {
         var conditions = ["tenant = \(ClickHouseClient.literal(tenant))"]
         conditions.append(linkID.map { "link_id = \(ClickHouseClient.literal($0))" } ?? "link_id != ''")
+        return (conditions + days(from: from, to: to)).joined(separator: " AND ")
+    }
+
+    /// The conditions on `day` of the days `from` through `to` (`YYYY-MM-DD`; `nil`: no bound).
+    package static func days(from: String?, to: String?) -> [String] {
+        var conditions: [String] = []
         // ClickHouse's `Date` holds 1970 to 2105: a bound outside bounds nothing.
         if let from, from > "1970-01-01" { conditions.append("day >= toDate(\(ClickHouseClient.literal(from)))") }
         if let to, to < "2105-12-31" { conditions.append("day <= toDate(\(ClickHouseClient.literal(to)))") }
         if let to, to < "1970-01-01" { conditions.append("0") }
         if let from, from > "2105-12-31" { conditions.append("0") }
-        return conditions.joined(separator: " AND ")
+        return conditions
     }
 }

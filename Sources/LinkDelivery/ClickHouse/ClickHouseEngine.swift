@@ -73,62 +73,87 @@ package final class ClickHouseEngine: Sendable {
         return engine
     }
 
-    /// The part of a click event the shipper reads back: its ID and time.
-    private struct Identity: Decodable {
-        var clickID: String
-        var time: Int
+    /// One member of a row the shipper reads back: the row's id (text) or time (seconds).
+    private enum Member: Decodable {
+        case text(String)
+        case number(Int)
+        case other
 
-        enum CodingKeys: String, CodingKey {
-            case clickID = "click_id"
-            case time
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .text(text)
+            } else if let number = try? container.decode(Int.self) {
+                self = .number(number)
+            } else {
+                self = .other
+            }
         }
     }
 
-    /// Inserts the click events (``ClickEvent`` JSON lines, one or more to a payload, as the
-    /// outbox keeps them) in one `INSERT`; with `checkingFirst`, only those whose click IDs
-    /// ClickHouse does not have yet. Returns how many were inserted.
+    /// The part of a row the shipper reads back: its id and time.
+    private struct Identity {
+        var id: String
+        var time: Int
+    }
+
+    /// Inserts the rows of `stream` (JSON lines, one or more to a payload, as the outbox keeps
+    /// them: ``ClickEvent`` or ``AppEventRow``) in one `INSERT`; with `checkingFirst`, only those
+    /// whose ids ClickHouse does not have yet. Returns how many were inserted.
     ///
     /// Unchecked, the payloads go as they are, and only the first line is read (for the query
     /// ID): this runs for every batch, on the shipper's background thread, which shares the
     /// machine's cores with the redirects.
-    package func insert(_ payloads: [OutboxPayload], checkingFirst: Bool) async throws -> Int {
+    package func insert(
+        _ payloads: [OutboxPayload], into stream: ClickHouseStream = .clicks, checkingFirst: Bool
+    ) async throws -> Int {
         guard let first = payloads.first else { return 0 }
         let decoder = JSONDecoder()
         func identity(_ line: Substring) throws -> Identity {
+            let members: [String: Member]
             do {
-                return try decoder.decode(Identity.self, from: Data(line.utf8))
+                members = try decoder.decode([String: Member].self, from: Data(line.utf8))
             } catch {
-                throw ClickHouseError.malformedAnswer("an outbox entry is not a click event: \(error)")
+                throw ClickHouseError.malformedAnswer("an outbox entry is not a row of \(stream.table): \(error)")
             }
+            guard case .text(let id) = members[stream.idColumn], case .number(let time) = members[stream.timeColumn]
+            else {
+                throw ClickHouseError.malformedAnswer(
+                    "an outbox entry of \(stream.table) has no \(stream.idColumn) or \(stream.timeColumn)")
+            }
+            return Identity(id: id, time: time)
         }
         let newline = UInt8(ascii: "\n")
         let firstLine = first.text[..<(first.text.utf8.firstIndex(of: newline) ?? first.text.endIndex)]
         // The same for every try of this batch: ClickHouse refuses it while a try still runs.
-        let queryID = "wayfinder-clicks-\(try identity(firstLine).clickID)"
-        let statement = "INSERT INTO \(database).click_events FORMAT JSONEachRow"
+        let queryID = "wayfinder-\(stream.name)-\(try identity(firstLine).id)"
+        let statement = "INSERT INTO \(database).\(stream.table) FORMAT JSONEachRow"
         guard checkingFirst else {
             try await client.run(statement, rows: payloads.map(\.text).joined(separator: "\n"), queryID: queryID)
             return payloads.reduce(0) { $0 + $1.lines }
         }
         let lines = payloads.flatMap { $0.text.utf8.split(separator: newline).map(Substring.init) }
         let identities = try lines.map(identity)
-        let present = try await presentClickIDs(identities, queryID: queryID)
-        let rows = zip(lines, identities).filter { !present.contains($0.1.clickID) }.map(\.0)
+        let present = try await presentIDs(identities, of: stream, queryID: queryID)
+        let rows = zip(lines, identities).filter { !present.contains($0.1.id) }.map(\.0)
         guard !rows.isEmpty else { return 0 }
         try await client.run(statement, rows: rows.joined(separator: "\n"), queryID: queryID)
         return rows.count
     }
 
-    /// Which of the click IDs `click_events` holds, looked up within the clicks' time span.
-    private func presentClickIDs(_ identities: [Identity], queryID: String) async throws -> Set<String> {
+    /// Which of the ids `stream`'s table holds, looked up within the rows' time span.
+    private func presentIDs(_ identities: [Identity], of stream: ClickHouseStream, queryID: String) async throws
+        -> Set<String>
+    {
         struct Row: Decodable { var id: String }
         let times = identities.map(\.time)
-        let ids = identities.map { ClickHouseClient.literal($0.clickID) }.joined(separator: ",")
+        let ids = identities.map { ClickHouseClient.literal($0.id) }.joined(separator: ",")
+        let (id, time) = (stream.idColumn, stream.timeColumn)
         let rows = try await client.rows(
             """
-            SELECT toString(click_id) AS id FROM \(database).click_events
-            WHERE time >= toDateTime(\(times.min() ?? 0)) AND time <= toDateTime(\(times.max() ?? 0))
-                AND toString(click_id) IN (\(ids))
+            SELECT toString(\(id)) AS id FROM \(database).\(stream.table)
+            WHERE \(time) >= toDateTime(\(times.min() ?? 0)) AND \(time) <= toDateTime(\(times.max() ?? 0))
+                AND toString(\(id)) IN (\(ids))
             """, as: Row.self, queryID: queryID)
         return Set(rows.map(\.id))
     }

@@ -20,6 +20,12 @@ import LinkCore
 /// - `click_visitor_days` (`ReplacingMergeTree`, written by stats calls): the visitors of a day
 ///   that is over, of a link or (`link_id` `*`) of a whole tenant, as a plain number, with the
 ///   people's clicks it was counted from (``ClickHouseEngine/visitorsByDay(tenant:linkID:clicksByDay:today:)``).
+/// - `app_events`: one row per app event the main database stored (``AppEventRow``), partitioned
+///   by month, ordered by tenant, link and when it happened; `event_id` names it (the shipper
+///   checks a batch sent again against it, as `click_id`).
+/// - `app_event_daily` (`SummingMergeTree`, fed by `app_event_daily_mv`): per tenant, link, UTC
+///   day, name, platform and currency, the events and their summed value in millionths (`micros`): link
+///   stats' `events`, the funnel and FDL's app counts read it.
 ///
 /// Stats read the aggregates (a row per day and per breakdown value), never the events.
 package enum ClickHouseSchema {
@@ -125,6 +131,41 @@ package enum ClickHouseSchema {
                 clicks UInt64,
                 visitors UInt64
             ) ENGINE = ReplacingMergeTree(clicks) PARTITION BY toYYYYMM(day) ORDER BY (tenant, link_id, day)
+            """,
+            // App events: the view is made last, over tables that exist. `micros`, not
+            // `value_micros`: 18.16 reads `sum(value_micros) AS value_micros` as an alias of itself.
+            """
+            CREATE TABLE IF NOT EXISTS \(database).app_events (
+                event_id String,
+                tenant String,
+                name String,
+                link_id String,
+                click_id String,
+                platform String,
+                value_micros Int64,
+                currency String,
+                occurred_at DateTime('UTC'),
+                received_at DateTime('UTC')
+            ) ENGINE = MergeTree() PARTITION BY toYYYYMM(occurred_at) ORDER BY (tenant, link_id, occurred_at)
+            """,
+            """
+            CREATE TABLE IF NOT EXISTS \(database).app_event_daily (
+                tenant String,
+                link_id String,
+                day Date,
+                name String,
+                platform String,
+                currency String,
+                events UInt64,
+                micros Int64
+            ) ENGINE = SummingMergeTree((events, micros)) PARTITION BY toYYYYMM(day)
+            ORDER BY (tenant, link_id, day, name, platform, currency)
+            """,
+            """
+            CREATE MATERIALIZED VIEW IF NOT EXISTS \(database).app_event_daily_mv TO \(database).app_event_daily AS
+            SELECT tenant, link_id, toDate(occurred_at) AS day, name, platform, currency, count() AS events,
+                sum(value_micros) AS micros
+            FROM \(database).app_events GROUP BY tenant, link_id, day, name, platform, currency
             """,
         ]
     }

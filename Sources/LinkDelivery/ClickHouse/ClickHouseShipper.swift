@@ -7,21 +7,24 @@ import NIOPosix
 import Prometheus
 import ServiceLifecycle
 
-/// Sends the outbox's click events to ClickHouse, oldest first, a batch per `INSERT … FORMAT
-/// JSONEachRow`, and deletes them from the outbox once ClickHouse took them.
+/// Sends the outbox's click events and app events to ClickHouse (``ClickHouseStream/all``), each
+/// stream oldest first, a batch per `INSERT … FORMAT JSONEachRow`, and deletes them from the
+/// outbox once ClickHouse took them.
 ///
 /// Exactly once: a batch whose send may have reached ClickHouse without an answer (a timeout, a
 /// dropped connection, an instance that stopped between the send and the delete) is sent again
-/// only after asking ClickHouse which of its click IDs arrived, and only the others go. The ask
-/// and the send carry the batch's query ID, which ClickHouse refuses while a statement with it is
-/// still running, so the ask cannot overtake a late first send. Among several instances, the
-/// holder of the outbox lease sends; the others wait.
+/// only after asking ClickHouse which of its row IDs (click IDs, event IDs) arrived, and only
+/// the others go. The ask and the send carry the batch's query ID, which ClickHouse refuses while
+/// a statement with it is still running, so the ask cannot overtake a late first send. Among
+/// several instances, the holder of a topic's outbox lease sends its entries; the others wait.
 ///
 /// The lease's dates come from `clock`; its pauses and backoff are measured by `timer` (the
 /// server's `ContinuousClock`, or a test's clock that it moves by hand).
 package struct ClickHouseShipper<Timer: Clock>: Service where Timer.Duration == Duration {
     package var engine: ClickHouseEngine
     package let outbox: any OutboxRecords
+    /// What a round sends, a batch of each in turn.
+    package var streams = ClickHouseStream.all
     /// Names this instance in the lease.
     package let holder: String
     /// Pause when the outbox is empty or this instance does not hold the lease.
@@ -52,72 +55,80 @@ package struct ClickHouseShipper<Timer: Clock>: Service where Timer.Duration == 
         try? await group.shutdownGracefully()
     }
 
-    /// Sends batches until the graceful shutdown.
+    /// Sends batches until the graceful shutdown: a round sends a batch of each stream; one
+    /// that fails is tried again after the backoff, with the others.
     private func ship() async {
-        var state = State()
+        var states = streams.map { _ in State() }
+        var backoff = Duration.zero
         while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            let pause: Duration
-            do {
-                let sent = try await sendBatch(&state)
-                state.backoff = .zero
-                pause = sent == entryLimit ? .zero : idleInterval
-            } catch {
-                metrics.sendFailures.increment()
-                state.uncertain = true
-                state.backoff = min(max(state.backoff * 2, .milliseconds(500)), Self.longestBackoff)
-                pause = state.backoff
-                logger.warning(
-                    "click events not sent to ClickHouse; kept in the outbox",
-                    metadata: ["error": "\(error)", "retry.seconds": "\(pause.timeInterval)"])
-                await updateDepth()
+            var failed = false
+            var full = false
+            // The pause before the next round if a send of this one fails.
+            let retry = min(max(backoff * 2, .milliseconds(500)), Self.longestBackoff)
+            for (index, stream) in streams.enumerated() {
+                do {
+                    let sent = try await sendBatch(of: stream, &states[index])
+                    if sent == entryLimit(of: stream) { full = true }
+                } catch {
+                    metrics.sendFailures.increment()
+                    states[index].uncertain = true
+                    failed = true
+                    logger.warning(
+                        "\(stream.name) not sent to ClickHouse; kept in the outbox",
+                        metadata: ["error": "\(error)", "retry.seconds": "\(retry.timeInterval)"])
+                    await updateDepth(of: stream)
+                }
             }
+            backoff = failed ? retry : .zero
+            let pause = failed ? backoff : full ? .zero : idleInterval
             if pause > .zero {
                 _ = try? await cancelWhenGracefulShutdown { [timer] in try await timer.sleep(for: pause) }
             }
         }
     }
 
-    /// What the shipper remembers between rounds.
+    /// What the shipper remembers of a stream between rounds.
     package struct State {
         /// The last send may have reached ClickHouse without an answer, or this instance has just
         /// taken the lease over: the next batch is checked before it is sent.
         package var uncertain = true
-        package var backoff = Duration.zero
         package var holdsLease = false
         /// When the outbox depth gauge is next brought up to date; at once when `nil`.
         package var nextDepthUpdate: Timer.Instant? = nil
+
+        package init() {}
     }
 
-    /// One round: the lease, a batch, its send, its deletion; how many entries were sent (0 when
-    /// the outbox is empty or another instance holds the lease).
-    package func sendBatch(_ state: inout State) async throws -> Int {
+    /// One round of `stream`: the lease, a batch, its send, its deletion; how many entries were
+    /// sent (0 when its topic is empty or another instance holds the lease).
+    package func sendBatch(of stream: ClickHouseStream, _ state: inout State) async throws -> Int {
         let now = clock.now()
         let holds = try await outbox.acquireOutboxLease(
-            topic: OutboxTopic.clickhouse, holder: holder, until: now.addingTimeInterval(Self.leaseLifetime),
-            now: now)
+            topic: stream.topic, holder: holder, until: now.addingTimeInterval(Self.leaseLifetime), now: now)
         if holds && !state.holdsLease { state.uncertain = true }
         state.holdsLease = holds
         guard holds else { return 0 }
-        let entries = try await outbox.outboxEntries(topic: OutboxTopic.clickhouse, limit: entryLimit)
+        let series = metrics.series(stream)
+        let entries = try await outbox.outboxEntries(topic: stream.topic, limit: entryLimit(of: stream))
         guard !entries.isEmpty else {
-            metrics.outboxDepth.set(0.0)
+            series.outboxDepth.set(0.0)
             return 0
         }
         try await engine.prepareIfNeeded()
-        let sent = try await engine.insert(entries.map(\.payload), checkingFirst: state.uncertain)
-        metrics.eventsSent.increment(by: Int64(sent))
+        let sent = try await engine.insert(entries.map(\.payload), into: stream, checkingFirst: state.uncertain)
+        series.sent.increment(by: Int64(sent))
         state.uncertain = true
-        try await outbox.deleteOutboxEntries(topic: OutboxTopic.clickhouse, ids: entries.map(\.id))
+        try await outbox.deleteOutboxEntries(topic: stream.topic, ids: entries.map(\.id))
         state.uncertain = false
         if state.nextDepthUpdate.map({ timer.now >= $0 }) ?? true {
             // The depth sums the entries' lines: once a second is plenty for a gauge.
             state.nextDepthUpdate = timer.now.advanced(by: .seconds(1))
-            await updateDepth()
+            await updateDepth(of: stream)
         }
         return entries.count
     }
 
-    /// Click events per `INSERT` at most: ClickHouse makes a part of each insert, of each table
+    /// Rows per `INSERT` at most: ClickHouse makes a part of each insert, of each table
     /// and of each materialized view it feeds, then merges them in the background. Its advice
     /// is 10,000 to 100,000 rows an insert and about one insert a second. At the click flush's
     /// size (5,000) a busy server made several inserts a second; their merges took ClickHouse's
@@ -125,12 +136,13 @@ package struct ClickHouseShipper<Timer: Clock>: Service where Timer.Duration == 
     /// it is full, and otherwise after the idle pause.
     package static var eventsPerInsert: Int { 20_000 }
 
-    /// Outbox entries per batch: entries hold up to ``ClickEvent/linesPerEntry`` events each.
-    package var entryLimit: Int { Self.eventsPerInsert / ClickEvent.linesPerEntry }
+    /// Outbox entries per batch of `stream`: entries hold up to its ``ClickHouseStream/linesPerEntry``
+    /// rows each.
+    package func entryLimit(of stream: ClickHouseStream) -> Int { Self.eventsPerInsert / stream.linesPerEntry }
 
-    private func updateDepth() async {
-        if let depth = try? await outbox.outboxDepth(topic: OutboxTopic.clickhouse) {
-            metrics.outboxDepth.set(Double(depth))
+    private func updateDepth(of stream: ClickHouseStream) async {
+        if let depth = try? await outbox.outboxDepth(topic: stream.topic) {
+            metrics.series(stream).outboxDepth.set(Double(depth))
         }
     }
 

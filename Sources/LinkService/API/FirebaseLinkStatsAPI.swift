@@ -15,13 +15,16 @@ import LinkStorage
 /// | FDL event | Wayfinder's figure |
 /// |---|---|
 /// | `CLICK` | people's clicks of the link (bots apart), per platform, one entry for each of `ANDROID`, `IOS`, `DESKTOP`, `OTHER` |
-/// | `APP_FIRST_OPEN` | deferred deep links claimed by the app after its install; the claim does not say which platform made it, so the platform is `DYNAMIC_LINK_PLATFORM_UNSPECIFIED` |
-/// | `REDIRECT`, `APP_INSTALL`, `APP_RE_OPEN` | absent: which page or store a visit was sent to is not recorded, installs happen in the stores, and an installed app opens a link without reaching the server |
+/// | `APP_INSTALL`, `APP_FIRST_OPEN`, `APP_RE_OPEN` | the app's `install`, `open` and `reopen` events (`POST /api/v1/events`) per platform of their click (from ClickHouse when it is configured); `APP_FIRST_OPEN` is at least the claims of deferred deep links on each platform, and claims or events without a platform are `DYNAMIC_LINK_PLATFORM_UNSPECIFIED` |
+/// | `REDIRECT` | absent: which page or store a visit was sent to is not recorded |
 ///
 /// The days are UTC days, today included: `durationDays=1` is today, `7` today and the six days
 /// before it.
 package struct FirebaseLinkStatsAPI: Sendable {
     package let gate: FirebaseAPIGate
+    /// The counts' source: the main database, and the analytics engine for the app's events when
+    /// one is configured.
+    package let stats: StatsReader
 
     /// The widest window, in days (ten years).
     package static let maximumDurationDays = 3650
@@ -38,7 +41,7 @@ package struct FirebaseLinkStatsAPI: Sendable {
         let text = context.parameters.get("dynamicLink").map { $0.removingPercentEncoding ?? $0 } ?? ""
         let link = try await Self.link(text, tenant: tenant, store: gate.store)
         let today = Int((gate.clock.now().timeIntervalSince1970 / 86_400).rounded(.down))
-        let events = try await gate.store.linkEvents(tenant: tenant.id, linkID: link.id, sinceDay: today - (days - 1))
+        let events = try await stats.linkEvents(tenant: tenant.id, linkID: link.id, sinceDay: today - (days - 1))
         return .json(
             .object(["linkEventStats": JSONNode(.array(Self.entries(events)))]),
             contentType: FirebaseShortLinksAPI.contentType)

@@ -25,13 +25,16 @@ import NIOCore
 package struct FirebaseShortLinksAPI: Sendable {
     /// What every FDL call checks first (key, budget) and how its errors are answered.
     package let gate: FirebaseAPIGate
+    /// Where `linkStats` reads its counts.
+    package let stats: StatsReader
 
-    /// An API over the dependencies of its ``FirebaseAPIGate``.
+    /// An API over the dependencies of its ``FirebaseAPIGate``, reading stats from `stats`.
     package init(
         tenants: TenantDirectory, store: CachingLinkStore, authenticator: APIKeyAuthenticator,
         publicLimit: PublicRateLimit,
-        maxBodySize: Int, clock: ServiceClock, logger: Logger
+        maxBodySize: Int, clock: ServiceClock, logger: Logger, stats: StatsReader
     ) {
+        self.stats = stats
         gate = FirebaseAPIGate(
             tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
             maxBodySize: maxBodySize,
@@ -91,7 +94,7 @@ package struct FirebaseShortLinksAPI: Sendable {
         creating.post("/v1/managedShortLinks:create") { request, context in
             try await create(request, tenant: context.tenant, managed: true)
         }
-        FirebaseLinkStatsAPI(gate: gate).register(on: calls.requiring(.readStats))
+        FirebaseLinkStatsAPI(gate: gate, stats: stats).register(on: calls.requiring(.readStats))
         // Refused as not offered (501) to a key that could read links; an app key learns first
         // that its scope is not enough.
         FirebaseAttributionAPI().register(on: calls.requiring(.readLinks))

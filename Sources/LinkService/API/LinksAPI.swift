@@ -171,7 +171,7 @@ package struct LinksAPI: Sendable {
             top = value
         }
         let (stats, source) = try await statsReader.tenantStats(tenant: context.tenant.id, range: range, top: top)
-        let funnel = try await store.funnel(tenant: context.tenant.id, linkID: nil, from: range.from, to: range.to)
+        let funnel = try await statsReader.funnel(tenant: context.tenant.id, linkID: nil, range: range)
         return .json(StatsJSON.node(stats, source: source, range: range, funnel: funnel))
     }
 

@@ -23,7 +23,8 @@ package struct StatsReader: Sendable {
         /// `nil` from the rollups.
         package var breakdowns: ClickBreakdowns?
         package var source: Source
-        /// The link's app events per name, from the main database whatever the source.
+        /// The link's app events per name, over every day: from the engine when it answered,
+        /// else from the main database.
         package var events: [String: EventTotals] = [:]
     }
 
@@ -40,7 +41,7 @@ package struct StatsReader: Sendable {
                 stats.inApp = try await store.inAppClicks(tenant: tenant, linkID: link.id)
                 return LinkAnswer(
                     stats: stats, breakdowns: breakdowns, source: .clickhouse,
-                    events: try await store.eventTotals(tenant: tenant, linkID: link.id))
+                    events: try await analytics.reader.eventTotals(tenant: tenant, linkID: link.id))
             } catch let error as ClickHouseError {
                 fellBack(analytics, error)
             }
@@ -74,6 +75,40 @@ package struct StatsReader: Sendable {
             }
         }
         return (try await tenantRecords.tenantStats(tenant: tenant, from: range.from, to: range.to, top: top), .rollups)
+    }
+
+    /// The tenant's funnel (or one of its links', given `linkID`) on the range's days. From the
+    /// engine, people's clicks and the events; the claim tokens issued and the claims, which only
+    /// the main database keeps, from its rollups.
+    package func funnel(tenant: String, linkID: String?, range: StatsRange) async throws -> AppFunnel {
+        if let analytics {
+            do {
+                let counts = try await analytics.reader.funnelCounts(
+                    tenant: tenant, linkID: linkID, from: range.from, to: range.to)
+                var steps = try await store.funnelSteps(tenant: tenant, linkID: linkID, from: range.from, to: range.to)
+                steps.clicks = counts.clicks
+                return AppFunnel(steps, totals: counts.totals)
+            } catch let error as ClickHouseError {
+                fellBack(analytics, error)
+            }
+        }
+        return try await store.funnel(tenant: tenant, linkID: linkID, from: range.from, to: range.to)
+    }
+
+    /// What FDL's `linkStats` reports of a link since the UTC day `days` after 1970: its clicks
+    /// per platform and claims from the main database, its app events (`APP_*`) from the engine
+    /// when there is one.
+    package func linkEvents(tenant: String, linkID: String, sinceDay days: Int) async throws -> LinkEventCounts {
+        var counts = try await store.linkEvents(tenant: tenant, linkID: linkID, sinceDay: days)
+        if let analytics {
+            do {
+                counts.appEvents = try await analytics.reader.appEventCounts(
+                    tenant: tenant, linkID: linkID, since: LinkEventCounts.start(ofDay: days).day)
+            } catch let error as ClickHouseError {
+                fellBack(analytics, error)
+            }
+        }
+        return counts
     }
 
     private var tenantRecords: any TenantStatsRecords {

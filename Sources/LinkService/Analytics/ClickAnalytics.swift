@@ -6,9 +6,9 @@ import Prometheus
 import ServiceLifecycle
 
 /// The analytics engine as the server uses it, when ``LinkServiceConfiguration/clickhouse`` is
-/// set: clicks are stored with their events in the outbox, in one transaction; the
-/// `ClickHouseShipper` sends the events on; visitor keys are made on the request path from
-/// secrets held in memory; stats are read from ClickHouse.
+/// set: clicks are stored with their events in the outbox, in one transaction, and app events
+/// likewise with their rows; the `ClickHouseShipper` sends both on; visitor keys are made on the
+/// request path from secrets held in memory; stats are read from ClickHouse.
 ///
 /// Nothing on the request path waits for ClickHouse: a redirect computes a hash and appends to
 /// the click buffer, as without it.
@@ -60,6 +60,19 @@ package struct ClickAnalytics: Sendable {
                 limit: max(1, outboxLimit / ClickEvent.linesPerEntry), createdAt: clock.now()))
         if stored.dropped > 0 { metrics.eventsDropped.increment(by: Int64(stored.dropped)) }
         return stored.events
+    }
+
+    /// Stores a batch of app events (with their `event.created` webhook messages) and appends the
+    /// rows of those stored to the outbox, in one transaction: an event skipped for its dedupe key
+    /// is never sent on. The outbox keeps at most ``outboxLimit`` app events too.
+    package func write(_ events: [AppEvent]) async throws {
+        let (limit, now) = (max(1, outboxLimit / AppEventRow.linesPerEntry), clock.now())
+        let dropped = try await outbox.insertEvents(events) { stored in
+            OutboxAppend(
+                topic: OutboxTopic.clickhouseEvents, payloads: AppEventRow.entries(of: stored), limit: limit,
+                createdAt: now)
+        }
+        if dropped > 0 { metrics.appEventsDropped.increment(by: Int64(dropped)) }
     }
 
     /// Before the server takes requests: the day's visitor-key secrets, and ClickHouse's tables.

@@ -245,7 +245,7 @@ package struct Console: Sendable {
         let layout = layout(context.signedIn, title: link.slug, notice: Self.notice(request))
         var page = ConsoleLinkPage(
             layout: layout, link: link, stats: answer.stats, breakdowns: answer.breakdowns, now: clock.now(),
-            appFunnel: try await store.funnel(tenant: context.tenant.id, linkID: link.id, from: nil, to: nil))
+            appFunnel: try await statsReader.funnel(tenant: context.tenant.id, linkID: link.id, range: StatsRange()))
         if request.hostName != link.domain {
             page.tryHere = NotFoundPage.UnknownHost.curl(
                 reaching: request.namedHost,

@@ -148,7 +148,10 @@ public struct LinkServer: Sendable {
             buffer: clicks, write: writeClicks, interval: configuration.clickFlushInterval, timer: ContinuousClock(),
             metrics: metrics.clicks, logger: logger)
         let eventFlusher = BatchFlusher(
-            buffer: events, write: { [store] in try await store.insertEvents($0) },
+            buffer: events,
+            write: { [store, analytics] in
+                if let analytics { try await analytics.write($0) } else { try await store.insertEvents($0) }
+            },
             interval: configuration.clickFlushInterval, timer: ContinuousClock(), metrics: metrics.events,
             logger: logger)
         var services: [any Service] = [flusher, eventFlusher, deferred.refresher(store: store, logger: logger)]
@@ -246,7 +249,7 @@ public struct LinkServer: Sendable {
             .register(on: router)
         FirebaseShortLinksAPI(
             tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,
-            maxBodySize: configuration.maxBodySize, clock: clock, logger: logger
+            maxBodySize: configuration.maxBodySize, clock: clock, logger: logger, stats: statsReader
         ).register(on: router)
         WebhooksAPI(
             tenants: tenants, store: store, authenticator: authenticator, publicLimit: publicLimit,

@@ -68,6 +68,10 @@ extension StoreWrapper {
         try await base.funnel(tenant: tenant, linkID: linkID, from: from, to: to)
     }
 
+    package func funnelSteps(tenant: String, linkID: String?, from: String?, to: String?) async throws -> FunnelSteps {
+        try await base.funnelSteps(tenant: tenant, linkID: linkID, from: from, to: to)
+    }
+
     package func clickCount(tenant: String) async throws -> Int { try await base.clickCount(tenant: tenant) }
 
     package func claimSecrets() async throws -> [ClaimSecret] { try await base.claimSecrets() }

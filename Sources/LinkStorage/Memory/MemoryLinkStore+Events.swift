@@ -28,6 +28,16 @@ extension MemoryLinkStore {
 
 extension MemoryLinkStore {
     package func funnel(tenant: String, linkID: String?, from: String?, to: String?) async throws -> AppFunnel {
+        let (start, end) = AppFunnel.instants(from: from, to: to)
+        let totals = Self.totals(
+            storedEvents.filter {
+                $0.tenant == tenant && (linkID == nil || $0.linkID == linkID) && $0.occurredAt >= start
+                    && $0.occurredAt < end
+            })
+        return AppFunnel(try await funnelSteps(tenant: tenant, linkID: linkID, from: from, to: to), totals: totals)
+    }
+
+    package func funnelSteps(tenant: String, linkID: String?, from: String?, to: String?) async throws -> FunnelSteps {
         let (first, last) = (from ?? "0000-00-00", to ?? "9999-99-99")
         let (start, end) = AppFunnel.instants(from: from, to: to)
         let links = Set(
@@ -41,12 +51,7 @@ extension MemoryLinkStore {
         let claimed = claims.values.filter {
             $0.tenant == tenant && (linkID == nil || $0.linkID == linkID) && $0.claimedAt >= start && $0.claimedAt < end
         }.count
-        let totals = Self.totals(
-            storedEvents.filter {
-                $0.tenant == tenant && (linkID == nil || $0.linkID == linkID) && $0.occurredAt >= start
-                    && $0.occurredAt < end
-            })
-        return AppFunnel(clicks: clicks, sentToStore: issued, claims: claimed, totals: totals)
+        return FunnelSteps(clicks: clicks, sentToStore: issued, claims: claimed)
     }
 }
 

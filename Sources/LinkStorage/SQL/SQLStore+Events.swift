@@ -4,9 +4,18 @@ import LinkCore
 // App events (schema version 22).
 extension SQLStore {
     package func insertEvents(_ events: [AppEvent]) async throws {
-        guard !events.isEmpty else { return }
+        _ = try await insertEvents(events, then: nil)
+    }
+
+    /// Stores the events and their `event.created` webhook messages, then runs `then` with the
+    /// events stored (those not skipped for their dedupe key, in their order), all in one
+    /// transaction; `then`'s answer (or 0).
+    package func insertEvents(
+        _ events: [AppEvent], then: (@Sendable (SQLSession, [AppEvent]) async throws -> Int)?
+    ) async throws -> Int {
+        guard !events.isEmpty else { return 0 }
         let rowsPerStatement = dialect.rowsPerStatement
-        try await write(.batch(rows: events.count)) { session in
+        return try await write(.batch(rows: events.count)) { session in
             var stored = Set<String>()
             for chunk in events.chunks(of: rowsPerStatement) {
                 var statement: SQLStatement = """
@@ -37,6 +46,7 @@ extension SQLStore {
             for event in attributed where subscribed.contains(event.tenant) {
                 try await Self.enqueue(WebhookPayload.appEvent(event), on: session)
             }
+            return try await then?(session, events.filter { stored.contains($0.id) }) ?? 0
         }
     }
 
@@ -74,6 +84,20 @@ extension SQLStore {
 
 extension SQLStore {
     package func funnel(tenant: String, linkID: String?, from: String?, to: String?) async throws -> AppFunnel {
+        let steps = try await funnelSteps(tenant: tenant, linkID: linkID, from: from, to: to)
+        let (start, end) = AppFunnel.instants(from: from, to: to)
+        let link: SQLStatement = linkID.map { (id: String) -> SQLStatement in " AND link_id = \(id)" } ?? ""
+        let events = try await read(
+            """
+            SELECT name, COALESCE(currency, '') AS currency, COUNT(*) AS count,
+                CAST(COALESCE(SUM(value_micros), 0) AS bigint) AS micros
+            FROM events WHERE tenant = \(tenant) AND occurred_at >= \(start) AND occurred_at < \(end)\(link)
+            GROUP BY name, COALESCE(currency, '')
+            """)
+        return AppFunnel(steps, totals: try Self.totals(events))
+    }
+
+    package func funnelSteps(tenant: String, linkID: String?, from: String?, to: String?) async throws -> FunnelSteps {
         // Days as text compare as dates (`YYYY-MM-DD`); the open ends are below and above any day.
         let (first, last) = (from ?? "0000-00-00", to ?? "9999-99-99")
         let (start, end) = AppFunnel.instants(from: from, to: to)
@@ -91,18 +115,11 @@ extension SQLStore {
                 (SELECT COUNT(*) FROM deferred_claims WHERE tenant = \(tenant)
                     AND claimed_at >= \(start) AND claimed_at < \(end)\(link)) AS claimed
             """)
-        guard let row = rows.first else { return AppFunnel() }
+        guard let row = rows.first else { return FunnelSteps() }
         let counts = RowReader(row: row, table: "click_daily_totals", key: [])
-        let events = try await read(
-            """
-            SELECT name, COALESCE(currency, '') AS currency, COUNT(*) AS count,
-                CAST(COALESCE(SUM(value_micros), 0) AS bigint) AS micros
-            FROM events WHERE tenant = \(tenant) AND occurred_at >= \(start) AND occurred_at < \(end)\(link)
-            GROUP BY name, COALESCE(currency, '')
-            """)
-        return AppFunnel(
+        return FunnelSteps(
             clicks: try counts.read("clicks"), sentToStore: try counts.read("issued"),
-            claims: try counts.read("claimed"), totals: try Self.totals(events))
+            claims: try counts.read("claimed"))
     }
 
     /// Event totals per name from rows of `name, currency, count, micros`.

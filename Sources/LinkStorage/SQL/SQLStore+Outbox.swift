@@ -16,6 +16,12 @@ extension SQLStore {
         return (stored.events, stored.appended)
     }
 
+    package func insertEvents(
+        _ events: [AppEvent], queueing entries: @escaping @Sendable ([AppEvent]) -> OutboxAppend
+    ) async throws -> Int {
+        try await insertEvents(events) { session, stored in try await Self.append(entries(stored), on: session) }
+    }
+
     /// Appends the entries, then deletes what is past the topic's bound; how many were deleted.
     private static func append(_ entries: OutboxAppend, on session: SQLSession) async throws -> Int {
         guard !entries.payloads.isEmpty else { return 0 }

@@ -264,7 +264,8 @@ struct ClickHouseAnalyticsTests {
                                 try await server.metricsText().contains(
                                     "wayfinder_clickhouse_outbox_depth \(clicks)")
                             })
-                        #expect(try await server.metricsText().contains("wayfinder_clickhouse_stats_fallbacks_total 2"))
+                        // The link's stats, the tenant's, and the tenant's funnel.
+                        #expect(try await server.metricsText().contains("wayfinder_clickhouse_stats_fallbacks_total 3"))
                     }
                     // A send that reached ClickHouse but whose answer was lost: the first ten events
                     // are there already while the outbox still holds them.
@@ -374,7 +375,8 @@ struct ClickHouseAnalyticsTests {
             let tables = try await ClickHouseClient(url: right).run("SHOW TABLES FROM \(url.database)")
             #expect(
                 String(buffer: tables).split(separator: "\n").sorted() == [
-                    "click_daily", "click_daily_mv", "click_dimensions", "click_dimensions_mv", "click_events",
+                    "app_event_daily", "app_event_daily_mv", "app_events", "click_daily", "click_daily_mv",
+                    "click_dimensions", "click_dimensions_mv", "click_events",
                     "click_visitor_days",
                 ])
             await #expect {

@@ -173,6 +173,7 @@ struct EventsAPITests {
                 (#"{"name": "open", "colour": "red"}"#, "colour", "unknown-field"),
                 (#"{"name": "open", "occurredAt": "yesterday"}"#, "occurredAt", "invalid-field"),
                 (#"{"name": "open", "occurredAt": "2999-01-01T00:00:00Z"}"#, "occurredAt", "invalid-field"),
+                (#"{"name": "open", "occurredAt": "1969-12-31T23:59:59Z"}"#, "occurredAt", "invalid-field"),
                 (#"{"name": "open", "link": "nope"}"#, "link", "invalid-field"),
                 (
                     #"{"events": [{"name": "open"}, {"name": "buy", "value": 1, "currency": "usd"}]}"#,
