@@ -5,19 +5,26 @@ import LinkCore
 import LinkService
 import LinkStorage
 
-/// `wayfinder export --tenant ID --what links [--format csv|jsonl] [--since T] [--until T] [--database URL]`
+/// `wayfinder export --tenant ID --what links|clicks|events|audit [--format csv|jsonl] [--since T] [--until T] [--database URL]`
 struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a tenant's links to standard output (CSV or JSON Lines), streamed.",
+        abstract:
+            "Write a tenant's links, clicks, events or audit log to standard output (CSV or JSON Lines), streamed.",
         discussion: """
             The links export holds everything needed to make the links again elsewhere: a CSV \
             row has id, domain, slug, destination, tags, createdAt, importedClicks and link (the \
             link's create body as JSON: rules, variants, tags, UTM, fallbacks, social card, \
             expiry); --format jsonl writes the API's link JSON a line. Password hashes are never \
-            written. `wayfinder import csv` reads the CSV back into the same links. --since and \
-            --until (RFC 3339) keep the links created in that range. Clicks, events and audit \
-            entries cannot be exported yet (exit 2).
+            written. `wayfinder import csv` reads the CSV back into the same links.
+
+            clicks: id, time, link, platform, os, browser, inApp, referrer, bot and the UTM \
+            fields of each stored click, in the order they were stored; events: id, name, \
+            occurredAt, receivedAt, click, link, platform, customer, value, currency, dedupeKey, by \
+            when they happened; audit: id, time, actor, action, target and changes (JSON). Never a \
+            client address or a secret. --since and --until (RFC 3339) keep what was created, \
+            clicked, happened or recorded in that range. The rows are read from the database a \
+            page at a time: an export of any size holds one page in memory.
 
             Example:
               wayfinder export --tenant acme --what links --database sqlite:wayfinder.sqlite > links.csv
@@ -33,7 +40,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("csv (default) or jsonl.", valueName: "format"))
     var format: String?
 
-    @Option(help: ArgumentHelp("Only what was created at or after this RFC 3339 time.", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "Only what was created (clicked, happened, recorded) at or after this RFC 3339 time.", valueName: "time"))
     var since: String?
 
     @Option(help: ArgumentHelp("Only what was created before this RFC 3339 time.", valueName: "time"))
@@ -62,7 +71,7 @@ struct ExportCommand: AsyncParsableCommand {
             throw ExitCode(2)
         }
         do {
-            try await LinkExport(store: linkStore, tenant: tenant, request: request).run { text in
+            try await RecordExport(store: linkStore, tenant: tenant, request: request).run { text in
                 FileHandle.standardOutput.write(Data(text.utf8))
             }
             try await linkStore.close()

@@ -8,7 +8,7 @@
 /// start-up. The same conformance suite runs against every implementation (SQLite, PostgreSQL,
 /// memory).
 package protocol LinkStore: LinkRecords, APIKeyRecords, ClickRecords, DeferredRecords, SessionRecords,
-    WebhookRecords, DomainRecords, AuditRecords, DomainHealthRecords, PersonRecords, EventRecords
+    WebhookRecords, DomainRecords, AuditRecords, DomainHealthRecords, PersonRecords, EventRecords, ExportRecords
 {
     /// Applies the schema migrations that have not run yet, each once, in order.
     func migrate() async throws

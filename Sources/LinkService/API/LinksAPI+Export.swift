@@ -6,19 +6,20 @@ import LinkCore
 import NIOCore
 
 extension LinksAPI {
-    /// `GET /api/v1/export/{what}?format=csv|jsonl&since=&until=`: the tenant's links as
-    /// `wayfinder export` writes them, streamed a page at a time (never built in memory).
-    func export(_ request: Request, _ context: APIRequestContext) async throws -> Response {
+    /// `GET /api/v1/export/{what}?format=csv|jsonl&since=&until=`: the tenant's links, clicks,
+    /// events or audit entries as `wayfinder export` writes them, streamed a page at a time (never
+    /// built in memory). Each `what` is routed with its own permission; another answers `400`.
+    func export(_ what: String, _ request: Request, _ context: APIRequestContext) async throws -> Response {
         let query = request.uri.queryParameters
         let parsed: ExportRequest
         do {
             parsed = try ExportRequest(
-                what: context.parameters.get("what") ?? "", format: query.get("format"), since: query.get("since"),
+                what: what, format: query.get("format"), since: query.get("since"),
                 until: query.get("until"))
         } catch {
             throw Problem(error)
         }
-        let export = LinkExport(store: store, tenant: context.tenant.id, request: parsed)
+        let export = RecordExport(store: store, tenant: context.tenant.id, request: parsed)
         var headers = HTTPFields()
         headers[.contentType] = parsed.format.contentType
         headers[.contentDisposition] =

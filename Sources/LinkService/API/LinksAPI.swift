@@ -55,8 +55,15 @@ package struct LinksAPI: Sendable {
         links.requiring(.readLinks).get("/:slug/simulate") { _, context in try await simulate(context) }
         api.group("/stats").add(middleware: bearer).requiring(.readStats)
             .get { request, context in try await tenantStats(request, context) }
-        api.group("/export").add(middleware: bearer).requiring(.readLinks)
-            .get("/:what") { request, context in try await export(request, context) }
+        let exports = api.group("/export").add(middleware: bearer)
+        for what in ExportRequest.What.allCases {
+            exports.requiring(what.permission).get("/\(what.rawValue)") { request, context in
+                try await export(what.rawValue, request, context)
+            }
+        }
+        exports.requiring(.readLinks).get("/:what") { request, context in
+            try await export(context.parameters.get("what") ?? "", request, context)
+        }
         for method in [HTTPRequest.Method.get, .post, .patch, .delete, .put] {
             api.on("/**", method: method) { request, _ -> Response in
                 throw Problem.notFound("there is no API call \(request.method) \(request.uri.path)")

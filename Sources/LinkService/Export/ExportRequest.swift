@@ -3,11 +3,22 @@ import Foundation
 import LinkCore
 
 /// What an export is asked for: `--what`/`{what}`, `--format`/`?format=`, `--since`/`?since=`,
-/// `--until`/`?until=` (RFC 3339 times, creation times for links).
+/// `--until`/`?until=` (RFC 3339 times: when links were created, clicks made, events happened and
+/// audit entries recorded).
 package struct ExportRequest: Sendable, Hashable {
     /// What can be exported.
     package enum What: String, Sendable, CaseIterable {
         case links, clicks, events, audit
+
+        /// What a caller needs to export it: links are read with `links:read`, clicks and events
+        /// with `stats:read`, the audit log as it is read (`members:write`).
+        package var permission: Permission {
+            switch self {
+            case .links: .readLinks
+            case .clicks, .events: .readStats
+            case .audit: .readAudit
+            }
+        }
     }
 
     /// How the rows are written.
@@ -55,13 +66,6 @@ package struct ExportRequest: Sendable, Hashable {
         self.init(what: kind, format: chosen, since: try time(since, "since"), until: try time(until, "until"))
         if let since = self.since, let until = self.until, until < since {
             throw FieldError("until", "until is before since; give a range that runs forward")
-        }
-        guard kind == .links else {
-            // Clicks, events and audit entries are not kept in an exportable form in this version.
-            throw FieldError(
-                "what",
-                "\(kind.rawValue) cannot be exported yet: this version exports links (raw \(kind.rawValue) follow in a later version)"
-            )
         }
     }
 }

@@ -30,6 +30,24 @@ extension StoreWrapper {
 
     package func pruneAudit(before date: Date) async throws -> Int { try await base.pruneAudit(before: date) }
 
+    package func exportClicks(tenant: String, since: Date?, until: Date?, after: Int?, limit: Int) async throws
+        -> ExportPage<StoredClick, Int>
+    {
+        try await base.exportClicks(tenant: tenant, since: since, until: until, after: after, limit: limit)
+    }
+
+    package func exportEvents(tenant: String, since: Date?, until: Date?, after: EventCursor?, limit: Int)
+        async throws -> ExportPage<AppEvent, EventCursor>
+    {
+        try await base.exportEvents(tenant: tenant, since: since, until: until, after: after, limit: limit)
+    }
+
+    package func exportAudit(tenant: String, since: Date?, until: Date?, after: Int?, limit: Int) async throws
+        -> ExportPage<AuditEntry, Int>
+    {
+        try await base.exportAudit(tenant: tenant, since: since, until: until, after: after, limit: limit)
+    }
+
     package func touchAPIKey(hash: String, at date: Date) async throws {
         try await base.touchAPIKey(hash: hash, at: date)
     }

@@ -48,6 +48,15 @@ package enum SQLDialect: Sendable {
         }
     }
 
+    /// The collation that orders text by its bytes (ids an export pages through): SQLite's
+    /// `BINARY`, PostgreSQL's `"C"` (a database's own collation may follow its locale).
+    package var bytewise: String {
+        switch self {
+        case .sqlite: "BINARY"
+        case .postgres: "\"C\""
+        }
+    }
+
     /// The larger of two values.
     package var greatest: String {
         switch self {

@@ -155,7 +155,7 @@ struct ExportRoundTripTests {
         }
     }
 
-    @Test("GET /api/v1/export/links streams CSV or JSON Lines for the key's tenant; clicks, events and audit are a 400")
+    @Test("GET /api/v1/export/links streams CSV or JSON Lines for the key's tenant; another what is a 400")
     func endpoint() async throws {
         let service = try await TestService.make()
         let key = try await service.key(for: "storyteller")
@@ -184,11 +184,10 @@ struct ExportRoundTripTests {
             let future = try await client.execute(
                 uri: "/api/v1/export/links?since=2999-01-01T00:00:00Z", method: .get, headers: .bearer(key))
             #expect(future.text.split(separator: "\r\n").count == 1)
-            for what in ["clicks", "events", "audit", "everything"] {
-                let refused = try await client.execute(
-                    uri: "/api/v1/export/\(what)", method: .get, headers: .bearer(key))
-                #expect(refused.status == .badRequest, "\(what)")
-            }
+            let refused = try await client.execute(
+                uri: "/api/v1/export/everything", method: .get, headers: .bearer(key))
+            #expect(refused.status == .badRequest)
+            #expect(refused.json?[path: "detail"]?.contains("links, clicks, events, audit") == true)
             let badFormat = try await client.execute(
                 uri: "/api/v1/export/links?format=xml", method: .get, headers: .bearer(key))
             #expect(badFormat.status == .badRequest)
