@@ -1336,7 +1336,7 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/EventInput/dedupeKey`.
             internal var dedupeKey: Swift.String?
-            /// When it happened; the server's time of arrival when absent.
+            /// When it happened, at most an hour ahead of the server's clock and not before 1970; the server's time of arrival when absent.
             ///
             /// - Remark: Generated from `#/components/schemas/EventInput/occurredAt`.
             internal var occurredAt: Foundation.Date?
@@ -1351,7 +1351,7 @@ extension Components {
             ///   - value: An amount of `currency` (kept to millionths).
             ///   - currency: ISO 4217, such as `USD`; given with `value`.
             ///   - dedupeKey: An event with a key the tenant sent before gets the first one's answer and is not counted again.
-            ///   - occurredAt: When it happened; the server's time of arrival when absent.
+            ///   - occurredAt: When it happened, at most an hour ahead of the server's clock and not before 1970; the server's time of arrival when absent.
             internal init(
                 name: Swift.String,
                 clickId: Swift.String? = nil,
