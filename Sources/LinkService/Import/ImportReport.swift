@@ -20,8 +20,25 @@ package struct ImportReport: Sendable {
     package var warnings: [Warning] = []
     /// Header names the source's mapping does not read, as written.
     package var unknownColumns: [String] = []
-    /// Slugs a dry run would write, to find a slug used twice in one file.
-    package var plannedSlugs: [String: Link] = [:]
+    /// Slugs a dry run would write, to find a slug used twice in one file: what the later row
+    /// is compared with, not the whole link, so that a dry run's memory stays small per row.
+    package var plannedSlugs: [String: PlannedLink] = [:]
+
+    /// What a dry run keeps of a link it would write.
+    package struct PlannedLink: Sendable, Hashable {
+        package var domain: String
+        /// The hash of the link's settings: a later row with the same slug, domain and hash is the
+        /// same link ("already present"), as the store would find.
+        package var contentHash: Int
+        /// Named when a later row of the slug differs.
+        package var destination: String
+
+        package init(_ link: Link) {
+            domain = link.domain
+            contentHash = link.content.hashValue
+            destination = link.content.destination
+        }
+    }
 
     package var failed: Int { failures.count }
 

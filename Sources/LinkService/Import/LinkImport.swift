@@ -124,42 +124,63 @@ package struct LinkImport: Sendable {
     private func flush(_ batch: inout [Row], dryRun: Bool, into report: inout ImportReport) async throws {
         guard !batch.isEmpty else { return }
         defer { batch.removeAll(keepingCapacity: true) }
-        var results: [LinkInsertion] = []
+        var outcomes: [RowOutcome] = []
         if dryRun {
-            var planned: [String: Link] = [:]
+            var planned: [String: ImportReport.PlannedLink] = [:]
             let stored = try await store.links(
                 tenant: tenant.id, slugs: batch.map(\.link.slug).filter { report.plannedSlugs[$0] == nil })
             for row in batch {
                 let slug = row.link.slug
+                let wanted = ImportReport.PlannedLink(row.link)
                 if let earlier = report.plannedSlugs[slug] ?? planned[slug] {
-                    results.append(.slugTaken(existing: earlier))
+                    outcomes.append(
+                        earlier.domain == wanted.domain && earlier.contentHash == wanted.contentHash
+                            ? .present : .slugHeld(destination: earlier.destination))
                 } else if let existing = stored[slug] {
-                    results.append(.slugTaken(existing: existing))
+                    outcomes.append(Self.outcome(.slugTaken(existing: existing), for: row.link))
                 } else {
-                    planned[slug] = row.link
-                    results.append(.inserted(row.link))
+                    planned[slug] = wanted
+                    outcomes.append(.written)
                 }
             }
             report.plannedSlugs.merge(planned) { first, _ in first }
         } else {
-            results = try await store.insertLinks(batch.map(\.link))
+            outcomes = try await zip(batch, store.insertLinks(batch.map(\.link))).map { row, result in
+                Self.outcome(result, for: row.link)
+            }
         }
-        for (row, result) in zip(batch, results) {
-            switch result {
-            case .inserted:
+        for (row, outcome) in zip(batch, outcomes) {
+            switch outcome {
+            case .written:
                 report.imported += 1
                 report.importedClicks += row.clicks ?? 0
-            case .slugTaken(let existing)
-            where existing.domain == row.link.domain && existing.content == row.link.content:
+            case .present:
                 report.alreadyPresent += 1
-            case .slugTaken(let existing):
+            case .slugHeld(let destination):
                 report.failures.append(
                     .init(
                         line: row.line, shortLink: row.label,
                         reason:
-                            "the slug \"\(row.link.slug)\" already has a link with other settings (to \(existing.content.destination)); it is left as it is"
+                            "the slug \"\(row.link.slug)\" already has a link with other settings (to \(destination)); it is left as it is"
                     ))
             }
+        }
+    }
+
+    /// What became of a row: written, the same link already there, or the slug held by another
+    /// link (named by its destination).
+    private enum RowOutcome {
+        case written
+        case present
+        case slugHeld(destination: String)
+    }
+
+    private static func outcome(_ insertion: LinkInsertion, for link: Link) -> RowOutcome {
+        switch insertion {
+        case .inserted: .written
+        case .slugTaken(let existing) where existing.domain == link.domain && existing.content == link.content:
+            .present
+        case .slugTaken(let existing): .slugHeld(destination: existing.content.destination)
         }
     }
 }

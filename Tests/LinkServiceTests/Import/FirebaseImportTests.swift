@@ -165,6 +165,33 @@ struct FirebaseImportTests {
         await service.close()
     }
 
+    @Test(
+        "a dry run tells a slug used twice in one file as an import does: the same link again is already present, another link an error"
+    )
+    func dryRunSlugTwice() async throws {
+        let csv = Array(
+            """
+            short_link,link,st
+            https://acme.example/twice,https://acme.example/story/1,One
+            https://acme.example/twice,https://acme.example/story/1,One
+            https://acme.example/twice,https://acme.example/story/2,Two
+
+            """.utf8)
+        var reports: [ImportReport] = []
+        for dryRun in [true, false] {
+            let service = try await TestService.make(manifests: [try FirebaseFixture.manifest()])
+            let importer = try FirebaseImport(manifest: try FirebaseFixture.manifest(), store: service.store)
+            reports.append(try await importer.run(csv: csv, dryRun: dryRun))
+            await service.close()
+        }
+        for report in reports {
+            #expect(report.imported == 1)
+            #expect(report.alreadyPresent == 1)
+            #expect(report.failures.map(\.line) == [4])
+            #expect(report.failures.first?.reason.contains("(to https://acme.example/story/1)") == true)
+        }
+    }
+
     @Test("a missing short_link or link column stops the import before anything is written")
     func missingColumn() async throws {
         let service = try await TestService.make(manifests: [try FirebaseFixture.manifest()])
