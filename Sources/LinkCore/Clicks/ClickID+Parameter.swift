@@ -6,6 +6,18 @@ extension ClickID {
     /// there is replaced, so a destination copied from an earlier visit names this click only.
     /// `id` is base64url (or a page's placeholder of letters and digits): nothing to escape.
     package static func adding(_ id: String, to url: String) -> String {
+        // This runs on every visit that opens an app: a URL without the parameter (nearly all)
+        // gets it appended without cutting its query into items.
+        guard url.utf8.firstRange(of: parameter.utf8) != nil else {
+            let utf8 = url.utf8
+            let end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
+            let separator: String
+            switch utf8[..<end].last {
+            case UInt8(ascii: "?"), UInt8(ascii: "&"): separator = ""
+            default: separator = utf8[..<end].contains(UInt8(ascii: "?")) ? "&" : "?"
+            }
+            return url[..<end] + separator + parameter + "=" + id + url[end...]
+        }
         var edit = QueryEdit(url)
         edit.items.removeAll { QueryEdit.name(of: $0) == parameter }
         edit.items.append(Substring(parameter + "=" + id))

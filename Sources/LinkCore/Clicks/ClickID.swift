@@ -1,8 +1,17 @@
-/// A recorded click's id: 16 random bytes as base64url without padding (22 characters).
+import Foundation
+
+/// A recorded click's id: 16 bytes as base64url without padding (22 characters): the time of the
+/// click in milliseconds (6 bytes, big-endian), then 10 random bytes.
 ///
-/// Made where the click is recorded, so naming a click costs no write on the request path; it is
-/// unguessable, so an event can name its click without proving anything else. A visit given a
-/// claim token shares the token's nonce: the claim answers the click id without a lookup.
+/// Made where the click is recorded, so naming a click costs no write on the request path; its
+/// 80 random bits make it unguessable, so an event can name its click without proving anything
+/// else. A visit given a claim token shares the token's nonce: the claim answers the click id
+/// without a lookup.
+///
+/// The time first keeps the ids of one moment beside one another in the stores' `click_id`
+/// index: with 16 random bytes every click of a batch landed on its own page of that index,
+/// and writing clicks took a third more of the server's time under load (the desktop redirect
+/// fell to 0.77× of the build before click ids).
 package struct ClickID: Sendable, Hashable, CustomStringConvertible {
     /// How many random bytes an id holds.
     package static let byteCount = 16
@@ -20,10 +29,20 @@ package struct ClickID: Sendable, Hashable, CustomStringConvertible {
         self.text = Base64URL.encode(nonce)
     }
 
-    /// A fresh id from the kernel's randomness (read in blocks, as claim tokens' nonces are).
-    package static func random() -> ClickID {
-        ClickID(nonce: SecureRandom.bytes(byteCount))
+    /// A fresh id for a click at `time`: its milliseconds, then random bytes from the kernel's
+    /// randomness (read in blocks, as claim tokens' nonces are).
+    package static func random(at time: Date = Date()) -> ClickID {
+        var bytes = SecureRandom.bytes(byteCount)
+        var milliseconds = UInt64(max(0, (time.timeIntervalSince1970 * 1000).rounded(.down)))
+        for index in (0..<timeByteCount).reversed() {
+            bytes[index] = UInt8(truncatingIfNeeded: milliseconds)
+            milliseconds >>= 8
+        }
+        return ClickID(nonce: bytes)
     }
+
+    /// How many leading bytes hold the time.
+    private static let timeByteCount = 6
 
     /// The id a client sent; `nil` for text that is no click id of this form.
     package init?(parsing text: String) {

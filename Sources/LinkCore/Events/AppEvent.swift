@@ -62,6 +62,7 @@ package struct AppEvent: Sendable, Hashable {
     package static func makeID(at time: Date = Date()) -> String {
         let milliseconds = UInt64(max(0, (time.timeIntervalSince1970 * 1000).rounded(.down)))
         let hex = String(milliseconds, radix: 16)
-        return "ev_" + String(repeating: "0", count: max(0, 12 - hex.utf8.count)) + hex + ClickID.random().text
+        let random = Base64URL.encode(SecureRandom.bytes(ClickID.byteCount))
+        return "ev_" + String(repeating: "0", count: max(0, 12 - hex.utf8.count)) + hex + random
     }
 }

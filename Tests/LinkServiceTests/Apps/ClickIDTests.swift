@@ -87,6 +87,21 @@ struct ClickIDTests {
         await service.close()
     }
 
+    @Test(
+        "a click id begins with its time in milliseconds, so ids of one moment share a prefix, and ends with ten random bytes"
+    )
+    func idsBeginWithTheirTime() {
+        let time = Date(timeIntervalSince1970: 1_795_000_000.123)
+        let ids = (0..<100).map { _ in ClickID.random(at: time) }
+        let milliseconds = ids[0].bytes.prefix(6).reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        #expect(milliseconds == 1_795_000_000_123)
+        #expect(Set(ids.map { $0.text.prefix(8) }).count == 1)
+        #expect(Set(ids.map { $0.bytes.suffix(10) }).count == ids.count)
+        let later = ClickID.random(at: time.addingTimeInterval(0.001))
+        #expect(later.bytes.lexicographicallyPrecedes(ids[0].bytes) == false)
+        #expect(later.bytes.prefix(6) != ids[0].bytes.prefix(6))
+    }
+
     @Test("wf_click is added before the fragment, after the query, and replaces one already there")
     func parameterText() {
         #expect(ClickID.adding("abc", to: "https://a.example/x") == "https://a.example/x?wf_click=abc")
@@ -96,6 +111,9 @@ struct ClickIDTests {
         #expect(
             ClickID.adding("abc", to: "https://a.example/x?wf_clicks=1")
                 == "https://a.example/x?wf_clicks=1&wf_click=abc")
+        #expect(ClickID.adding("abc", to: "https://a.example/x?") == "https://a.example/x?wf_click=abc")
+        #expect(ClickID.adding("abc", to: "https://a.example/x?a=b&#f") == "https://a.example/x?a=b&wf_click=abc#f")
+        #expect(ClickID.adding("abc", to: "app://open#a?b") == "app://open?wf_click=abc#a?b")
     }
 
     @Test(
