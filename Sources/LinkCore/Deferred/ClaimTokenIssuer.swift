@@ -28,7 +28,7 @@ package struct ClaimTokenIssuer: Sendable {
         to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant,
         pageToken: String? = nil, clickID: ClickID = .random()
     ) -> String? {
-        guard !client.isBot, !client.isCrawler, let linkID = target.linkID,
+        guard client.isPerson, let linkID = target.linkID,
             client.platform == .android || client.platform == .ios
         else { return nil }
         let token: String

@@ -58,6 +58,10 @@ package struct ClientInfo: Sendable, Hashable {
         isWebView = platform == .android && marks.contains(.androidWebView)
     }
 
+    /// A person's browser: neither a crawler nor any other automated client. Only a person's
+    /// visit gets what hands a click to an app (a claim token, `wf_click`).
+    package var isPerson: Bool { !isBot && !isCrawler }
+
     /// Whether the visitor's browser opens an app from a `302` to an `intent:` URI without a
     /// tap on the page: Chrome for Android (and its Custom Tabs) and Samsung Internet, not in a
     /// web view. Chrome launches an app from a redirect that a tap started ("Android Intents with

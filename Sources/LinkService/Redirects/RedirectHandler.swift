@@ -115,7 +115,7 @@ package struct RedirectHandler: Sendable {
         let claimToken = issuer.attach(
             to: &decision, target: target, client: client, tenant: tenant,
             pageToken: pages.placeholders.text(for: .claimToken), clickID: clickID)
-        if tenant.manifest.apps.clickParameter, !client.isBot, !client.isCrawler {
+        if tenant.manifest.apps.clickParameter, client.isPerson {
             decision = decision.carryingClickID(clickID.text, onPages: pages.placeholders.text(for: .clickID))
         }
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
