@@ -54,20 +54,30 @@ extension SQLStore {
     package func event(tenant: String, dedupeKey: String) async throws -> AppEvent? {
         let rows = try await read(
             """
-            SELECT id, name, click_id, link_id, platform, customer_id, value_micros, currency, occurred_at, received_at
+            SELECT \(raw: Self.eventColumns)
             FROM events WHERE tenant = \(tenant) AND dedupe_key = \(dedupeKey)
             """)
-        guard let row = rows.first else { return nil }
-        let reader = RowReader(row: row, table: "events", key: ["tenant", "dedupe_key"])
+        return try rows.first.map {
+            try Self.event(RowReader(row: $0, table: "events", key: ["tenant", "dedupe_key"]), tenant: tenant)
+        }
+    }
+
+    /// The columns ``event(_:tenant:)`` reads.
+    static var eventColumns: String {
+        "id, name, click_id, link_id, platform, customer_id, value_micros, currency, dedupe_key, occurred_at, received_at"
+    }
+
+    /// A row of `events` holding ``eventColumns``.
+    static func event(_ reader: RowReader, tenant: String) throws -> AppEvent {
         let clickID: String? = try reader.read("click_id")
         let micros: Int? = try reader.read("value_micros")
         let platform: String? = try reader.read("platform")
         return AppEvent(
             id: try reader.read("id"), tenant: tenant, name: try reader.read("name"),
             clickID: clickID.flatMap(ClickID.init(parsing:)), linkID: try reader.read("link_id"),
-            platform: platform.flatMap(Platform.init(rawValue:)),
-            customerID: try reader.read("customer_id"), value: micros.map { Double($0) / 1_000_000 },
-            currency: try reader.read("currency"), dedupeKey: dedupeKey, occurredAt: try reader.read("occurred_at"),
+            platform: platform.flatMap(Platform.init(rawValue:)), customerID: try reader.read("customer_id"),
+            value: micros.map { Double($0) / 1_000_000 }, currency: try reader.read("currency"),
+            dedupeKey: try reader.read("dedupe_key"), occurredAt: try reader.read("occurred_at"),
             receivedAt: try reader.read("received_at"))
     }
 

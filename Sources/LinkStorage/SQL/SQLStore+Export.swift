@@ -44,8 +44,7 @@ extension SQLStore {
         let limit = max(1, limit)
         let bytewise = dialect.bytewise
         var statement: SQLStatement = """
-            SELECT id, name, click_id, link_id, platform, customer_id, value_micros, currency, dedupe_key, occurred_at,
-                received_at
+            SELECT \(raw: Self.eventColumns)
             FROM events WHERE tenant = \(tenant)
             """
         if let after {
@@ -58,18 +57,8 @@ extension SQLStore {
         if let since { statement.append(" AND occurred_at >= \(since)") }
         if let until { statement.append(" AND occurred_at < \(until)") }
         statement.append(" ORDER BY occurred_at, id COLLATE \(raw: bytewise) LIMIT \(limit)")
-        let events = try await read(statement).map { row in
-            let reader = RowReader(row: row, table: "events", key: ["id"])
-            let clickID: String? = try reader.read("click_id")
-            let micros: Int? = try reader.read("value_micros")
-            let platform: String? = try reader.read("platform")
-            return AppEvent(
-                id: try reader.read("id"), tenant: tenant, name: try reader.read("name"),
-                clickID: clickID.flatMap(ClickID.init(parsing:)), linkID: try reader.read("link_id"),
-                platform: platform.flatMap(Platform.init(rawValue:)), customerID: try reader.read("customer_id"),
-                value: micros.map { Double($0) / 1_000_000 }, currency: try reader.read("currency"),
-                dedupeKey: try reader.read("dedupe_key"), occurredAt: try reader.read("occurred_at"),
-                receivedAt: try reader.read("received_at"))
+        let events = try await read(statement).map {
+            try Self.event(RowReader(row: $0, table: "events", key: ["id"]), tenant: tenant)
         }
         return ExportPage(records: events, limit: limit, position: EventCursor.init(after:))
     }
