@@ -10,7 +10,9 @@ package typealias ClickBuffer = BatchBuffer<Click>
 /// ``BatchFlusher`` takes them in batches. Never touches the database itself.
 ///
 /// A ring buffer under a lock: appending is O(1) and never suspends the request, also when the
-/// buffer is full during a database outage (the oldest record is then dropped and counted).
+/// buffer is full during a database outage (``append(_:)`` then drops the oldest record and
+/// counts it; ``append(contentsOf:)`` refuses the records instead, for a caller that can still
+/// tell its client to send them again).
 ///
 /// A batch the flusher has taken still counts as waiting until the store has it: the depth
 /// gauge (`click_buffer_depth` for clicks) and ``count`` do not dip while a write is under way, or
@@ -18,9 +20,22 @@ package typealias ClickBuffer = BatchBuffer<Click>
 package final class BatchBuffer<Record: Sendable>: Sendable {
     private struct State {
         var pending = CircularBuffer<Record>(initialCapacity: 1024)
-        /// Records taken by the flusher and not yet written or put back.
+        /// Batches taken by the flusher and not yet written or put back, oldest first: still
+        /// found by ``newestPending(where:)``, so that a record is always pending, in flight or
+        /// stored.
+        var inFlightBatches: [[Record]] = []
+        /// Records in ``inFlightBatches``.
         var inFlight = 0
         var waiting: Int { pending.count + inFlight }
+
+        /// Forgets a batch taken earlier: the one taken first of its size (batches are written in
+        /// the order they are taken).
+        mutating func land(_ batch: [Record]) {
+            if let index = inFlightBatches.firstIndex(where: { $0.count == batch.count }) {
+                inFlightBatches.remove(at: index)
+            }
+            inFlight -= batch.count
+        }
         /// Wakes the running flusher when a batch is full.
         var wakeUp: AsyncStream<Void>.Continuation?
     }
@@ -55,6 +70,24 @@ package final class BatchBuffer<Record: Sendable>: Sendable {
         wakeUp?.yield()
     }
 
+    /// Appends every record, or none when they do not all fit under the limit (the caller answers
+    /// "try again later" rather than losing records it has acknowledged). Returns whether it
+    /// appended them.
+    package func append(contentsOf records: [Record]) -> Bool {
+        guard !records.isEmpty else { return true }
+        let (appended, wakeUp) = state.withLock { state -> (Bool, AsyncStream<Void>.Continuation?) in
+            guard state.pending.count + records.count <= limit else { return (false, nil) }
+            let before = state.pending.count
+            state.pending.append(contentsOf: records)
+            metrics.depth.set(Double(state.waiting))
+            // A batch boundary crossed wakes the flusher, as single appends do.
+            let crossed = state.pending.count / batchSize > before / batchSize
+            return (true, crossed ? state.wakeUp : nil)
+        }
+        wakeUp?.yield()
+        return appended
+    }
+
     /// Takes up to one batch, or up to `size` records when given. The caller reports what became
     /// of it: ``written(_:)`` or ``putBack(_:)``.
     package func takeBatch(size: Int? = nil) -> [Record] {
@@ -62,6 +95,7 @@ package final class BatchBuffer<Record: Sendable>: Sendable {
             let size = min(size ?? batchSize, state.pending.count)
             let batch = Array(state.pending.prefix(size))
             state.pending.removeFirst(size)
+            if !batch.isEmpty { state.inFlightBatches.append(batch) }
             state.inFlight += size
             return batch
         }
@@ -70,7 +104,7 @@ package final class BatchBuffer<Record: Sendable>: Sendable {
     /// The store has a batch taken with ``takeBatch(size:)``.
     package func written(_ batch: [Record]) {
         state.withLock { state in
-            state.inFlight -= batch.count
+            state.land(batch)
             metrics.depth.set(Double(state.waiting))
         }
     }
@@ -78,7 +112,7 @@ package final class BatchBuffer<Record: Sendable>: Sendable {
     /// Puts back a batch the database did not take, ahead of newer records.
     package func putBack(_ batch: [Record]) {
         let dropped = state.withLock { state -> Int in
-            state.inFlight -= batch.count
+            state.land(batch)
             for click in batch.reversed() { state.pending.prepend(click) }
             let excess = max(0, state.pending.count - limit)
             state.pending.removeFirst(excess)
@@ -88,10 +122,20 @@ package final class BatchBuffer<Record: Sendable>: Sendable {
         if dropped > 0 { metrics.dropped.increment(by: Int64(dropped)) }
     }
 
-    /// The newest pending record that `matches` (a linear scan under the lock: for records that
-    /// may not be stored yet, such as the click an app names right after it).
+    /// The newest record not yet written that `matches`: pending, or in a batch being written (for
+    /// records the store may not have yet, such as the click an app names right after it).
+    ///
+    /// A linear scan under the lock: the buffer holds about one flush interval of records, and
+    /// the events API asks once per click named in a call. Measured beside full redirect load
+    /// with 1,000 events/s naming clicks, the redirect kept 0.96× of its rate (BENCHMARKS.md).
     package func newestPending(where matches: (Record) -> Bool) -> Record? {
-        state.withLock { state in state.pending.last(where: matches) }
+        state.withLock { state in
+            if let found = state.pending.last(where: matches) { return found }
+            for batch in state.inFlightBatches.reversed() {
+                if let found = batch.last(where: matches) { return found }
+            }
+            return nil
+        }
     }
 
     /// Records not yet written: pending, and taken by a write that has not finished.

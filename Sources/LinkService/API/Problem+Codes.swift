@@ -66,6 +66,9 @@ extension ErrorCode where Owner == Problem {
     package static let databaseUnavailable = ErrorCode("database-unavailable")
     /// `503`: the database's disk is full.
     package static let storageFull = ErrorCode("storage-full")
+    /// `503`: the server holds as many unwritten app events as it may; none of the call's events
+    /// were taken, and `Retry-After` says when to send them again.
+    package static let eventBufferFull = ErrorCode("event-buffer-full")
     /// An error of the HTTP layer, with its own status.
     package static let httpError = ErrorCode("http-error")
     /// `500`: the server could not answer; the cause is in its log.
@@ -79,7 +82,8 @@ extension ErrorCode where Owner == Problem {
         .methodNotAllowed, .bodyTooLarge, .incompleteBody,
         .ambiguousHost, .missingHost, .passwordRequired, .linkExpired, .busy, .slugTaken, .slugSpaceCrowded,
         .claimExpired, .claimUsed, .endpointDisabled, .qrCodeFailed, .domainTaken, .domainHasLinks, .domainInManifest,
-        .lastOwner, .noSession, .csrf, .crossSite, .databaseUnavailable, .storageFull, .httpError, .internalError,
+        .lastOwner, .noSession, .csrf, .crossSite, .databaseUnavailable, .storageFull, .eventBufferFull, .httpError,
+        .internalError,
         .missingMiddleware,
     ]
 

@@ -18,7 +18,8 @@ import NIOCore
 /// `dedupeKey` the tenant sent before gets the first one's answer and is not stored again.
 ///
 /// Nothing is written here: accepted events go to the event buffer, which the flusher writes in
-/// batches (as clicks). Answers `202` `{"events": [{"id", "name", "attributed", "clickId"?,
+/// batches (as clicks). When the buffer cannot take them all (the database has been slow or down
+/// for a while), none are taken: `503` `event-buffer-full` with `Retry-After`. Answers `202` `{"events": [{"id", "name", "attributed", "clickId"?,
 /// "linkId"?}]}` (a single event: that object alone), `400` naming the first field at fault.
 package struct EventsAPI: Sendable {
     package let store: CachingLinkStore
@@ -61,6 +62,8 @@ package struct EventsAPI: Sendable {
         var accepted: [String: AppEvent] = [:]
         // Clicks looked up in this call: a batch's events mostly name the same few clicks.
         var clicksFound: [ClickID: ClickReference?] = [:]
+        var fresh: [AppEvent] = []
+        fresh.reserveCapacity(inputs.count)
         for (index, input) in inputs.enumerated() {
             if let key = input.dedupeKey {
                 if let first = try await earlier(tenant: tenant.id, dedupeKey: key, in: accepted) {
@@ -71,10 +74,18 @@ package struct EventsAPI: Sendable {
             let event = try await attribute(
                 input, tenant: tenant, now: now, path: isBatch ? "events[\(index)]." : "", clicks: &clicksFound)
             if let key = event.dedupeKey { accepted[key] = event }
-            recent.remember(event)
-            events.append(event)
+            fresh.append(event)
             answers.append(event.answer)
         }
+        // All or none: a `202` promises that every event of the call will be written.
+        guard events.append(contentsOf: fresh) else {
+            throw Problem(
+                .serviceUnavailable, .eventBufferFull, title: "Too many events are waiting to be written",
+                detail:
+                    "the server holds as many unwritten events as it may (the database is slow or unreachable); none of this call's events were taken: send them again after Retry-After",
+                retryAfter: 5)
+        }
+        for event in fresh { recent.remember(event) }
         let answer: JSONNode = isBatch ? .object(["events": JSONNode(.array(answers))]) : answers[0]
         return .json(answer, status: .accepted, headers: [.cacheControl: "no-store"])
     }

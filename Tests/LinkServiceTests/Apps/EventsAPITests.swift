@@ -15,10 +15,12 @@ import Testing
 @Suite("App events")
 struct EventsAPITests {
     static func withServer(
+        configure: (inout LinkServiceConfiguration) -> Void = { _ in },
         _ body: @Sendable (any TestClientProtocol, _ key: String, _ otherKey: String, TestService) async throws -> Void
     ) async throws {
         var configuration = LinkServiceConfiguration(port: 0)
         configuration.clickFlushInterval = .milliseconds(50)
+        configure(&configuration)
         let service = try await TestService.make(
             manifests: [DeferredTenants.local, DeferredTenants.other], configuration: configuration)
         let key = try await service.key(for: "local")
@@ -125,6 +127,32 @@ struct EventsAPITests {
                 #"{"name": "open", "clickId": "\#(old.text)", "occurredAt": "\#(ISO8601.string(from: Date().addingTimeInterval(-7.5 * 86_400)))"}"#,
                 key: key, via: client)
             #expect(early.json?["attributed"]?.boolValue == true)
+        }
+    }
+
+    @Test(
+        "when the event buffer cannot take a whole call, none of its events are taken: 503 event-buffer-full with Retry-After, and a later call that fits is taken"
+    )
+    func fullBufferRefusesTheWholeCall() async throws {
+        // No flush before the buffer is full: a batch of 1,000 and a flush an hour apart.
+        try await Self.withServer(configure: {
+            $0.clickBatchSize = 1_000
+            $0.clickBufferLimit = 1_000
+            $0.clickFlushInterval = .seconds(3_600)
+        }) { client, key, _, service in
+            func batch(_ count: Int, prefix: String) -> String {
+                let events = (0..<count).map { #"{"name": "purchase", "dedupeKey": "\#(prefix)-\#($0)"}"# }
+                return #"{"events": ["# + events.joined(separator: ",") + "]}"
+            }
+            #expect(try await Self.send(batch(600, prefix: "a"), key: key, via: client).status == .accepted)
+            let refused = try await Self.send(batch(600, prefix: "b"), key: key, via: client)
+            #expect(refused.status == .serviceUnavailable)
+            #expect(refused.headers[.retryAfter] == "5")
+            #expect(refused.json?[path: "type"] == "urn:wayfinder:problem:event-buffer-full")
+            #expect(service.server.events.count == 600)
+            // Refused events were not remembered: sent again, a key of them is new, not a duplicate.
+            #expect(try await Self.send(batch(400, prefix: "b"), key: key, via: client).status == .accepted)
+            #expect(service.server.events.count == 1_000)
         }
     }
 

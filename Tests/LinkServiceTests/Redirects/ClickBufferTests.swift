@@ -47,6 +47,33 @@ struct ClickBufferTests {
         #expect(exposition.contains("wayfinder_clicks_dropped_total 1"))
     }
 
+    @Test("a click is always found until the store has it: pending, in a batch being written, or put back")
+    func pendingLookupSeesBatchesInFlight() {
+        let buffer = ClickBuffer(batchSize: 2, limit: 100, metrics: LinkServiceMetrics().clicks)
+        func found(_ number: Int) -> Bool { buffer.newestPending { $0.linkID == "link-\(number)" } != nil }
+        for number in 1...3 { buffer.append(Self.click(number)) }
+        let taken = buffer.takeBatch()
+        #expect(found(1) && found(2) && found(3))
+        buffer.putBack(taken)
+        #expect(found(1) && found(2))
+        let again = buffer.takeBatch()
+        buffer.written(again)
+        #expect(!found(1) && !found(2) && found(3))
+    }
+
+    @Test("appending many takes all of them, or none when they would pass the limit, and drops nothing")
+    func appendAllOrNone() {
+        let metrics = LinkServiceMetrics()
+        let buffer = ClickBuffer(batchSize: 2, limit: 5, metrics: metrics.clicks)
+        #expect(buffer.append(contentsOf: (1...3).map(Self.click)))
+        #expect(!buffer.append(contentsOf: (4...6).map(Self.click)))
+        #expect(buffer.count == 3)
+        #expect(buffer.append(contentsOf: (4...5).map(Self.click)))
+        #expect(Self.numbers(buffer.takeBatch(size: 10)) == ["link-1", "link-2", "link-3", "link-4", "link-5"])
+        let exposition = String(decoding: metrics.exposition(), as: UTF8.self)
+        #expect(!exposition.contains("wayfinder_clicks_dropped_total 1"))
+    }
+
     @Test("a batch being written, or refused and put back, still counts as waiting; written, it no longer does")
     func depthCountsBatchUntilWritten() {
         let metrics = LinkServiceMetrics()
