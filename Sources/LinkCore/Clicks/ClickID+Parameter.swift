@@ -8,7 +8,7 @@ extension ClickID {
     package static func adding(_ id: String, to url: String) -> String {
         // This runs on every visit that opens an app: a URL without the parameter (nearly all)
         // gets it appended without cutting its query into items.
-        guard url.utf8.firstRange(of: parameter.utf8) != nil else {
+        guard mentionsParameter(url) else {
             let utf8 = url.utf8
             let end = utf8.firstIndex(of: UInt8(ascii: "#")) ?? utf8.endIndex
             let separator: String
@@ -22,5 +22,23 @@ extension ClickID {
         edit.items.removeAll { QueryEdit.name(of: $0) == parameter }
         edit.items.append(Substring(parameter + "=" + id))
         return edit.text
+    }
+
+    private static let parameterBytes = Array(parameter.utf8)
+
+    /// Whether `wf_click` occurs anywhere in `url`: a byte scan (the standard library's
+    /// `firstRange(of:)` is generic and cost more than the rest of ``adding(_:to:)``).
+    private static func mentionsParameter(_ url: String) -> Bool {
+        var url = url
+        return url.withUTF8 { bytes in
+            let needle = parameterBytes
+            guard bytes.count >= needle.count else { return false }
+            for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] {
+                var offset = 1
+                while offset < needle.count, bytes[start + offset] == needle[offset] { offset += 1 }
+                if offset == needle.count { return true }
+            }
+            return false
+        }
     }
 }
