@@ -15,7 +15,7 @@ import DeepLinkRouting
 /// `Uri.decode` undoes, so no `;`, `#` or `%` of it ends a parameter early.
 package struct AndroidIntent: Sendable, Hashable {
     /// The URL the intent opens, as the app receives it: `https://…` or a custom-scheme link.
-    package let url: String
+    package private(set) var url: String
     /// The app that may open it; `nil` lets Android choose.
     package var packageName: String?
     /// Where the browser goes when no app takes the intent (`S.browser_fallback_url`).
@@ -23,7 +23,7 @@ package struct AndroidIntent: Sendable, Hashable {
     /// The URL's scheme, lowercased.
     package let scheme: String
     /// The URL after `scheme://`.
-    private let rest: Substring
+    private var rest: Substring
 
     /// The intent that opens `url` (an absolute `scheme://…` URL; its fragment is dropped), or
     /// `nil` when `url` has no `://` or a scheme Android cannot carry.
@@ -37,6 +37,21 @@ package struct AndroidIntent: Sendable, Hashable {
         self.rest = withoutFragment[withoutFragment.index(colon, offsetBy: 3)...]
         self.packageName = packageName
         self.fallback = fallback
+    }
+
+    /// The same intent opening `transform(url)`, a URL with the same `scheme://` (an edit of the
+    /// query, such as ``ClickID/adding(_:to:)``); it is read again only when the edit changed
+    /// more. `nil` when the new URL is none an intent can carry.
+    package func editingURL(_ transform: (String) -> String) -> AndroidIntent? {
+        let edited = transform(url)
+        let head = url[..<rest.startIndex]
+        guard edited.utf8.starts(with: head.utf8), !edited.utf8.contains(UInt8(ascii: "#")) else {
+            return AndroidIntent(opening: edited, packageName: packageName, fallback: fallback)
+        }
+        var intent = self
+        intent.url = edited
+        intent.rest = edited[edited.utf8.index(edited.startIndex, offsetBy: head.utf8.count)...]
+        return intent
     }
 
     /// `intent://…#Intent;scheme=…;package=…;S.browser_fallback_url=…;end`: the parts present, in

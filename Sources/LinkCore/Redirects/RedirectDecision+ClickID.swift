@@ -31,6 +31,6 @@ extension RedirectDecision {
 extension AndroidIntent {
     /// The same intent opening its URL with `wf_click=<id>`.
     fileprivate func carrying(_ id: String) -> AndroidIntent {
-        AndroidIntent(opening: ClickID.adding(id, to: url), packageName: packageName, fallback: fallback) ?? self
+        editingURL { ClickID.adding(id, to: $0) } ?? self
     }
 }

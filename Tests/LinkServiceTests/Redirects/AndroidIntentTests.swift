@@ -114,4 +114,29 @@ struct AndroidIntentTests {
         }
         #expect(InAppBrowser.facebook.escape(from: page, on: .desktop) == nil)
     }
+
+    @Test(
+        "an intent whose URL is edited equals the intent made from the edited URL, also when the edit changes the scheme",
+        arguments: [
+            "https://stories.example.com/story/42", "https://stories.example.com/story/42?a=b&c=%20",
+            "stories://story/42?wf_click=old", "HTTPS://Stories.example.com/x?",
+        ])
+    func editedURL(url: String) throws {
+        let intent = try #require(
+            AndroidIntent(opening: url, packageName: "com.example.stories", fallback: "https://play.example/?id=1"))
+        let edited = try #require(intent.editingURL { ClickID.adding("abc", to: $0) })
+        let fresh = AndroidIntent(
+            opening: ClickID.adding("abc", to: url), packageName: "com.example.stories",
+            fallback: "https://play.example/?id=1")
+        #expect(edited == fresh)
+        #expect(edited.uri == fresh?.uri)
+        let rescheme = intent.editingURL { "other" + $0.drop { $0 != ":" } }
+        #expect(rescheme?.scheme == "other")
+        #expect(
+            rescheme
+                == AndroidIntent(
+                    opening: "other" + url.drop { $0 != ":" }, packageName: "com.example.stories",
+                    fallback: "https://play.example/?id=1"))
+        #expect(intent.editingURL { $0 + "#top" }?.url == intent.url)
+    }
 }
