@@ -22,6 +22,11 @@ package protocol PersonRecords: Sendable {
     func memberships(tenant: String) async throws -> [Membership]
     /// Removes a person from a tenant; `false` when they were not in it.
     func deleteMembership(personID: String, tenant: String) async throws -> Bool
+    /// Gives a member of `tenant` the role `role`, or removes them from it when `role` is `nil`,
+    /// unless they are its last owner and would no longer be one: the check and the change are
+    /// one operation (a transaction that locks the tenant's owners, or the memory store's
+    /// actor), so two demotions or removals at once cannot both pass and leave no owner.
+    func changeMembership(personID: String, tenant: String, to role: Role?) async throws -> MembershipChange
 
     func insertInvitation(_ invitation: Invitation) async throws
     func invitation(tokenHash: String) async throws -> Invitation?
