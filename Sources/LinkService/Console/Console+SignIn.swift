@@ -39,7 +39,7 @@ extension Console {
     }
 
     /// `Retry-After` seconds when the client has made too many sign-in attempts.
-    func signInWait(_ request: Request, _ context: LinkRequestContext) -> Int? {
+    func signInWait(_ request: Request, _ context: some RemoteAddressRequestContext) -> Int? {
         signInLimiter.acquire(addressing.rateLimitBucket(of: request, context: context))
     }
 
