@@ -28,9 +28,18 @@ package protocol PersonRecords: Sendable {
     /// actor), so two demotions or removals at once cannot both pass and leave no owner.
     func changeMembership(personID: String, tenant: String, to role: Role?) async throws -> MembershipChange
 
-    func insertInvitation(_ invitation: Invitation) async throws
+    /// Stores an invitation, and queues `event` (its `member.invited` webhook) in the same
+    /// transaction when given.
+    func insertInvitation(_ invitation: Invitation, event: WebhookEvent?) async throws
     func invitation(tokenHash: String) async throws -> Invitation?
     /// Marks the invitation used at `date` if it is still open then (unused, unexpired), and
     /// returns it; `nil` when it is unknown, used (by this call's rivals too) or expired.
     func useInvitation(tokenHash: String, at date: Date) async throws -> Invitation?
+}
+
+extension PersonRecords {
+    /// Stores an invitation with no webhook event (`wayfinder people create`'s first owner).
+    package func insertInvitation(_ invitation: Invitation) async throws {
+        try await insertInvitation(invitation, event: nil)
+    }
 }

@@ -36,16 +36,19 @@ package struct MemberDirectory: Sendable {
         return members
     }
 
-    /// A new invitation of `email` to `tenant` with `role`, stored; the token its link carries.
-    package func invite(email: String, role: String, tenant: String, by actor: Actor) async throws -> (
-        token: String, invitation: Invitation
-    ) {
+    /// A new invitation of `email` to `tenant` with `role`, stored with its `member.invited`
+    /// webhook event (one transaction); its link, `link(token)`, and the invitation.
+    package func invite(
+        email: String, role: String, tenant: String, by actor: Actor, link: (_ token: String) -> String
+    ) async throws -> (url: String, invitation: Invitation) {
         let address = try Self.address(email)
         let role = try Self.role(role)
         if role == .owner { try Self.checkMayTouchOwners(actor) }
         let made = Invitation.make(tenant: tenant, email: address, role: role, at: clock.now())
-        try await store.insertInvitation(made.invitation)
-        return made
+        let url = link(made.token)
+        try await store.insertInvitation(
+            made.invitation, event: WebhookPayload.memberInvited(made.invitation, url: url, invitedBy: actor.name))
+        return (url, made.invitation)
     }
 
     /// Gives the member `email` the role `role`; their role before and after.

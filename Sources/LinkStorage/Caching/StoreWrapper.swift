@@ -228,8 +228,8 @@ extension StoreWrapper {
         try await base.changeMembership(personID: personID, tenant: tenant, to: role)
     }
 
-    package func insertInvitation(_ invitation: Invitation) async throws {
-        try await base.insertInvitation(invitation)
+    package func insertInvitation(_ invitation: Invitation, event: WebhookEvent?) async throws {
+        try await base.insertInvitation(invitation, event: event)
     }
 
     package func invitation(tokenHash: String) async throws -> Invitation? {

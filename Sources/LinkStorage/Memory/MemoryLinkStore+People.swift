@@ -69,7 +69,7 @@ extension MemoryLinkStore {
         return .changed(before: before)
     }
 
-    package func insertInvitation(_ invitation: Invitation) async throws {
+    package func insertInvitation(_ invitation: Invitation, event: WebhookEvent?) async throws {
         guard invitations[invitation.tokenHash] == nil else {
             throw LinkStoreError.database("an invitation with this token hash exists already")
         }
@@ -78,6 +78,7 @@ extension MemoryLinkStore {
         invitation.expiresAt = invitation.expiresAt.truncatedToMilliseconds
         invitation.usedAt = invitation.usedAt?.truncatedToMilliseconds
         invitations[invitation.tokenHash] = invitation
+        if let event { _ = webhooks.enqueue(Self.stored(event)) }
     }
 
     package func invitation(tokenHash: String) async throws -> Invitation? { invitations[tokenHash] }

@@ -95,9 +95,10 @@ extension SQLStore {
         }
     }
 
-    package func insertInvitation(_ invitation: Invitation) async throws {
-        try await write(.statements) { session in
+    package func insertInvitation(_ invitation: Invitation, event: WebhookEvent?) async throws {
+        try await write(.transaction) { session in
             try await session.run(Self.insert(invitation, as: Self.invitationRow))
+            if let event { try await Self.enqueue(event, on: session) }
         }
     }
 

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import LinkCore
 import LinkDelivery
@@ -174,6 +175,41 @@ struct PersonStoreConformanceTests {
             try await store.insertInvitation(late)
             #expect(try await store.useInvitation(tokenHash: late.tokenHash, at: late.expiresAt) == nil)
             #expect(try await store.invitation(tokenHash: late.tokenHash)?.usedAt == nil)
+        }
+    }
+
+    @Test(
+        "an invitation stored with its member.invited event queues it for the endpoints that name it",
+        arguments: LinkStoreFactory.all)
+    func invitationEvent(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            for (id, events) in [("wh_members", [WebhookEventType.memberInvited]), ("wh_links", [.linkCreated])] {
+                _ = try await store.insertWebhookEndpoint(
+                    WebhookEndpoint(
+                        id: id, tenant: "storyteller", url: "https://hooks.example.com/\(id)", events: events,
+                        secret: WebhookSecret.make(), createdAt: Self.start, updatedAt: Self.start),
+                    limit: 10)
+            }
+            let (token, invitation) = Invitation.make(
+                tenant: "storyteller", email: "ada@example.com", role: .editor, at: Self.start)
+            let url = "https://links.example.com/admin/invitations/" + token
+            try await store.insertInvitation(
+                invitation,
+                event: WebhookPayload.memberInvited(invitation, url: url, invitedBy: "person:owner@example.com"))
+            let (_, quiet) = Invitation.make(
+                tenant: "storyteller", email: "bob@example.com", role: .viewer, at: Self.start)
+            try await store.insertInvitation(quiet)
+            #expect(try await store.invitation(tokenHash: quiet.tokenHash) == quiet)
+
+            let now = Self.start.addingTimeInterval(1)
+            let messages = try await store.claimWebhookMessages(
+                owner: "test", now: now, leaseUntil: now.addingTimeInterval(60), limit: 10)
+            #expect(messages.map(\.endpointID) == ["wh_members"])
+            #expect(messages.map(\.type) == [.memberInvited])
+            let body = try JSONParser().parse(try #require(messages.first).payload)
+            #expect(body[path: "data.url"] == url)
+            #expect(body[path: "data.email"] == "ada@example.com")
+            #expect(body[path: "data.expiresAt"] == ISO8601.string(from: invitation.expiresAt))
         }
     }
 
