@@ -9,6 +9,22 @@ extension QRCode {
         let margin = max(0, quietZone)
         let modulesAcross = size + 2 * margin
         let side = pixelsPerModule(size: pixels, quietZone: margin) * modulesAcross
+        let path = svgPathData(quietZone: margin)
+        return """
+            <svg xmlns="http://www.w3.org/2000/svg" width="\(side)" height="\(side)" \
+            viewBox="0 0 \(modulesAcross) \(modulesAcross)" shape-rendering="crispEdges">\
+            <title>\(QRCode.escapeXML(text))</title>\
+            <rect width="\(modulesAcross)" height="\(modulesAcross)" fill="#fff"/>\
+            <path fill="#000" d="\(path)"/></svg>
+
+            """
+    }
+
+    /// The `d` of the `<path>` ``svg(size:quietZone:)`` draws: each run of dark modules in a row
+    /// as a rectangle, in module units, offset by `quietZone`. Letters, digits, spaces and `-`
+    /// only, so a page can write it into its own `<svg>` as it is.
+    public func svgPathData(quietZone: Int = 4) -> String {
+        let margin = max(0, quietZone)
         var path = ""
         for y in 0..<size {
             var x = 0
@@ -23,14 +39,7 @@ extension QRCode {
                 x += run
             }
         }
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(side)" height="\(side)" \
-            viewBox="0 0 \(modulesAcross) \(modulesAcross)" shape-rendering="crispEdges">\
-            <title>\(QRCode.escapeXML(text))</title>\
-            <rect width="\(modulesAcross)" height="\(modulesAcross)" fill="#fff"/>\
-            <path fill="#000" d="\(path)"/></svg>
-
-            """
+        return path
     }
 
     /// `text` safe in XML character data and attribute values: the five special characters as

@@ -1,10 +1,16 @@
 """Issue #43's story in Chromium: an owner's key invites ada@example.com as an editor, she opens
 the invitation link, signs in through a real OpenID Connect provider on loopback (PyPI's
 `oidc-provider-mock`), makes a link, finds no Webhooks or Members in her navigation, is refused
-the webhooks page by the server, and the audit log holds every step with her as the actor."""
+the webhooks page by the server, and the audit log holds every step with her as the actor. Then
+she turns one-time codes on from her account page with a code computed here from the key the
+page shows (RFC 6238, not the server's code)."""
 
+import base64
+import hashlib
+import hmac
 import json
 import os
+import struct
 import shutil
 import subprocess
 import sys
@@ -98,3 +104,25 @@ def test_an_invited_editor_signs_in_through_the_provider_and_is_held_to_her_role
     status, page = api(people_server, "GET", "/api/v1/audit?actor=person:ada@example.com")
     actions = {entry["action"] for entry in page["entries"]}
     assert {"member.joined", "console.signed-in", "link.created", "console.access-refused"} <= actions
+
+    # Her account page, from her email in the top bar: one-time codes on with a current code.
+    browser.find_element(By.XPATH, '//a[@class="who"]').click()
+    assert browser.current_url == people_server["base"] + "/admin/account"
+    assert browser.find_element(By.CSS_SELECTOR, ".totp-qr svg").is_displayed()
+    assert browser.find_element(By.ID, "totp-uri").get_attribute("href").startswith("otpauth://totp/")
+    key = browser.find_element(By.ID, "totp-secret").text.replace(" ", "")
+    field(browser, "One-time code").send_keys(totp(key, time.time()))
+    by_text(browser, "Turn on one-time codes").click()
+    assert "One-time codes are on" in browser.page_source
+    assert "Turn off one-time codes" in browser.page_source and key not in browser.page_source
+    status, page = api(people_server, "GET", "/api/v1/audit?actor=person:ada@example.com")
+    assert "person.totp-enabled" in {entry["action"] for entry in page["entries"]}
+    assert key not in json.dumps(page)
+
+
+def totp(key, now):
+    """The RFC 6238 code (HMAC-SHA-1, 6 digits, 30-second steps) of the base32 `key` at `now`."""
+    secret = base64.b32decode(key + "=" * (-len(key) % 8))
+    mac = hmac.new(secret, struct.pack(">Q", int(now // 30)), hashlib.sha1).digest()
+    offset = mac[-1] & 0x0F
+    return "%06d" % ((struct.unpack(">I", mac[offset:offset + 4])[0] & 0x7FFFFFFF) % 1_000_000)

@@ -18,6 +18,10 @@ package enum AuditAction: String, CaseIterable, Sendable, Hashable {
     case memberJoined = "member.joined"
     case memberRoleChanged = "member.role-changed"
     case memberRemoved = "member.removed"
+    /// A person turned one-time codes (TOTP) on for their sign-in; never with the secret.
+    case totpEnabled = "person.totp-enabled"
+    /// A person turned one-time codes off.
+    case totpDisabled = "person.totp-disabled"
     case signedIn = "console.signed-in"
     case signInRefused = "console.sign-in-refused"
     /// A console page or form the signed-in actor's role (or key's scopes) does not allow.

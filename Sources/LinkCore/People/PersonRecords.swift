@@ -22,10 +22,24 @@ package protocol PersonRecords: Sendable {
     func memberships(tenant: String) async throws -> [Membership]
     /// Removes a person from a tenant; `false` when they were not in it.
     func deleteMembership(personID: String, tenant: String) async throws -> Bool
+    /// Gives a member of `tenant` the role `role`, or removes them from it when `role` is `nil`,
+    /// unless they are its last owner and would no longer be one: the check and the change are
+    /// one operation (a transaction that locks the tenant's owners, or the memory store's
+    /// actor), so two demotions or removals at once cannot both pass and leave no owner.
+    func changeMembership(personID: String, tenant: String, to role: Role?) async throws -> MembershipChange
 
-    func insertInvitation(_ invitation: Invitation) async throws
+    /// Stores an invitation, and queues `event` (its `member.invited` webhook) in the same
+    /// transaction when given.
+    func insertInvitation(_ invitation: Invitation, event: WebhookEvent?) async throws
     func invitation(tokenHash: String) async throws -> Invitation?
     /// Marks the invitation used at `date` if it is still open then (unused, unexpired), and
     /// returns it; `nil` when it is unknown, used (by this call's rivals too) or expired.
     func useInvitation(tokenHash: String, at date: Date) async throws -> Invitation?
+}
+
+extension PersonRecords {
+    /// Stores an invitation with no webhook event (`wayfinder people create`'s first owner).
+    package func insertInvitation(_ invitation: Invitation) async throws {
+        try await insertInvitation(invitation, event: nil)
+    }
 }

@@ -10,5 +10,7 @@ package enum WebhookEventType: String, Sendable, Hashable, CaseIterable {
     case domainHealthChanged = "domain.health_changed"
     /// An app's event attributed to a click (`POST /api/v1/events`).
     case eventCreated = "event.created"
+    /// An invitation was made (API or console): the server sends no email, an endpoint can.
+    case memberInvited = "member.invited"
     case webhookTest = "webhook.test"
 }

@@ -140,6 +140,25 @@ package enum WebhookPayload {
             orderKey: event.linkID, createdAt: event.receivedAt)
     }
 
+    /// `member.invited` for `invitation`, whose link is `url`, made by `invitedBy` (an audit
+    /// actor: `person:<email>` or `key:<prefix>`): what a team's endpoint needs to send the
+    /// email the server does not. The URL is the invitation itself (anyone with it may accept
+    /// it), so the event goes only to the endpoints that name it.
+    package static func memberInvited(_ invitation: Invitation, url: String, invitedBy: String) -> WebhookEvent {
+        let data = JSONNode.object([
+            "email": JSONNode(.string(invitation.email)),
+            "role": JSONNode(.string(invitation.role.rawValue)),
+            "tenant": JSONNode(.string(invitation.tenant)),
+            "url": JSONNode(.string(url)),
+            "expiresAt": JSONNode(.string(ISO8601.string(from: invitation.expiresAt))),
+            "invitedBy": JSONNode(.string(invitedBy)),
+        ])
+        return WebhookEvent(
+            id: makeID(), tenant: invitation.tenant, type: .memberInvited,
+            payload: body(.memberInvited, at: invitation.createdAt, data: data),
+            orderKey: "member:" + invitation.email, createdAt: invitation.createdAt)
+    }
+
     /// The compact JSON text of an event's body.
     package static func body(_ type: WebhookEventType, at date: Date, data: JSONNode) -> String {
         JSONNode(

@@ -7,9 +7,10 @@ import Logging
 
 // An invitation's page, `/admin/invitations/<token>`: "Sign in with single sign-on" (when a
 // provider is configured) or "Set a password" (a person who has one confirms it instead).
-// Accepting creates the person or adds the tenant to them, uses the invitation (single use, 7
-// days: the store marks it used in one statement, so two acceptances at once let one through),
-// and signs them in. The form carries the browser's sign-in token and is rate limited as the
+// A person who enrolled a one-time code gives a current one too, as signing in asks. Accepting
+// creates the person or adds the tenant to them, uses the invitation (single use, 7 days: the
+// store marks it used in one statement, so two acceptances at once let one through), and signs
+// them in. The form carries the browser's sign-in token and is rate limited as the
 // sign-in is.
 extension Console {
     func registerInvitations(on admin: RouterGroup<LinkRequestContext>) {
@@ -47,7 +48,7 @@ extension Console {
         let page = ConsoleInvitationPage(
             layout: ConsoleLayout(title: "Invitation"), token: token, email: invitation.email,
             tenant: invitation.tenant, role: invitation.role.rawValue, csrf: csrf, sso: oidc != nil,
-            hasPassword: person?.passwordHash != nil, error: error)
+            hasPassword: person?.passwordHash != nil, hasOneTimeCode: person?.totpSecret != nil, error: error)
         var response = html(pages.render(page), status: status)
         if let cookie { response.setCookie(cookie) }
         return response
@@ -71,7 +72,7 @@ extension Console {
         }
         guard let (token, invitation) = try await openInvitation(context) else { return invitationGone() }
         let password = form["password"] ?? ""
-        let existing = try await store.person(email: invitation.email)
+        var existing = try await store.person(email: invitation.email)
         var newHash: String? = nil
         if let stored = existing?.passwordHash {
             guard try await PasswordChecks.verifyPersonPassword(password, against: stored, on: passwords) else {
@@ -93,6 +94,17 @@ extension Console {
                 return try await invitationPage(request, context, error: problem.detail, status: .badRequest)
             case .failure(let problem): throw problem
             }
+        }
+        // A person with a second factor gives it here too: the invitation's link and a password
+        // (even a new one) are not the whole of their sign-in.
+        if var holder = existing, holder.totpSecret != nil {
+            guard try await acceptsOneTimeCode(form.text("code"), of: &holder) else {
+                await recordSignIn(
+                    .signInRefused, tenant: invitation.tenant, actor: "person:" + invitation.email, request, context)
+                return try await invitationPage(
+                    request, context, error: Self.oneTimeCodeRefused + " Nothing was done.", status: .unauthorized)
+            }
+            existing = holder
         }
         guard let used = try await store.useInvitation(tokenHash: APIKey.hash(token), at: clock.now()) else {
             return invitationGone()

@@ -39,16 +39,16 @@ extension Console {
         let email = context.form.text("email")
         let role = context.form.text("role")
         do {
+            let secure = addressing.cameOverTLS(request, context: context)
+            let host = addressing.forwardedHost(of: request, context: context)
             let made = try await members.invite(email: email, role: role, tenant: context.tenant.id, by: context.actor)
+            { token in MembersAPI.invitationURL(token: token, secure: secure, host: host) }
             await recordChange(
                 .memberInvited, target: "member:" + made.invitation.email,
                 changes: [AuditChange(field: "role", before: nil, after: made.invitation.role.rawValue)], request,
                 context)
-            let url = MembersAPI.invitationURL(
-                token: made.token, secure: addressing.cameOverTLS(request, context: context),
-                host: addressing.forwardedHost(of: request, context: context))
             return try await membersPage(
-                context, notice: "The invitation is made.", invitation: (url, made.invitation.email),
+                context, notice: "The invitation is made.", invitation: (made.url, made.invitation.email),
                 status: .created)
         } catch let problem as Problem where problem.status == .badRequest {
             return try await membersPage(

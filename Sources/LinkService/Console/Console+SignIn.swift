@@ -39,7 +39,7 @@ extension Console {
     }
 
     /// `Retry-After` seconds when the client has made too many sign-in attempts.
-    func signInWait(_ request: Request, _ context: LinkRequestContext) -> Int? {
+    func signInWait(_ request: Request, _ context: some RemoteAddressRequestContext) -> Int? {
         signInLimiter.acquire(addressing.rateLimitBucket(of: request, context: context))
     }
 
@@ -115,19 +115,11 @@ extension Console {
                 request, context, error: "The email or password is not right. Nobody is signed in.", email: text,
                 status: .unauthorized)
         }
-        if let secret = signingIn.totpSecret {
-            let totp = Base32.decode(secret).map(TOTP.init(secret:))
-            guard let step = totp?.matchingCounter(code, at: clock.now()), Int(step) > (signingIn.totpLastStep ?? -1)
-            else {
-                await recordSignIn(.signInRefused, tenant: refusedTenant, actor: actor, request, context)
-                return try await signInPage(
-                    request, context,
-                    error:
-                        "The one-time code is missing or not right (each code is good once); enter the one your authenticator app shows now. Nobody is signed in.",
-                    email: text, status: .unauthorized)
-            }
-            signingIn.totpLastStep = Int(step)
-            _ = try await store.updatePerson(signingIn)
+        guard try await acceptsOneTimeCode(code, of: &signingIn) else {
+            await recordSignIn(.signInRefused, tenant: refusedTenant, actor: actor, request, context)
+            return try await signInPage(
+                request, context, error: Self.oneTimeCodeRefused + " Nobody is signed in.", email: text,
+                status: .unauthorized)
         }
         guard let first = memberships.first else {
             await recordSignIn(.signInRefused, tenant: "", actor: actor, request, context)
@@ -137,6 +129,24 @@ extension Console {
                 email: text, status: .forbidden)
         }
         return try await open(signingIn, tenant: first.tenant, request, context)
+    }
+
+    /// What a refused one-time code is told.
+    static let oneTimeCodeRefused =
+        "The one-time code is missing or not right (each code is good once); enter the one your authenticator app shows now."
+
+    /// Whether `code` is a current one-time code of `person` that was not used before: `true` for
+    /// a person with no second factor. An accepted code's step is stored at once, so that the
+    /// code is not good twice (on any path that asks for it).
+    func acceptsOneTimeCode(_ code: String, of person: inout Person) async throws -> Bool {
+        guard let secret = person.totpSecret else { return true }
+        let totp = Base32.decode(secret).map(TOTP.init(secret:))
+        guard let step = totp?.matchingCounter(code, at: clock.now()), Int(step) > (person.totpLastStep ?? -1) else {
+            return false
+        }
+        person.totpLastStep = Int(step)
+        _ = try await store.updatePerson(person)
+        return true
     }
 
     /// The person's memberships in tenants this server serves.

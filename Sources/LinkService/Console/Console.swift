@@ -77,6 +77,7 @@ package struct Console: Sendable {
         signedIn.get { _, _ in redirect("/admin/links") }
         signedIn.post("/sign-out") { request, context in try await signOut(request, context) }
         signedIn.post("/switch-tenant") { request, context in try await switchTenant(request, context) }
+        registerAccount(on: signedIn)
         let reading = signedIn.requiring(.readLinks, audit: audit)
         reading.get("/links") { request, context in try await links(request, context) }
         reading.requiring(.readStats, audit: audit).get("/links/:slug") { request, context in
@@ -307,6 +308,8 @@ package struct Console: Sendable {
         case "invited": "The invitation is made."
         case "role-changed": "The role is changed."
         case "member-removed": "The member is removed."
+        case "totp-on": "One-time codes are on: signing in asks for one from now on."
+        case "totp-off": "One-time codes are off."
         case "test-queued": "A webhook.test event is queued; it shows in the deliveries once sent."
         case "endpoint-deleted": "The endpoint is deleted."
         case "endpoint-changed": "Your changes are saved."

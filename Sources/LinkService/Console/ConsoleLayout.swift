@@ -19,10 +19,14 @@ package struct ConsoleLayout: Sendable {
         package var onMembers = false
         /// Whether the page is under "Audit log" in the navigation.
         package var onAudit = false
+        /// Whether the page is the person's own account page.
+        package var onAccount = false
         /// Who is signed in: the person's email, or the key's prefix.
         package var who = ""
         /// The actor's role, for a person.
         package var role: String? = nil
+        /// Whether ``who`` links to the account page (`/admin/account`): a person's session.
+        package var hasAccount = false
         /// What the actor may do, for the navigation and the pages' buttons: what it may not do
         /// is not shown (and the server refuses it anyway).
         package var mayCreateLinks = true
@@ -47,7 +51,8 @@ package struct ConsoleLayout: Sendable {
         title: "Links",
         session: Session(
             tenant: "stories", csrf: "token", onLinks: true, onDomains: true, onWebhooks: true, onMembers: true,
-            onAudit: true, who: "ada@example.com", role: "owner", mayChangeMembers: true, mayReadAudit: true,
+            onAudit: true, onAccount: true, who: "ada@example.com", role: "owner", hasAccount: true,
+            mayChangeMembers: true, mayReadAudit: true,
             otherTenants: ["news"], hasOtherTenants: true),
         notice: "The link is ready.")
 }
@@ -60,6 +65,8 @@ extension ConsoleLayout {
         case webhooks
         case members
         case audit
+        /// The signed-in person's account page (reached from their email in the top bar).
+        case account
     }
 }
 
@@ -72,11 +79,13 @@ extension ConsoleLayout.Session {
         onWebhooks = section == .webhooks
         onMembers = section == .members
         onAudit = section == .audit
+        onAccount = section == .account
         switch signedIn.actor.credential {
         case .key(let prefix, _): who = prefix
         case .person(let email, let role):
             who = email
             self.role = role.rawValue
+            hasAccount = true
         }
         mayCreateLinks = signedIn.may(.createLinks)
         mayChangeLinks = signedIn.may(.changeLinks)

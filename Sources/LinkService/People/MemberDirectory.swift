@@ -36,16 +36,19 @@ package struct MemberDirectory: Sendable {
         return members
     }
 
-    /// A new invitation of `email` to `tenant` with `role`, stored; the token its link carries.
-    package func invite(email: String, role: String, tenant: String, by actor: Actor) async throws -> (
-        token: String, invitation: Invitation
-    ) {
+    /// A new invitation of `email` to `tenant` with `role`, stored with its `member.invited`
+    /// webhook event (one transaction); its link, `link(token)`, and the invitation.
+    package func invite(
+        email: String, role: String, tenant: String, by actor: Actor, link: (_ token: String) -> String
+    ) async throws -> (url: String, invitation: Invitation) {
         let address = try Self.address(email)
         let role = try Self.role(role)
         if role == .owner { try Self.checkMayTouchOwners(actor) }
         let made = Invitation.make(tenant: tenant, email: address, role: role, at: clock.now())
-        try await store.insertInvitation(made.invitation)
-        return made
+        let url = link(made.token)
+        try await store.insertInvitation(
+            made.invitation, event: WebhookPayload.memberInvited(made.invitation, url: url, invitedBy: actor.name))
+        return (url, made.invitation)
     }
 
     /// Gives the member `email` the role `role`; their role before and after.
@@ -57,23 +60,16 @@ package struct MemberDirectory: Sendable {
         let before = member.role
         guard before != role else { return (member, before) }
         if before == .owner || role == .owner { try Self.checkMayTouchOwners(actor) }
-        if before == .owner { try await checkNotLastOwner(member, tenant: tenant, doing: "demoted") }
-        try await store.setMembership(
-            Membership(personID: member.personID, tenant: tenant, role: role, createdAt: member.joinedAt))
+        let changed = try await change(member, tenant: tenant, to: role, doing: "demoted")
         member.role = role
-        return (member, before)
+        return (member, changed)
     }
 
     /// Removes the member `email` from the tenant (the person stays, with their other tenants).
     package func remove(_ email: String, tenant: String, by actor: Actor) async throws -> Member {
-        let member = try await existing(email, tenant: tenant)
-        if member.role == .owner {
-            try Self.checkMayTouchOwners(actor)
-            try await checkNotLastOwner(member, tenant: tenant, doing: "removed")
-        }
-        guard try await store.deleteMembership(personID: member.personID, tenant: tenant) else {
-            throw Self.notMember(email, tenant: tenant)
-        }
+        var member = try await existing(email, tenant: tenant)
+        if member.role == .owner { try Self.checkMayTouchOwners(actor) }
+        member.role = try await change(member, tenant: tenant, to: nil, doing: "removed")
         return member
     }
 
@@ -105,14 +101,20 @@ package struct MemberDirectory: Sendable {
         guard mayTouchOwners(actor) else { throw Problem.refusing(.changeOwners, to: actor) }
     }
 
-    private func checkNotLastOwner(_ member: Member, tenant: String, doing: String) async throws {
-        let owners = try await store.memberships(tenant: tenant).filter { $0.role == .owner }
-        guard owners.contains(where: { $0.personID != member.personID }) else {
+    /// Gives `member` `role` (removes them for `nil`) in the one store operation that also checks
+    /// that the tenant keeps an owner; the role they had.
+    private func change(_ member: Member, tenant: String, to role: Role?, doing: String) async throws -> Role {
+        switch try await store.changeMembership(personID: member.personID, tenant: tenant, to: role) {
+        case .changed(let before):
+            return before
+        case .lastOwner:
             throw Problem(
                 .conflict, .lastOwner, title: "The last owner stays",
                 detail:
                     "\(member.email) is the last owner of \(tenant), so they cannot be \(doing); make another member an owner first"
             )
+        case .notMember:
+            throw Self.notMember(member.email, tenant: tenant)
         }
     }
 

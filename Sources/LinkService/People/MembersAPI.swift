@@ -35,18 +35,18 @@ package struct MembersAPI: Sendable {
 
     private func invite(_ request: Request, _ context: APIRequestContext) async throws -> Response {
         let fields = try await Self.fields(request, limit: maxBodySize, known: ["email", "role"])
+        let secure = audit.addressing.cameOverTLS(request, context: context)
+        let host = audit.addressing.forwardedHost(of: request, context: context)
         let made = try await members.invite(
-            email: fields["email"] ?? "", role: fields["role"] ?? "", tenant: context.tenant.id, by: context.actor)
+            email: fields["email"] ?? "", role: fields["role"] ?? "", tenant: context.tenant.id, by: context.actor
+        ) { token in Self.invitationURL(token: token, secure: secure, host: host) }
         await audit.record(
             .memberInvited, target: "member:" + made.invitation.email,
             changes: [AuditChange(field: "role", before: nil, after: made.invitation.role.rawValue)], request: request,
             context: context)
-        let url = Self.invitationURL(
-            token: made.token, secure: audit.addressing.cameOverTLS(request, context: context),
-            host: audit.addressing.forwardedHost(of: request, context: context))
         return .json(
             .object([
-                "url": JSONNode(.string(url)),
+                "url": JSONNode(.string(made.url)),
                 "expiresAt": JSONNode(.string(ISO8601.string(from: made.invitation.expiresAt))),
             ]), status: .created)
     }

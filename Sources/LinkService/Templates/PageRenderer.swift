@@ -17,7 +17,7 @@ package struct PageRenderer: Sendable {
         ConsoleLinksPage.self,
         ConsoleLinkFormPage.self, ConsoleLinkPage.self, ConsoleDeleteLinkPage.self, ConsoleDomainsPage.self,
         ConsoleMessagePage.self, ConsoleWebhooksPage.self, ConsoleWebhookPage.self,
-        ConsoleInvitationPage.self, ConsoleMembersPage.self, ConsoleAuditPage.self,
+        ConsoleInvitationPage.self, ConsoleMembersPage.self, ConsoleAuditPage.self, ConsoleAccountPage.self,
     ]
 
     private let library: MustacheLibrary

@@ -33,6 +33,7 @@ package enum PageTemplate: String, CaseIterable, Sendable {
     case consoleInvitation = "console-invitation"
     case consoleMembers = "console-members"
     case consoleAudit = "console-audit"
+    case consoleAccount = "console-account"
 
     /// The file's text.
     package var text: String { String(decoding: bytes, as: UTF8.self) }
@@ -62,6 +63,7 @@ package enum PageTemplate: String, CaseIterable, Sendable {
         case .consoleInvitation: PackageResources.console_invitation_mustache
         case .consoleMembers: PackageResources.console_members_mustache
         case .consoleAudit: PackageResources.console_audit_mustache
+        case .consoleAccount: PackageResources.console_account_mustache
         }
     }
 }

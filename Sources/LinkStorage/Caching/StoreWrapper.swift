@@ -224,8 +224,12 @@ extension StoreWrapper {
         try await base.deleteMembership(personID: personID, tenant: tenant)
     }
 
-    package func insertInvitation(_ invitation: Invitation) async throws {
-        try await base.insertInvitation(invitation)
+    package func changeMembership(personID: String, tenant: String, to role: Role?) async throws -> MembershipChange {
+        try await base.changeMembership(personID: personID, tenant: tenant, to: role)
+    }
+
+    package func insertInvitation(_ invitation: Invitation, event: WebhookEvent?) async throws {
+        try await base.insertInvitation(invitation, event: event)
     }
 
     package func invitation(tokenHash: String) async throws -> Invitation? {

@@ -54,7 +54,22 @@ extension MemoryLinkStore {
         membershipRows.removeValue(forKey: "\(personID)\u{0}\(tenant)") != nil
     }
 
-    package func insertInvitation(_ invitation: Invitation) async throws {
+    package func changeMembership(personID: String, tenant: String, to role: Role?) async throws -> MembershipChange {
+        // On the actor, without suspending: no other call runs between the check and the change.
+        let key = "\(personID)\u{0}\(tenant)"
+        guard let before = membershipRows[key]?.role else { return .notMember }
+        if before == .owner, role != .owner,
+            !membershipRows.values.contains(where: {
+                $0.tenant == tenant && $0.role == .owner && $0.personID != personID
+            })
+        {
+            return .lastOwner
+        }
+        if let role { membershipRows[key]?.role = role } else { membershipRows.removeValue(forKey: key) }
+        return .changed(before: before)
+    }
+
+    package func insertInvitation(_ invitation: Invitation, event: WebhookEvent?) async throws {
         guard invitations[invitation.tokenHash] == nil else {
             throw LinkStoreError.database("an invitation with this token hash exists already")
         }
@@ -63,6 +78,7 @@ extension MemoryLinkStore {
         invitation.expiresAt = invitation.expiresAt.truncatedToMilliseconds
         invitation.usedAt = invitation.usedAt?.truncatedToMilliseconds
         invitations[invitation.tokenHash] = invitation
+        if let event { _ = webhooks.enqueue(Self.stored(event)) }
     }
 
     package func invitation(tokenHash: String) async throws -> Invitation? { invitations[tokenHash] }

@@ -108,6 +108,16 @@ package enum SQLDialect: Sendable {
         }
     }
 
+    /// What ends a `SELECT` whose rows a transaction decides on and changes: PostgreSQL locks
+    /// them until it commits, so a concurrent transaction selecting them waits and then reads
+    /// what this one left. SQLite's transactions write one at a time, so nothing is needed.
+    package var lockingRows: String {
+        switch self {
+        case .sqlite: ""
+        case .postgres: " FOR UPDATE"
+        }
+    }
+
     /// Rows per multi-row `INSERT`. SQLite: a whole flush batch (5,000 by default) in one statement,
     /// since every statement is a prepare and a round trip to NIO's thread pool (13 values a row
     /// stays far below SQLiteNIO's bound of 250,000). PostgreSQL: well below the protocol's 65,535

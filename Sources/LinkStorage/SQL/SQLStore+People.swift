@@ -65,9 +65,40 @@ extension SQLStore {
         }
     }
 
-    package func insertInvitation(_ invitation: Invitation) async throws {
-        try await write(.statements) { session in
+    package func changeMembership(personID: String, tenant: String, to role: Role?) async throws -> MembershipChange {
+        try await write(.transaction) { session in
+            // The tenant's owners first, locked on PostgreSQL in the order of their ids: a second
+            // change of the tenant's owners waits here until this one commits, then reads the
+            // owners it left (READ COMMITTED reads a locked row again once it is released, and
+            // drops it if it is no owner any more). SQLite has one writer at a time already.
+            let owners = try await session.run(
+                """
+                SELECT person_id FROM memberships WHERE tenant = \(tenant) AND role = \(Role.owner.rawValue)
+                ORDER BY person_id\(raw: session.dialect.lockingRows)
+                """
+            ).map { try Self.membershipRow.reader(of: $0).read("person_id") as String }
+            guard
+                let current = try await session.run(
+                    "SELECT role FROM memberships WHERE person_id = \(personID) AND tenant = \(tenant)"
+                ).first
+            else { return .notMember }
+            let before: Role = try Self.membershipRow.reader(of: current).read("role")
+            if before == .owner, role != .owner, !owners.contains(where: { $0 != personID }) { return .lastOwner }
+            if let role {
+                try await session.run(
+                    "UPDATE memberships SET role = \(role.rawValue) WHERE person_id = \(personID) AND tenant = \(tenant)"
+                )
+            } else {
+                try await session.run("DELETE FROM memberships WHERE person_id = \(personID) AND tenant = \(tenant)")
+            }
+            return .changed(before: before)
+        }
+    }
+
+    package func insertInvitation(_ invitation: Invitation, event: WebhookEvent?) async throws {
+        try await write(.transaction) { session in
             try await session.run(Self.insert(invitation, as: Self.invitationRow))
+            if let event { try await Self.enqueue(event, on: session) }
         }
     }
 

@@ -91,6 +91,43 @@ struct MembersTests {
         await service.close()
     }
 
+    @Test("two owners demoted over the API at once: one answer is 200, the other 409 last-owner, and an owner stays")
+    func lastOwnerRace() async throws {
+        let service = try await TestService.make()
+        let key = try await service.key(for: Self.tenant)
+        try await service.server.makeApplication().test(.router) { client in
+            _ = try await Self.person("ada@example.com", .owner, service: service, client)
+            _ = try await Self.person("grace@example.com", .owner, service: service, client)
+            let people = [
+                try #require(try await service.store.person(email: "ada@example.com")),
+                try #require(try await service.store.person(email: "grace@example.com")),
+            ]
+            for round in 0..<10 {
+                for person in people {
+                    try await service.store.setMembership(
+                        Membership(personID: person.id, tenant: Self.tenant, role: .owner, createdAt: Date()))
+                }
+                let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                    for person in people {
+                        group.addTask {
+                            round.isMultiple(of: 2)
+                                ? try await Self.call(
+                                    client, .patch, "/api/v1/members/\(person.email)", key: key, #"{"role": "viewer"}"#
+                                ).status
+                                : try await Self.call(client, .delete, "/api/v1/members/\(person.email)", key: key)
+                                    .status
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(statuses.filter { $0 == .conflict }.count == 1, "round \(round): \(statuses)")
+                let owners = try await service.store.memberships(tenant: Self.tenant).filter { $0.role == .owner }
+                #expect(owners.count == 1, "round \(round)")
+            }
+        }
+        await service.close()
+    }
+
     @Test("an admin invites and changes roles in the console, but owners are an owner's to touch")
     func adminInConsole() async throws {
         let service = try await TestService.make()

@@ -1,3 +1,4 @@
+import DeepLinkRouting
 import Foundation
 import LinkCore
 import LinkDelivery
@@ -77,6 +78,78 @@ struct PersonStoreConformanceTests {
         }
     }
 
+    /// Ada and Bob, stored, both owners of storyteller.
+    static func owners(in store: any LinkStore) async throws -> (ada: Person, bob: Person) {
+        let ada = Person(email: "ada@example.com", createdAt: start)
+        let bob = Person(email: "bob@example.com", createdAt: start)
+        for person in [ada, bob] {
+            #expect(try await store.insertPerson(person))
+            try await store.setMembership(
+                Membership(personID: person.id, tenant: "storyteller", role: .owner, createdAt: start))
+        }
+        return (ada, bob)
+    }
+
+    @Test(
+        "a member's role changes or they are removed, but the last owner is neither demoted nor removed",
+        arguments: LinkStoreFactory.all)
+    func lastOwner(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let (ada, bob) = try await Self.owners(in: store)
+            #expect(
+                try await store.changeMembership(personID: ada.id, tenant: "storyteller", to: .admin)
+                    == .changed(before: .owner))
+            #expect(try await store.changeMembership(personID: bob.id, tenant: "storyteller", to: .admin) == .lastOwner)
+            #expect(try await store.changeMembership(personID: bob.id, tenant: "storyteller", to: nil) == .lastOwner)
+            // The last owner may stay an owner; another member may go.
+            #expect(
+                try await store.changeMembership(personID: bob.id, tenant: "storyteller", to: .owner)
+                    == .changed(before: .owner))
+            #expect(
+                try await store.changeMembership(personID: ada.id, tenant: "storyteller", to: nil)
+                    == .changed(before: .admin))
+            #expect(
+                try await store.changeMembership(personID: ada.id, tenant: "storyteller", to: .viewer) == .notMember)
+            #expect(try await store.changeMembership(personID: bob.id, tenant: "chat", to: nil) == .notMember)
+            #expect(try await store.memberships(tenant: "storyteller").map(\.role) == [.owner])
+            // An owner of another tenant is no owner of this one.
+            try await store.setMembership(
+                Membership(personID: ada.id, tenant: "chat", role: .owner, createdAt: Self.start))
+            #expect(
+                try await store.changeMembership(personID: bob.id, tenant: "storyteller", to: .editor) == .lastOwner)
+        }
+    }
+
+    @Test(
+        "of two owners demoted or removed at once, one change is made and the other refused: an owner stays",
+        arguments: LinkStoreFactory.all)
+    func lastOwnerRace(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let (ada, bob) = try await Self.owners(in: store)
+            for round in 0..<20 {
+                // Both owners again (a removed one back), then each loses the role in a task of its own.
+                for person in [ada, bob] {
+                    try await store.setMembership(
+                        Membership(personID: person.id, tenant: "storyteller", role: .owner, createdAt: Self.start))
+                }
+                let removing = round.isMultiple(of: 2)
+                let outcomes = try await withThrowingTaskGroup(of: MembershipChange.self) { group in
+                    for person in [ada, bob] {
+                        group.addTask {
+                            try await store.changeMembership(
+                                personID: person.id, tenant: "storyteller", to: removing ? nil : .editor)
+                        }
+                    }
+                    return try await group.reduce(into: []) { $0.append($1) }
+                }
+                #expect(outcomes.filter { $0 == .lastOwner }.count == 1, "round \(round): \(outcomes)")
+                #expect(outcomes.filter { $0 == .changed(before: .owner) }.count == 1, "round \(round): \(outcomes)")
+                let owners = try await store.memberships(tenant: "storyteller").filter { $0.role == .owner }
+                #expect(owners.count == 1, "round \(round)")
+            }
+        }
+    }
+
     @Test(
         "an invitation is stored by its token's hash, used once, and not after it expires",
         arguments: LinkStoreFactory.all)
@@ -102,6 +175,41 @@ struct PersonStoreConformanceTests {
             try await store.insertInvitation(late)
             #expect(try await store.useInvitation(tokenHash: late.tokenHash, at: late.expiresAt) == nil)
             #expect(try await store.invitation(tokenHash: late.tokenHash)?.usedAt == nil)
+        }
+    }
+
+    @Test(
+        "an invitation stored with its member.invited event queues it for the endpoints that name it",
+        arguments: LinkStoreFactory.all)
+    func invitationEvent(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            for (id, events) in [("wh_members", [WebhookEventType.memberInvited]), ("wh_links", [.linkCreated])] {
+                _ = try await store.insertWebhookEndpoint(
+                    WebhookEndpoint(
+                        id: id, tenant: "storyteller", url: "https://hooks.example.com/\(id)", events: events,
+                        secret: WebhookSecret.make(), createdAt: Self.start, updatedAt: Self.start),
+                    limit: 10)
+            }
+            let (token, invitation) = Invitation.make(
+                tenant: "storyteller", email: "ada@example.com", role: .editor, at: Self.start)
+            let url = "https://links.example.com/admin/invitations/" + token
+            try await store.insertInvitation(
+                invitation,
+                event: WebhookPayload.memberInvited(invitation, url: url, invitedBy: "person:owner@example.com"))
+            let (_, quiet) = Invitation.make(
+                tenant: "storyteller", email: "bob@example.com", role: .viewer, at: Self.start)
+            try await store.insertInvitation(quiet)
+            #expect(try await store.invitation(tokenHash: quiet.tokenHash) == quiet)
+
+            let now = Self.start.addingTimeInterval(1)
+            let messages = try await store.claimWebhookMessages(
+                owner: "test", now: now, leaseUntil: now.addingTimeInterval(60), limit: 10)
+            #expect(messages.map(\.endpointID) == ["wh_members"])
+            #expect(messages.map(\.type) == [.memberInvited])
+            let body = try JSONParser().parse(try #require(messages.first).payload)
+            #expect(body[path: "data.url"] == url)
+            #expect(body[path: "data.email"] == "ada@example.com")
+            #expect(body[path: "data.expiresAt"] == ISO8601.string(from: invitation.expiresAt))
         }
     }
 
