@@ -11,6 +11,10 @@ package protocol PersonRecords: Sendable {
     /// Replaces a person's password hash, TOTP secret and last step (the id, email and creation
     /// time stay); `false` when there is no such person.
     func updatePerson(_ person: Person) async throws -> Bool
+    /// Records that the person's one-time code of TOTP step `step` was used, if no code of this
+    /// step or a later one was: `false` otherwise (a code replayed, also by a rival call at the
+    /// same moment). The check and the change are one statement.
+    func useOneTimeCodeStep(personID: String, step: Int) async throws -> Bool
     /// Whether anyone is stored (while nobody is, the console signs in with API keys by default).
     func hasPeople() async throws -> Bool
 

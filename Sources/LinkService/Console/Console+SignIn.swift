@@ -144,8 +144,9 @@ extension Console {
         guard let step = totp?.matchingCounter(code, at: clock.now()), Int(step) > (person.totpLastStep ?? -1) else {
             return false
         }
+        // One conditional update: of two calls with the same code at once, only one gets `true`.
+        guard try await store.useOneTimeCodeStep(personID: person.id, step: Int(step)) else { return false }
         person.totpLastStep = Int(step)
-        _ = try await store.updatePerson(person)
         return true
     }
 

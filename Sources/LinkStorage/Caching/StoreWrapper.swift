@@ -207,6 +207,9 @@ extension StoreWrapper {
     package func person(email: String) async throws -> Person? { try await base.person(email: email) }
 
     package func updatePerson(_ person: Person) async throws -> Bool { try await base.updatePerson(person) }
+    package func useOneTimeCodeStep(personID: String, step: Int) async throws -> Bool {
+        try await base.useOneTimeCodeStep(personID: personID, step: step)
+    }
 
     package func hasPeople() async throws -> Bool { try await base.hasPeople() }
 

@@ -27,6 +27,12 @@ extension MemoryLinkStore {
         return true
     }
 
+    package func useOneTimeCodeStep(personID: String, step: Int) async throws -> Bool {
+        guard let last = people[personID].map({ $0.totpLastStep ?? -1 }), last < step else { return false }
+        people[personID]?.totpLastStep = step
+        return true
+    }
+
     package func hasPeople() async throws -> Bool { !people.isEmpty }
 
     package func setMembership(_ membership: Membership) async throws {

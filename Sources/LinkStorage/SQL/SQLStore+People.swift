@@ -32,6 +32,17 @@ extension SQLStore {
         return try await write(.statements) { [statement] session in try await !session.run(statement).isEmpty }
     }
 
+    package func useOneTimeCodeStep(personID: String, step: Int) async throws -> Bool {
+        try await write(.statements) { session in
+            try await !session.run(
+                """
+                UPDATE people SET totp_last_step = \(step)
+                WHERE id = \(personID) AND (totp_last_step IS NULL OR totp_last_step < \(step)) RETURNING id
+                """
+            ).isEmpty
+        }
+    }
+
     package func hasPeople() async throws -> Bool {
         try await !read("SELECT id FROM people LIMIT 1").isEmpty
     }

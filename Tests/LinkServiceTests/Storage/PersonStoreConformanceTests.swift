@@ -246,6 +246,25 @@ struct PersonStoreConformanceTests {
         }
     }
 
+    @Test(
+        "a one-time code's step is used once: the same or an earlier step is refused, also to many calls at once",
+        arguments: LinkStoreFactory.all)
+    func oneTimeCodeStep(factory: LinkStoreFactory) async throws {
+        try await factory.withStore { (store: any LinkStore) async throws in
+            let (ada, _) = try await Self.owners(in: store)
+            #expect(try await store.useOneTimeCodeStep(personID: ada.id, step: 100))
+            #expect(try await !store.useOneTimeCodeStep(personID: ada.id, step: 100))
+            #expect(try await !store.useOneTimeCodeStep(personID: ada.id, step: 99))
+            #expect(try await store.person(id: ada.id)?.totpLastStep == 100)
+            #expect(try await !store.useOneTimeCodeStep(personID: "nobody", step: 1))
+            let used = try await withThrowingTaskGroup(of: Bool.self) { group in
+                for _ in 0..<8 { group.addTask { try await store.useOneTimeCodeStep(personID: ada.id, step: 101) } }
+                return try await group.reduce(0) { $0 + ($1 ? 1 : 0) }
+            }
+            #expect(used == 1)
+        }
+    }
+
     @Test("whether anyone is stored", arguments: LinkStoreFactory.all)
     func hasPeople(factory: LinkStoreFactory) async throws {
         try await factory.withStore { (store: any LinkStore) async throws in
