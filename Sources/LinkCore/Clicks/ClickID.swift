@@ -33,7 +33,7 @@ package struct ClickID: Sendable, Hashable, CustomStringConvertible {
     /// randomness (read in blocks, as claim tokens' nonces are).
     package static func random(at time: Date = Date()) -> ClickID {
         var bytes = SecureRandom.bytes(byteCount)
-        var milliseconds = UInt64(max(0, (time.timeIntervalSince1970 * 1000).rounded(.down)))
+        var milliseconds = UInt64(max(0, time.millisecondsSince1970))
         for index in (0..<timeByteCount).reversed() {
             bytes[index] = UInt8(truncatingIfNeeded: milliseconds)
             milliseconds >>= 8

@@ -60,7 +60,7 @@ package struct AppEvent: Sendable, Hashable {
     /// the write rate fell as the table grew (on SQLite, from 26,000 events/s written into an
     /// empty table to 9,000 a million rows later). The random part keeps ids unguessable.
     package static func makeID(at time: Date = Date()) -> String {
-        let milliseconds = UInt64(max(0, (time.timeIntervalSince1970 * 1000).rounded(.down)))
+        let milliseconds = UInt64(max(0, time.millisecondsSince1970))
         let hex = String(milliseconds, radix: 16)
         let random = Base64URL.encode(SecureRandom.bytes(ClickID.byteCount))
         return "ev_" + String(repeating: "0", count: max(0, 12 - hex.utf8.count)) + hex + random

@@ -24,9 +24,8 @@ package final class BatchBuffer<Record: Sendable>: Sendable {
         /// found by ``newestPending(where:)``, so that a record is always pending, in flight or
         /// stored.
         var inFlightBatches: [[Record]] = []
-        /// Records in ``inFlightBatches``.
-        var inFlight = 0
-        var waiting: Int { pending.count + inFlight }
+        /// Records pending, and in batches being written (at most a few batches to count).
+        var waiting: Int { inFlightBatches.reduce(pending.count) { $0 + $1.count } }
 
         /// Forgets a batch taken earlier: the one taken first of its size (batches are written in
         /// the order they are taken).
@@ -34,7 +33,6 @@ package final class BatchBuffer<Record: Sendable>: Sendable {
             if let index = inFlightBatches.firstIndex(where: { $0.count == batch.count }) {
                 inFlightBatches.remove(at: index)
             }
-            inFlight -= batch.count
         }
         /// Wakes the running flusher when a batch is full.
         var wakeUp: AsyncStream<Void>.Continuation?
@@ -96,7 +94,6 @@ package final class BatchBuffer<Record: Sendable>: Sendable {
             let batch = Array(state.pending.prefix(size))
             state.pending.removeFirst(size)
             if !batch.isEmpty { state.inFlightBatches.append(batch) }
-            state.inFlight += size
             return batch
         }
     }

@@ -19,8 +19,9 @@ import NIOCore
 ///
 /// Nothing is written here: accepted events go to the event buffer, which the flusher writes in
 /// batches (as clicks). When the buffer cannot take them all (the database has been slow or down
-/// for a while), none are taken: `503` `event-buffer-full` with `Retry-After`. Answers `202` `{"events": [{"id", "name", "attributed", "clickId"?,
-/// "linkId"?}]}` (a single event: that object alone), `400` naming the first field at fault.
+/// for a while), none are taken: `503` `event-buffer-full` with `Retry-After`. Answers `202`
+/// `{"events": [{"id", "name", "attributed", "clickId"?, "linkId"?}]}` (a single event: that
+/// object alone), `400` naming the first field at fault.
 package struct EventsAPI: Sendable {
     package let store: CachingLinkStore
     package let tenants: TenantDirectory
