@@ -306,6 +306,8 @@ def test_domains_page_adds_a_domain_and_fits_a_phone(browser, console_server):
         driver.get(console_server.base + "/admin/domains")
     field(driver, "Domain").send_keys("go.stories.test")
     button(driver, "Add domain").click()
+    # The page before the click has the same heading: wait for the answer's notice first.
+    WebDriverWait(driver, 10).until(lambda d: "The domain is added" in d.page_source)
     expect_heading(driver, "Domains")
     assert "The domain is added" in driver.page_source
     assert "_wayfinder-challenge.go.stories.test" in driver.page_source

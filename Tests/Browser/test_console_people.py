@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from console_fixtures import MANIFESTS, browser, downloads  # noqa: F401 (fixtures)
 from harness.launcher import Server, answers, free_port, keys_create, wayfinder_binary
@@ -96,6 +97,7 @@ def test_an_invited_editor_signs_in_through_the_provider_and_is_held_to_her_role
     field(browser, "Destination").send_keys("https://www.stories.example.com/featured")
     field(browser, "Slug").send_keys("ada-browser")
     by_text(browser, "Create link").click()
+    arrive(browser, "/admin/links/ada-browser")
     assert "/admin/links/ada-browser" in browser.current_url
 
     browser.get(people_server["base"] + "/admin/webhooks")
@@ -107,6 +109,7 @@ def test_an_invited_editor_signs_in_through_the_provider_and_is_held_to_her_role
 
     # Her account page, from her email in the top bar: one-time codes on with a current code.
     browser.find_element(By.XPATH, '//a[@class="who"]').click()
+    arrive(browser, "/admin/account")
     assert browser.current_url == people_server["base"] + "/admin/account"
     assert browser.find_element(By.CSS_SELECTOR, ".totp-qr svg").is_displayed()
     assert browser.find_element(By.ID, "totp-uri").get_attribute("href").startswith("otpauth://totp/")
@@ -118,6 +121,12 @@ def test_an_invited_editor_signs_in_through_the_provider_and_is_held_to_her_role
     status, page = api(people_server, "GET", "/api/v1/audit?actor=person:ada@example.com")
     assert "person.totp-enabled" in {entry["action"] for entry in page["entries"]}
     assert key not in json.dumps(page)
+
+
+def arrive(browser, path):
+    """Waits (up to 10 s) until a click's navigation has reached a URL containing `path`: a form's
+    POST and its redirect can still be under way when `click()` returns."""
+    WebDriverWait(browser, 10).until(lambda driver: path in driver.current_url)
 
 
 def totp(key, now):
