@@ -88,6 +88,7 @@ def test_an_invited_editor_signs_in_through_the_provider_and_is_held_to_her_role
     # The provider's own authorization page: sign in as ada and authorize.
     browser.find_element(By.NAME, "sub").send_keys("ada")
     browser.find_element(By.XPATH, '//button[normalize-space()="Authorize"]').click()
+    arrive(browser, "/admin/links")
     assert browser.current_url.startswith(people_server["base"] + "/admin/links")
     assert "ada@example.com (editor)" in browser.page_source
     navigation = browser.find_element(By.XPATH, '//nav[@aria-label="Console"]').text
@@ -116,7 +117,8 @@ def test_an_invited_editor_signs_in_through_the_provider_and_is_held_to_her_role
     key = browser.find_element(By.ID, "totp-secret").text.replace(" ", "")
     field(browser, "One-time code").send_keys(totp(key, time.time()))
     by_text(browser, "Turn on one-time codes").click()
-    assert "One-time codes are on" in browser.page_source
+    # The answer is the same page, so its URL tells nothing: wait for its notice.
+    shows(browser, "One-time codes are on")
     assert "Turn off one-time codes" in browser.page_source and key not in browser.page_source
     status, page = api(people_server, "GET", "/api/v1/audit?actor=person:ada@example.com")
     assert "person.totp-enabled" in {entry["action"] for entry in page["entries"]}
@@ -127,6 +129,12 @@ def arrive(browser, path):
     """Waits (up to 10 s) until a click's navigation has reached a URL containing `path`: a form's
     POST and its redirect can still be under way when `click()` returns."""
     WebDriverWait(browser, 10).until(lambda driver: path in driver.current_url)
+
+
+def shows(browser, text):
+    """Waits (up to 10 s) until the page shows `text`: for a form whose answer is the page it was
+    posted from, where the URL does not change."""
+    WebDriverWait(browser, 10).until(lambda driver: text in driver.page_source)
 
 
 def totp(key, now):
