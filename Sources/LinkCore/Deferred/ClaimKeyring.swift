@@ -35,6 +35,9 @@ package final class ClaimKeyring: Sendable {
         state.withLock { $0.signer }
     }
 
+    /// Whether new tokens can be signed: the keyring has been loaded.
+    package var canSign: Bool { state.withLock { $0.signer != nil } }
+
     package func secret(keyID: Int) -> ClaimSecret? {
         state.withLock { state in state.secrets.first { $0.keyID == keyID } }
     }

@@ -28,54 +28,83 @@ package struct ClaimTokenIssuer: Sendable {
         to decision: inout RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant,
         pageToken: String? = nil, clickID: ClickID = .random()
     ) -> String? {
-        guard client.isPerson, let linkID = target.linkID,
+        guard let platform = claimPlatform(of: decision, target: target, client: client, tenant: tenant),
+            let token = issue(for: platform, target: target, tenant: tenant, clickID: clickID)
+        else { return nil }
+        decision = Self.placing(token, onPages: pageToken ?? token, in: decision, for: platform, target: target)
+        return token
+    }
+
+    /// The platform whose claim token `decision` gets, or `nil` when it gets none: what
+    /// ``attach(to:target:client:tenant:pageToken:clickID:)`` decides before it makes a token.
+    /// It depends on the decision, the link and the kind of visitor only (``ClientKind``), and on
+    /// whether the keyring is loaded.
+    package func claimPlatform(
+        of decision: RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant
+    ) -> Platform? {
+        guard client.isPerson, target.linkID != nil, keyring.canSign, !Self.slug(of: target).isEmpty,
             client.platform == .android || client.platform == .ios
         else { return nil }
-        let token: String
+        let platform: Platform
         switch decision {
         case .redirect(let location):
             // The same Play Store URL the planner chose (with the link's own campaign), plus the token.
-            guard client.platform == .android, target.fallbacks.android == nil,
-                tenant.isPlayStorePage(location), opensApp(target, tenant),
-                let issued = self.token(
-                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+            guard client.platform == .android, target.fallbacks.android == nil, tenant.isPlayStorePage(location)
             else { return nil }
-            token = issued
-            decision = .redirect(Tenant.playStoreURL(location, claimToken: token))
-        case .preview(var page) where client.platform == .android:
+            platform = .android
+        case .preview(let page) where client.platform == .android:
             // The page an in-app browser gets for the intent: its fallback and "Get the app" are
             // the Play Store page; both carry the token.
-            guard var intent = page.androidIntent, target.fallbacks.android == nil,
-                let store = intent.fallback, tenant.isPlayStorePage(store), page.getAppURL == store,
-                opensApp(target, tenant),
-                let issued = self.token(
-                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+            guard let store = page.androidIntent?.fallback, target.fallbacks.android == nil,
+                tenant.isPlayStorePage(store), page.getAppURL == store
             else { return nil }
-            token = issued
-            let withToken = Tenant.playStoreURL(store, claimToken: pageToken ?? token)
-            intent.fallback = withToken
-            page.setAndroidIntent(intent)
-            page.getAppURL = withToken
-            decision = .preview(page)
-        case .preview(var page):
-            guard client.platform == .ios, page.getAppURL != nil, opensApp(target, tenant),
-                let issued = self.token(
-                    linkID: linkID, target: target, tenant: tenant, platform: .ios, clickID: clickID)
-            else { return nil }
-            token = issued
-            page.claimURL = Self.claimURL(target.canonicalURL, token: pageToken ?? token)
-            decision = .preview(page)
-        case .intent(var intent):
+            platform = .android
+        case .preview(let page):
+            guard client.platform == .ios, page.getAppURL != nil else { return nil }
+            platform = .ios
+        case .intent(let intent):
             // Chrome's intent: the token rides in the Play Store fallback, as in the redirect
             // it replaces, and reaches the app through the install referrer.
             guard client.platform == .android, target.fallbacks.android == nil,
-                let store = intent.fallback, tenant.isPlayStorePage(store), opensApp(target, tenant),
-                let issued = self.token(
-                    linkID: linkID, target: target, tenant: tenant, platform: .android, clickID: clickID)
+                let store = intent.fallback, tenant.isPlayStorePage(store)
             else { return nil }
-            token = issued
+            platform = .android
+        }
+        return opensApp(target, tenant) ? platform : nil
+    }
+
+    /// `decision` with `token` where ``claimPlatform(of:target:client:tenant:)`` said a token
+    /// goes: in a redirect's or an intent's Play Store URL, on a page (`pageToken`) in its claim
+    /// URL or its intent's Play Store fallback and "Get the app".
+    package static func placing(
+        _ token: String, onPages pageToken: String, in decision: RedirectDecision, for platform: Platform,
+        target: RedirectTarget
+    ) -> RedirectDecision {
+        switch decision {
+        case .redirect(let location):
+            return .redirect(Tenant.playStoreURL(location, claimToken: token))
+        case .preview(var page) where platform == .android:
+            guard var intent = page.androidIntent, let store = intent.fallback else { return decision }
+            let withToken = Tenant.playStoreURL(store, claimToken: pageToken)
+            intent.fallback = withToken
+            page.setAndroidIntent(intent)
+            page.getAppURL = withToken
+            return .preview(page)
+        case .preview(var page):
+            page.claimURL = claimURL(target.canonicalURL, token: pageToken)
+            return .preview(page)
+        case .intent(var intent):
+            guard let store = intent.fallback else { return decision }
             intent.fallback = Tenant.playStoreURL(store, claimToken: token)
-            decision = .intent(intent)
+            return .intent(intent)
+        }
+    }
+
+    /// A new token of this visit to `target` for `platform`, counted as issued; `nil` while the
+    /// keyring is not loaded.
+    package func issue(for platform: Platform, target: RedirectTarget, tenant: Tenant, clickID: ClickID) -> String? {
+        guard let token = token(target: target, tenant: tenant, platform: platform, clickID: clickID) else {
+            return nil
         }
         metrics.issued.increment()
         return token
@@ -91,13 +120,15 @@ package struct ClaimTokenIssuer: Sendable {
         return false
     }
 
-    private func token(linkID: String, target: RedirectTarget, tenant: Tenant, platform: Platform, clickID: ClickID)
-        -> String?
-    {
-        // A stored link's canonical URL is its short URL, `https://<domain>/<slug>`.
-        guard let signer = keyring.signer, let slash = target.canonicalURL.lastIndex(of: "/") else { return nil }
-        let slug = target.canonicalURL[target.canonicalURL.index(after: slash)...]
-        guard !slug.isEmpty else { return nil }
+    /// The slug of a stored link's canonical URL, `https://<domain>/<slug>`.
+    private static func slug(of target: RedirectTarget) -> Substring {
+        guard let slash = target.canonicalURL.lastIndex(of: "/") else { return "" }
+        return target.canonicalURL[target.canonicalURL.index(after: slash)...]
+    }
+
+    private func token(target: RedirectTarget, tenant: Tenant, platform: Platform, clickID: ClickID) -> String? {
+        let slug = Self.slug(of: target)
+        guard let signer = keyring.signer, let linkID = target.linkID, !slug.isEmpty else { return nil }
         let issuedAt = UInt32(clamping: Int64(clock.now().timeIntervalSince1970.rounded(.down)))
         return ClaimToken(
             keyID: UInt32(clamping: signer.keyID), issuedAt: issuedAt,

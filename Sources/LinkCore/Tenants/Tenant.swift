@@ -20,6 +20,10 @@ package struct Tenant: Sendable {
     /// Verified runtime domains (``RuntimeDomain``), beyond the manifest's.
     package let runtimeDomains: [String]
 
+    /// This tenant as made here: a reload or a change of its runtime domains makes another one,
+    /// with another stamp, so what is kept under the stamp is never served for the new one.
+    package let version = VersionStamp()
+
     package init(
         manifest: Manifest, routes: any RouteResolving, wellKnown: WellKnownFiles, runtimeDomains: [String] = []
     ) {

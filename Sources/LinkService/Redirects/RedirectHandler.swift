@@ -29,6 +29,8 @@ package struct RedirectHandler: Sendable {
     package let clickFlush: ClickFlushMode
     package let issuer: ClaimTokenIssuer
     package let pages: PageRenderer
+    /// Stored links' answers per version and kind of visitor.
+    package var plans = VisitPlanCache()
     package let publicLimit: PublicRateLimit
     package let metrics: LinkServiceMetrics
     package let clock: ServiceClock
@@ -74,8 +76,10 @@ package struct RedirectHandler: Sendable {
         }
         var target: RedirectTarget
         let link: Link?
+        let version: VersionStamp?
         switch visited {
-        case .link(let stored):
+        case .link(let cached):
+            let stored = cached.link
             if stored.isExpired(at: clock.now()) { return expired(stored, tenant: tenant) }
             // Crawlers and `?d=1` see only the form: nothing of a protected link's destinations.
             if let hash = stored.content.passwordHash,
@@ -85,9 +89,11 @@ package struct RedirectHandler: Sendable {
             }
             target = RedirectTarget(link: stored, destinationIsWeb: policy.isWebPageQuickly(stored.content.destination))
             link = stored
+            version = cached.version
         case .other(let other):
             target = other
             link = nil
+            version = nil
         }
 
         if let query, query.get("d") == "1" {
@@ -107,16 +113,22 @@ package struct RedirectHandler: Sendable {
                 policy: policy, country: &country)
         }
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers.value(of: .accept))
-        var decision = RedirectPlanner(tenant: tenant).answer(
-            target, for: client, acceptsHTML: acceptsHTML, mergesUTM: link.map { $0.content.firebase == nil } ?? false)
-        // A page holds the token's placeholder: it is rendered once per link and kind of visitor.
         // The token's nonce is the click's id.
         let clickID = ClickID.random()
-        let claimToken = issuer.attach(
-            to: &decision, target: target, client: client, tenant: tenant,
-            pageToken: pages.placeholders.text(for: .claimToken), clickID: clickID)
-        if tenant.manifest.apps.clickParameter, client.isPerson {
-            decision = decision.carryingClickID(clickID.text, onPages: pages.placeholders.text(for: .clickID))
+        var response: Response
+        let claimToken: String?
+        // A stored link's answer is worked out once per version and kind of visitor; route paths
+        // and long links, each visited URL its own, are answered afresh.
+        if let version,
+            let planned = planned(
+                version, target: target, client: client, tenant: tenant, acceptsHTML: acceptsHTML,
+                mergesUTM: link?.content.firebase == nil, clickID: clickID)
+        {
+            (response, claimToken) = planned
+        } else {
+            (response, claimToken) = fresh(
+                target, client: client, tenant: tenant, acceptsHTML: acceptsHTML,
+                mergesUTM: link.map { $0.content.firebase == nil } ?? false, clickID: clickID)
         }
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {
@@ -124,28 +136,75 @@ package struct RedirectHandler: Sendable {
                 target, tenant: tenant, client: client, query: query, request: request, context: context,
                 claimIssued: claimToken != nil, clickID: clickID, country: &country)
         }
-        var response: Response
-        switch decision {
-        case .redirect(let location):
-            metrics.countRedirect(platform: client.platform)
-            response = Response(
-                status: .found, headers: [.location: LocationField.value(for: location), .cacheControl: "no-store"])
-        case .preview(let page):
-            metrics.countRedirect(platform: client.platform)
-            metrics.previews.increment()
-            response = pages.response(for: page, visit: .init(claimToken: claimToken, clickID: clickID.text))
-        case .intent(let intent):
-            metrics.countRedirect(platform: client.platform)
-            response = Response(
-                status: .found, headers: [.location: LocationField.value(for: intent.uri), .cacheControl: "no-store"])
-        }
         if let variantCookie { response.setCookie(variantCookie) }
         return response
     }
 
+    /// The answer from the link version's ``VisitPlan`` for this kind of visitor, and its claim
+    /// token; `nil` when the plan's token cannot be made now, for ``fresh(_:client:tenant:acceptsHTML:mergesUTM:clickID:)``.
+    private func planned(
+        _ version: VersionStamp, target: RedirectTarget, client: ClientInfo, tenant: Tenant, acceptsHTML: Bool,
+        mergesUTM: Bool, clickID: ClickID
+    ) -> (Response, String?)? {
+        let key = VisitPlanCache.Key(
+            link: version, tenant: tenant.version, choice: target.choice, kind: client.kind, acceptsHTML: acceptsHTML,
+            claims: issuer.keyring.canSign)
+        let plan = plans.plan(for: key) {
+            VisitPlan(
+                target: target, client: client, tenant: tenant, acceptsHTML: acceptsHTML, mergesUTM: mergesUTM,
+                issuer: issuer, pages: pages)
+        }
+        var token: String? = nil
+        if let platform = plan.claim {
+            guard let issued = issuer.issue(for: platform, target: target, tenant: tenant, clickID: clickID) else {
+                return nil
+            }
+            token = issued
+        }
+        metrics.countRedirect(platform: client.platform)
+        if plan.isPage { metrics.previews.increment() }
+        return (plan.response(claimToken: token, clickID: clickID.text, pages: pages), token)
+    }
+
+    /// The answer the planner, the claim token issuer and `wf_click` give this visit, worked out
+    /// for it alone, and its claim token.
+    private func fresh(
+        _ target: RedirectTarget, client: ClientInfo, tenant: Tenant, acceptsHTML: Bool, mergesUTM: Bool,
+        clickID: ClickID
+    ) -> (Response, String?) {
+        var decision = RedirectPlanner(tenant: tenant).answer(
+            target, for: client, acceptsHTML: acceptsHTML, mergesUTM: mergesUTM)
+        // A page holds the token's placeholder: it is rendered once per link and kind of visitor.
+        let claimToken = issuer.attach(
+            to: &decision, target: target, client: client, tenant: tenant,
+            pageToken: pages.placeholders.text(for: .claimToken), clickID: clickID)
+        if tenant.manifest.apps.clickParameter, client.isPerson {
+            decision = decision.carryingClickID(clickID.text, onPages: pages.placeholders.text(for: .clickID))
+        }
+        metrics.countRedirect(platform: client.platform)
+        switch decision {
+        case .redirect(let location):
+            return (
+                Response(
+                    status: .found, headers: [.location: LocationField.value(for: location), .cacheControl: "no-store"]),
+                claimToken
+            )
+        case .preview(let page):
+            metrics.previews.increment()
+            return (pages.response(for: page, visit: .init(claimToken: claimToken, clickID: clickID.text)), claimToken)
+        case .intent(let intent):
+            return (
+                Response(
+                    status: .found,
+                    headers: [.location: LocationField.value(for: intent.uri), .cacheControl: "no-store"]),
+                claimToken
+            )
+        }
+    }
+
     /// What a visited path is: a stored link (expired or not), or a route path or long link.
     private enum Visited {
-        case link(Link)
+        case link(CachedLink)
         case other(RedirectTarget)
     }
 
@@ -159,7 +218,7 @@ package struct RedirectHandler: Sendable {
         let linkPath = tenant.pathUnderLinkPrefix(path, host: host) ?? path
         let slug = linkPath.utf8.count > 1 ? linkPath.dropFirst() : ""
         if SlugRules.isWellFormed(slug) {
-            if let link = try await store.cachedLink(tenant: tenant.id, slug: String(slug)) {
+            if let link = try await store.cachedVersion(tenant: tenant.id, slug: String(slug)) {
                 return .link(link)
             }
         }

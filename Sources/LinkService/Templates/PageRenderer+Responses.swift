@@ -24,19 +24,33 @@ extension PageRenderer {
     package func response<Page: NoncePage & Hashable>(
         for page: Page, status: HTTPResponse.Status = .ok, visit: PageVisitValues
     ) -> Response {
+        response(splicedPage(for: page), of: Page.self, status: status, visit: visit)
+    }
+
+    /// `page` (a ``splicedPage(for:)`` of a `Page`) as ``response(for:status:visit:)`` answers it.
+    package func response<Page: NoncePage>(
+        _ page: SplicedPage, of _: Page.Type, status: HTTPResponse.Status = .ok, visit: PageVisitValues
+    ) -> Response {
         var visit = visit
         visit.nonce = SecurityHeaders.makeNonce()
         return SecurityHeaders.page(
-            status, body: splicedBody(for: page, visit: visit), nonce: visit.nonce, formAction: Page.formActionSources)
+            status, body: page.body(visit), nonce: visit.nonce, formAction: Page.formActionSources)
     }
 
     /// The bytes of `page` (holding placeholders where `visit`'s values go) with `visit`'s values
     /// spliced in, nonce included: rendered at the first call for this page, taken from
     /// ``spliced`` afterwards.
     package func splicedBody<Page: NoncePage & Hashable>(for page: Page, visit: PageVisitValues) -> ByteBuffer {
+        splicedPage(for: page).body(visit)
+    }
+
+    /// `page` (holding placeholders where a visit's values go) rendered with the nonce's
+    /// placeholder and cut at the placeholders: rendered at the first call for this page, taken
+    /// from ``spliced`` afterwards.
+    package func splicedPage<Page: NoncePage & Hashable>(for page: Page) -> SplicedPage {
         var page = page
         page.nonce = placeholders.text(for: .nonce)
-        return spliced.page(for: SplicedPageCache.Key(page)) { placeholders.splice(render(page)) }.body(visit)
+        return spliced.page(for: SplicedPageCache.Key(page)) { placeholders.splice(render(page)) }
     }
 
     /// The `404` page of an unknown or expired link, with its security headers.

@@ -43,8 +43,12 @@ package final class CachingLinkStore: StoreWrapper {
 
     private struct Entry {
         var link: Link?
+        /// This read of the link: a later read, or a change, gets another stamp.
+        var version = VersionStamp()
         /// When the entry goes stale, as ``CachingLinkStore/elapsed`` counts.
         var expires: Duration
+
+        var cachedLink: CachedLink? { link.map { CachedLink(link: $0, version: version) } }
     }
 
     private struct State {
@@ -90,12 +94,20 @@ package final class CachingLinkStore: StoreWrapper {
     /// The tenant's link with this slug, from the cache when it is fresh; while the store cannot
     /// answer, the last known answer if there is one.
     package func cachedLink(tenant: String, slug: String) async throws -> Link? {
+        try await cachedVersion(tenant: tenant, slug: slug)?.link
+    }
+
+    /// ``cachedLink(tenant:slug:)`` with the stamp of the version the cache holds: what is worked
+    /// out from the link (its answer per kind of visitor) can be kept under the stamp. The stamp
+    /// changes whenever the cache reads the link again, so a change made here or on another
+    /// instance gets a new stamp as soon as the cache has it.
+    package func cachedVersion(tenant: String, slug: String) async throws -> CachedLink? {
         let key = Key(tenant: tenant, slug: slug)
         let now = elapsed()
         let (cached, generation) = state.withLock { state -> (Entry?, UInt64) in (state.entry(key), state.drops) }
         if let cached, cached.expires > now {
             hits.increment()
-            return cached.link
+            return cached.cachedLink
         }
         misses.increment()
         let link: Link?
@@ -103,7 +115,7 @@ package final class CachingLinkStore: StoreWrapper {
             link = try await base.link(tenant: tenant, slug: slug)
         } catch {
             let lastKnown = state.withLock { state in state.entries.peek(key) }
-            if let lastKnown { return lastKnown.link }
+            if let lastKnown { return lastKnown.cachedLink }
             throw error
         }
         let entry = Entry(link: link, expires: elapsed() + lifetime)
@@ -113,7 +125,7 @@ package final class CachingLinkStore: StoreWrapper {
             return state.count
         }
         entries.set(Double(count))
-        return link
+        return entry.cachedLink
     }
 
     /// Drops the cached answer for one slug: another instance changed it.
