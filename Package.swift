@@ -241,6 +241,7 @@ let package = Package(
         // Helpers more than one test target uses (not a test target itself: nothing to run).
         .target(
             name: "TestSupport",
+            dependencies: ["DNSClient"],
             path: "Tests/TestSupport",
             swiftSettings: swiftSettings
         ),

@@ -1,3 +1,4 @@
+import DNSClient
 import Foundation
 
 #if canImport(FoundationNetworking)
@@ -48,7 +49,9 @@ public final class ChallengeTestServer: Sendable {
                 guard process.isRunning else { return true }
                 return (try? await server.setTXT("ready.wayfinder.test", "1")) != nil
             }
-            if ready && process.isRunning { return server }
+            // The management API answering does not mean the DNS port does: its listener starts
+            // apart, and a busy machine may take a while; another socket may also hold the UDP port.
+            if ready && process.isRunning, await server.answersDNS() { return server }
             server.stop()
             log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         }
@@ -60,6 +63,17 @@ public final class ChallengeTestServer: Sendable {
         var description: String {
             "pebble-challtestsrv did not answer on its management port in three tries of 60 s; it printed:\n\(log)"
         }
+    }
+
+    /// Whether the DNS port answers (the record `start()` set) within 30 s.
+    private func answersDNS() async -> Bool {
+        guard let resolver = try? DNSResolver(address: address, timeout: .milliseconds(500), attempts: 1),
+            let name = try? DNSName("ready.wayfinder.test")
+        else { return false }
+        return await eventually(within: .seconds(30)) {
+            guard process.isRunning else { return true }
+            return (try? await resolver.textRecords(of: name)) == ["1"]
+        } && process.isRunning
     }
 
     /// Stops the server.
