@@ -1,5 +1,4 @@
 import LinkCore
-import Synchronization
 
 /// The ``VisitPlan``s of the links being visited, by link version and kind of visitor.
 ///
@@ -7,7 +6,7 @@ import Synchronization
 /// (``VersionStamp``): a change to the link (its rules, variants, expiry), seen here or on another
 /// instance, reaches the link cache as a new read with a new stamp, and a manifest reload or a
 /// runtime domain makes a new tenant; the next visit works out a new plan, and the old one ages
-/// out unread. At most `capacity` plans are kept, in a ``GenerationalCache``.
+/// out unread. At most `capacity` plans are kept, in a ``SharedCache``.
 package final class VisitPlanCache: Sendable {
     /// What a plan depends on.
     package struct Key: Hashable, Sendable {
@@ -32,25 +31,21 @@ package final class VisitPlanCache: Sendable {
         }
     }
 
-    private let state: Mutex<GenerationalCache<Key, VisitPlan>>
+    private let plans: SharedCache<Key, VisitPlan>
 
     /// The number of plans kept by default: a few thousand links visited by a few kinds of
     /// visitor each. A page's bytes are shared with ``SplicedPageCache``'s while both keep them.
     package static let defaultCapacity = 8192
 
     package init(capacity: Int = VisitPlanCache.defaultCapacity) {
-        state = Mutex(GenerationalCache(capacity: capacity))
+        plans = SharedCache(capacity: capacity)
     }
 
     /// The plan kept for `key`, or the one `make` works out (then kept).
     package func plan(for key: Key, make: () -> VisitPlan) -> VisitPlan {
-        if let plan = state.withLock({ $0.value(for: key) }) { return plan }
-        // Made outside the lock: two visits that miss at once both make it, and the same plan.
-        let plan = make()
-        state.withLock { $0.insert(plan, for: key) }
-        return plan
+        plans.value(for: key, make: make)
     }
 
     /// How many plans are kept.
-    package var count: Int { state.withLock { $0.count } }
+    package var count: Int { plans.count }
 }

@@ -1,5 +1,4 @@
 import LinkCore
-import Synchronization
 
 /// The redirect path's pages, rendered once and kept by what they show.
 ///
@@ -7,8 +6,8 @@ import Synchronization
 /// is served again only to a visit that would draw exactly the same page: a change to the link,
 /// its rules or variants, the manifest, or the kind of visitor makes another key, and the next
 /// visit renders the new page, on every instance, with nothing to invalidate. Pages nobody draws
-/// any more age out. At most `capacity` pages are kept, in a ``GenerationalCache`` as the link cache
-/// keeps links.
+/// any more age out. At most `capacity` pages are kept, in a ``SharedCache``: two generations, as
+/// the link cache keeps links.
 package final class SplicedPageCache: Sendable {
     /// A page model as a key of any page type.
     package struct Key: Hashable, @unchecked Sendable {
@@ -21,25 +20,21 @@ package final class SplicedPageCache: Sendable {
         }
     }
 
-    private let state: Mutex<GenerationalCache<Key, SplicedPage>>
+    private let pages: SharedCache<Key, SplicedPage>
 
     /// The number of pages kept by default: a few thousand links' pages for a few kinds of
     /// visitor each, at about 7 KB a page.
     package static let defaultCapacity = 4096
 
     package init(capacity: Int = SplicedPageCache.defaultCapacity) {
-        state = Mutex(GenerationalCache(capacity: capacity))
+        pages = SharedCache(capacity: capacity)
     }
 
     /// The page kept for `key`, or the one `render` makes (then kept).
     package func page(for key: Key, render: () -> SplicedPage) -> SplicedPage {
-        if let page = state.withLock({ $0.value(for: key) }) { return page }
-        // Rendered outside the lock: two visits that miss at once both render, and the same page.
-        let page = render()
-        state.withLock { $0.insert(page, for: key) }
-        return page
+        pages.value(for: key, make: render)
     }
 
     /// How many pages are kept.
-    package var count: Int { state.withLock { $0.count } }
+    package var count: Int { pages.count }
 }
