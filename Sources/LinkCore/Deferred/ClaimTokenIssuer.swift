@@ -36,13 +36,13 @@ package struct ClaimTokenIssuer: Sendable {
     }
 
     /// The platform whose claim token `decision` gets, or `nil` when it gets none: what
-    /// ``attach(to:target:client:tenant:pageToken:clickID:)`` decides before it makes a token.
-    /// It depends on the decision, the link and the kind of visitor only (``ClientKind``), and on
-    /// whether the keyring is loaded.
+    /// ``attach(to:target:client:tenant:pageToken:clickID:)`` decides before it makes a token
+    /// (which it cannot while the keyring is not loaded). It depends on the decision, the link and
+    /// the kind of visitor only (``ClientKind``).
     package func claimPlatform(
         of decision: RedirectDecision, target: RedirectTarget, client: ClientInfo, tenant: Tenant
     ) -> Platform? {
-        guard client.isPerson, target.linkID != nil, keyring.canSign, !Self.slug(of: target).isEmpty,
+        guard client.isPerson, target.linkID != nil, !Self.slug(of: target).isEmpty,
             client.platform == .android || client.platform == .ios
         else { return nil }
         let platform: Platform

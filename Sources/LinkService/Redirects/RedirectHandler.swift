@@ -30,7 +30,7 @@ package struct RedirectHandler: Sendable {
     package let issuer: ClaimTokenIssuer
     package let pages: PageRenderer
     /// Stored links' answers per version and kind of visitor.
-    package var plans = VisitPlanCache()
+    package var plans = VisitPlanCache(capacity: VisitPlan.cacheCapacity)
     package let publicLimit: PublicRateLimit
     package let metrics: LinkServiceMetrics
     package let clock: ServiceClock
@@ -115,21 +115,10 @@ package struct RedirectHandler: Sendable {
         let acceptsHTML = RedirectPlanner.acceptsHTML(request.headers.value(of: .accept))
         // The token's nonce is the click's id.
         let clickID = ClickID.random()
-        var response: Response
-        let claimToken: String?
-        // A stored link's answer is worked out once per version and kind of visitor; route paths
-        // and long links, each visited URL its own, are answered afresh.
-        if let version,
-            let planned = planned(
-                version, target: target, client: client, tenant: tenant, acceptsHTML: acceptsHTML,
-                mergesUTM: link?.content.firebase == nil, clickID: clickID)
-        {
-            (response, claimToken) = planned
-        } else {
-            (response, claimToken) = fresh(
-                target, client: client, tenant: tenant, acceptsHTML: acceptsHTML,
-                mergesUTM: link.map { $0.content.firebase == nil } ?? false, clickID: clickID)
-        }
+        let (answered, claimToken) = answer(
+            target, version: version, client: client, tenant: tenant, acceptsHTML: acceptsHTML,
+            mergesUTM: link.map { $0.content.firebase == nil } ?? false, clickID: clickID)
+        var response = answered
         // A HEAD (a link checker's probe) is answered as the GET would be, but is no visit.
         if request.method != .head {
             await record(
@@ -140,66 +129,34 @@ package struct RedirectHandler: Sendable {
         return response
     }
 
-    /// The answer from the link version's ``VisitPlan`` for this kind of visitor, and its claim
-    /// token; `nil` when the plan's token cannot be made now, for ``fresh(_:client:tenant:acceptsHTML:mergesUTM:clickID:)``.
-    private func planned(
-        _ version: VersionStamp, target: RedirectTarget, client: ClientInfo, tenant: Tenant, acceptsHTML: Bool,
+    /// The visit's answer from the ``VisitPlan`` of its kind of visitor, and its claim token. A
+    /// stored link's plan (`version` given) is kept for the next visit like this one; route paths
+    /// and long links, each visited URL its own, are planned for the visit alone.
+    private func answer(
+        _ target: RedirectTarget, version: VersionStamp?, client: ClientInfo, tenant: Tenant, acceptsHTML: Bool,
         mergesUTM: Bool, clickID: ClickID
-    ) -> (Response, String?)? {
-        let key = VisitPlanCache.Key(
-            link: version, tenant: tenant.version, choice: target.choice, kind: client.kind, acceptsHTML: acceptsHTML,
-            claims: issuer.keyring.canSign)
-        let plan = plans.plan(for: key) {
+    ) -> (Response, String?) {
+        func planned(claims: Bool) -> VisitPlan {
             VisitPlan(
                 target: target, client: client, tenant: tenant, acceptsHTML: acceptsHTML, mergesUTM: mergesUTM,
-                issuer: issuer, pages: pages)
+                issuer: issuer, claims: claims, pages: pages)
         }
-        var token: String? = nil
-        if let platform = plan.claim {
-            guard let issued = issuer.issue(for: platform, target: target, tenant: tenant, clickID: clickID) else {
-                return nil
-            }
-            token = issued
+        let claims = issuer.keyring.canSign
+        var plan: VisitPlan
+        if let version {
+            let key = VisitPlan.Key(
+                link: version, tenant: tenant.version, choice: target.choice, kind: client.kind,
+                acceptsHTML: acceptsHTML, claims: claims)
+            plan = plans.value(for: key) { planned(claims: claims) }
+        } else {
+            plan = planned(claims: claims)
         }
+        let token = plan.claim.flatMap { issuer.issue(for: $0, target: target, tenant: tenant, clickID: clickID) }
+        // The keyring could not sign after all: the answer without a token, as before it loaded.
+        if plan.claim != nil, token == nil { plan = planned(claims: false) }
         metrics.countRedirect(platform: client.platform)
         if plan.isPage { metrics.previews.increment() }
         return (plan.response(claimToken: token, clickID: clickID.text, pages: pages), token)
-    }
-
-    /// The answer the planner, the claim token issuer and `wf_click` give this visit, worked out
-    /// for it alone, and its claim token.
-    private func fresh(
-        _ target: RedirectTarget, client: ClientInfo, tenant: Tenant, acceptsHTML: Bool, mergesUTM: Bool,
-        clickID: ClickID
-    ) -> (Response, String?) {
-        var decision = RedirectPlanner(tenant: tenant).answer(
-            target, for: client, acceptsHTML: acceptsHTML, mergesUTM: mergesUTM)
-        // A page holds the token's placeholder: it is rendered once per link and kind of visitor.
-        let claimToken = issuer.attach(
-            to: &decision, target: target, client: client, tenant: tenant,
-            pageToken: pages.placeholders.text(for: .claimToken), clickID: clickID)
-        if tenant.manifest.apps.clickParameter, client.isPerson {
-            decision = decision.carryingClickID(clickID.text, onPages: pages.placeholders.text(for: .clickID))
-        }
-        metrics.countRedirect(platform: client.platform)
-        switch decision {
-        case .redirect(let location):
-            return (
-                Response(
-                    status: .found, headers: [.location: LocationField.value(for: location), .cacheControl: "no-store"]),
-                claimToken
-            )
-        case .preview(let page):
-            metrics.previews.increment()
-            return (pages.response(for: page, visit: .init(claimToken: claimToken, clickID: clickID.text)), claimToken)
-        case .intent(let intent):
-            return (
-                Response(
-                    status: .found,
-                    headers: [.location: LocationField.value(for: intent.uri), .cacheControl: "no-store"]),
-                claimToken
-            )
-        }
     }
 
     /// What a visited path is: a stored link (expired or not), or a route path or long link.

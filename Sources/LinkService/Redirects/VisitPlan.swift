@@ -18,6 +18,39 @@ package struct VisitPlan: Sendable {
         case page(SplicedPage)
     }
 
+    /// What a plan depends on, as ``VisitPlanCache`` keeps it.
+    ///
+    /// A plan is kept under the stamps of the link as the link cache read it and of the tenant
+    /// (``VersionStamp``): a change to the link (its rules, variants, expiry), seen here or on
+    /// another instance, reaches the link cache as a new read with a new stamp, and a manifest
+    /// reload or a runtime domain makes a new tenant; the next visit works out a new plan, and the
+    /// old one ages out unread.
+    package struct Key: Hashable, Sendable {
+        package var link: VersionStamp
+        package var tenant: VersionStamp
+        package var choice: VisitChoice?
+        package var kind: ClientKind
+        package var acceptsHTML: Bool
+        /// Whether claim tokens could be signed when the plan was made (the keyring loaded).
+        package var claims: Bool
+
+        package init(
+            link: VersionStamp, tenant: VersionStamp, choice: VisitChoice?, kind: ClientKind, acceptsHTML: Bool,
+            claims: Bool
+        ) {
+            self.link = link
+            self.tenant = tenant
+            self.choice = choice
+            self.kind = kind
+            self.acceptsHTML = acceptsHTML
+            self.claims = claims
+        }
+    }
+
+    /// How many plans a server keeps by default: a few thousand links visited by a few kinds of
+    /// visitor each. A page's bytes are shared with ``SplicedPageCache``'s while both keep them.
+    package static let cacheCapacity = 8192
+
     package let answer: Answer
     /// The platform whose claim token each visit gets; `nil` when visits get none.
     package let claim: Platform?
@@ -28,15 +61,16 @@ package struct VisitPlan: Sendable {
         self.claim = claim
     }
 
-    /// The plan of `target` (a stored link, its rule or variant chosen) for visitors like `client`.
+    /// The plan of `target` for visitors like `client`; with a claim token where the answer
+    /// gets one only when `claims` (the keyring can sign).
     package init(
         target: RedirectTarget, client: ClientInfo, tenant: Tenant, acceptsHTML: Bool, mergesUTM: Bool,
-        issuer: ClaimTokenIssuer, pages: PageRenderer
+        issuer: ClaimTokenIssuer, claims: Bool, pages: PageRenderer
     ) {
         var decision = RedirectPlanner(tenant: tenant).answer(
             target, for: client, acceptsHTML: acceptsHTML, mergesUTM: mergesUTM)
         let placeholders = pages.placeholders
-        claim = issuer.claimPlatform(of: decision, target: target, client: client, tenant: tenant)
+        claim = claims ? issuer.claimPlatform(of: decision, target: target, client: client, tenant: tenant) : nil
         if let claim {
             let token = placeholders.text(for: .claimToken)
             decision = ClaimTokenIssuer.placing(token, onPages: token, in: decision, for: claim, target: target)

@@ -84,7 +84,7 @@ struct VisitPlanTests {
 
                         let plan = VisitPlan(
                             target: target, client: client, tenant: tenant, acceptsHTML: acceptsHTML, mergesUTM: true,
-                            issuer: issuer, pages: renderer)
+                            issuer: issuer, claims: true, pages: renderer)
                         let issued = plan.claim.flatMap {
                             issuer.issue(for: $0, target: target, tenant: tenant, clickID: clickID)
                         }
@@ -121,32 +121,32 @@ struct VisitPlanTests {
         let link = VersionStamp()
         let tenant = VersionStamp()
         var made = 0
-        func plan(_ key: VisitPlanCache.Key) {
-            _ = cache.plan(for: key) {
+        func plan(_ key: VisitPlan.Key) {
+            _ = cache.value(for: key) {
                 made += 1
                 return VisitPlan(
                     answer: .redirect(renderer.placeholders.splice("https://example.com/\(made)")), claim: nil)
             }
         }
         let iPhone = ClientInfo(userAgent: Agents.iPhone).kind
-        let key = VisitPlanCache.Key(
+        let key = VisitPlan.Key(
             link: link, tenant: tenant, choice: nil, kind: iPhone, acceptsHTML: true, claims: true)
         plan(key)
         plan(key)
         #expect(made == 1)
         for changed in [
-            VisitPlanCache.Key(
+            VisitPlan.Key(
                 link: VersionStamp(), tenant: tenant, choice: nil, kind: iPhone, acceptsHTML: true, claims: true),
-            VisitPlanCache.Key(
+            VisitPlan.Key(
                 link: link, tenant: VersionStamp(), choice: nil, kind: iPhone, acceptsHTML: true, claims: true),
-            VisitPlanCache.Key(
+            VisitPlan.Key(
                 link: link, tenant: tenant, choice: .rule(0), kind: iPhone, acceptsHTML: true, claims: true),
-            VisitPlanCache.Key(
+            VisitPlan.Key(
                 link: link, tenant: tenant, choice: nil, kind: ClientInfo(userAgent: Agents.iPad).kind,
                 acceptsHTML: true,
                 claims: true),
-            VisitPlanCache.Key(link: link, tenant: tenant, choice: nil, kind: iPhone, acceptsHTML: false, claims: true),
-            VisitPlanCache.Key(link: link, tenant: tenant, choice: nil, kind: iPhone, acceptsHTML: true, claims: false),
+            VisitPlan.Key(link: link, tenant: tenant, choice: nil, kind: iPhone, acceptsHTML: false, claims: true),
+            VisitPlan.Key(link: link, tenant: tenant, choice: nil, kind: iPhone, acceptsHTML: true, claims: false),
         ] {
             let before = made
             plan(changed)
@@ -154,7 +154,7 @@ struct VisitPlanTests {
         }
         for index in 0..<100 {
             plan(
-                VisitPlanCache.Key(
+                VisitPlan.Key(
                     link: VersionStamp(), tenant: tenant, choice: .variant(index), kind: iPhone, acceptsHTML: true,
                     claims: true))
         }
