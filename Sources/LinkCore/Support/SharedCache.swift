@@ -14,10 +14,20 @@ package final class SharedCache<Key: Hashable & Sendable, Value: Sendable>: Send
     /// The value kept for `key`, or the one `make` makes (then kept). Made outside the lock: two
     /// callers that miss at once both make it, which must give the same value.
     package func value(for key: Key, make: () -> Value) -> Value {
-        if let value = state.withLock({ $0.value(for: key) }) { return value }
+        if let value = value(for: key) { return value }
         let value = make()
-        state.withLock { $0.insert(value, for: key) }
+        keep(value, for: key)
         return value
+    }
+
+    /// The value kept for `key`, if there is one.
+    package func value(for key: Key) -> Value? {
+        state.withLock { $0.value(for: key) }
+    }
+
+    /// Keeps `value` for `key`, in place of any other.
+    package func keep(_ value: Value, for key: Key) {
+        state.withLock { $0.insert(value, for: key) }
     }
 
     /// How many values are kept.

@@ -30,7 +30,7 @@ package struct RedirectHandler: Sendable {
     package let issuer: ClaimTokenIssuer
     package let pages: PageRenderer
     /// Stored links' answers per version and kind of visitor.
-    package var plans = VisitPlanCache(capacity: VisitPlan.cacheCapacity)
+    package let plans: VisitPlanCache
     package let publicLimit: PublicRateLimit
     package let metrics: LinkServiceMetrics
     package let clock: ServiceClock
@@ -147,7 +147,7 @@ package struct RedirectHandler: Sendable {
             let key = VisitPlan.Key(
                 link: version, tenant: tenant.version, choice: target.choice, kind: client.kind,
                 acceptsHTML: acceptsHTML, claims: claims)
-            plan = plans.value(for: key) { planned(claims: claims) }
+            plan = plans.plan(for: key) { planned(claims: claims) }
         } else {
             plan = planned(claims: claims)
         }

@@ -47,9 +47,9 @@ package struct VisitPlan: Sendable {
         }
     }
 
-    /// How many plans a server keeps by default: a few thousand links visited by a few kinds of
+    /// How many page plans a server keeps: a few thousand links visited by a few kinds of
     /// visitor each. A page's bytes are shared with ``SplicedPageCache``'s while both keep them.
-    package static let cacheCapacity = 8192
+    package static let pageCacheCapacity = 8192
 
     package let answer: Answer
     /// The platform whose claim token each visit gets; `nil` when visits get none.

@@ -116,13 +116,13 @@ struct VisitPlanTests {
 
     @Test("a plan is kept per link version and kind of visitor; a new version or tenant makes another")
     func plansAreKeptPerVersion() throws {
-        let cache = VisitPlanCache(capacity: 16)
+        let cache = VisitPlanCache(redirects: 16)
         let renderer = try PageRenderer()
         let link = VersionStamp()
         let tenant = VersionStamp()
         var made = 0
         func plan(_ key: VisitPlan.Key) {
-            _ = cache.value(for: key) {
+            _ = cache.plan(for: key) {
                 made += 1
                 return VisitPlan(
                     answer: .redirect(renderer.placeholders.splice("https://example.com/\(made)")), claim: nil)
@@ -158,6 +158,40 @@ struct VisitPlanTests {
                     link: VersionStamp(), tenant: tenant, choice: .variant(index), kind: iPhone, acceptsHTML: true,
                     claims: true))
         }
-        #expect(cache.count <= 16)
+        #expect(cache.count.redirects <= 16)
+    }
+
+    @Test("redirect plans and page plans are kept apart: many pages do not push the redirects out")
+    func redirectPlansOutlivePagePlans() throws {
+        let cache = VisitPlanCache(redirects: 64, pages: 4)
+        let renderer = try PageRenderer()
+        let tenant = VersionStamp()
+        let desktop = ClientInfo(userAgent: Agents.desktop).kind
+        let iPhone = ClientInfo(userAgent: Agents.iPhone).kind
+        var made = 0
+        func key(_ link: VersionStamp, _ kind: ClientKind) -> VisitPlan.Key {
+            VisitPlan.Key(link: link, tenant: tenant, choice: nil, kind: kind, acceptsHTML: true, claims: true)
+        }
+        func plan(_ key: VisitPlan.Key, page: Bool) -> VisitPlan {
+            cache.plan(for: key) {
+                made += 1
+                let text = renderer.placeholders.splice(page ? "<p>\(made)</p>" : "https://example.com/\(made)")
+                return VisitPlan(answer: page ? .page(text) : .redirect(text), claim: nil)
+            }
+        }
+        let redirects = (0..<32).map { _ in key(VersionStamp(), desktop) }
+        for key in redirects { _ = plan(key, page: false) }
+        for _ in 0..<100 { _ = plan(key(VersionStamp(), iPhone), page: true) }
+        let before = made
+        for key in redirects { #expect(!plan(key, page: false).isPage) }
+        #expect(made == before, "every redirect plan was still kept")
+        #expect(cache.count.pages <= 4)
+        #expect(cache.count.redirects == 32)
+        // A page plan is found again while it is kept.
+        let page = key(VersionStamp(), iPhone)
+        _ = plan(page, page: true)
+        let afterPage = made
+        #expect(plan(page, page: true).isPage)
+        #expect(made == afterPage)
     }
 }
