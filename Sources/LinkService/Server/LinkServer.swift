@@ -281,8 +281,9 @@ public struct LinkServer: Sendable {
         let redirects = RedirectHandler(
             tenants: tenants, store: store, clicks: clicks, writeClicks: writeClicks, visitorKeys: analytics?.keys,
             clickFlush: configuration.clickFlush,
-            issuer: deferred.issuer, pages: pages, plans: VisitPlanCache(redirects: configuration.linkCacheCapacity),
-            publicLimit: publicLimit, metrics: metrics, clock: clock, countryLookup: countryLookup, passwordLimiter: passwordLimiter,
+            issuer: deferred.issuer, pages: pages,
+            plans: VisitPlanCache(redirects: configuration.linkCacheCapacity), publicLimit: publicLimit,
+            metrics: metrics, clock: clock, countryLookup: countryLookup, passwordLimiter: passwordLimiter,
             passwordAddressLimiter: passwordAddressLimiter, passwordChecks: passwordChecks, logger: logger)
         router.get("/") { request, context in try await redirects.respond(to: request, context: context) }
         router.get("/**") { request, context in try await redirects.respond(to: request, context: context) }
