@@ -99,8 +99,8 @@ package final class CachingLinkStore: StoreWrapper {
 
     /// ``cachedLink(tenant:slug:)`` with the stamp of the version the cache holds: what is worked
     /// out from the link (its answer per kind of visitor) can be kept under the stamp. The stamp
-    /// changes whenever the cache reads the link again, so a change made here or on another
-    /// instance gets a new stamp as soon as the cache has it.
+    /// changes whenever the cache reads the link again and finds it changed, so a change made here
+    /// or on another instance gets a new stamp as soon as the cache has it.
     package func cachedVersion(tenant: String, slug: String) async throws -> CachedLink? {
         let key = Key(tenant: tenant, slug: slug)
         let now = elapsed()
@@ -118,7 +118,11 @@ package final class CachingLinkStore: StoreWrapper {
             if let lastKnown { return lastKnown.cachedLink }
             throw error
         }
-        let entry = Entry(link: link, expires: elapsed() + lifetime)
+        var entry = Entry(link: link, expires: elapsed() + lifetime)
+        // Read again after its lifetime and unchanged: the same version, so that what was worked
+        // out from it (its visit plans) is still found. Every in-use link is read again each
+        // lifetime, and a new stamp for each read made every visitor's answer be planned again.
+        if let cached, cached.link == link { entry.version = cached.version }
         let count = state.withLock { state -> Int in
             // A drop since the read began may have been about this link: cache nothing then.
             if state.drops == generation { state.insert(entry, key) }

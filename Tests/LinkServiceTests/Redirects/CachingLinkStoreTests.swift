@@ -97,6 +97,31 @@ struct CachingLinkStoreTests {
         try await base.close()
     }
 
+    @Test("a link read again after its lifetime keeps its version when unchanged and gets a new one when changed")
+    func versionSurvivesUnchangedReads() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let base = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        let time = ManualClock()
+        let store = CachingLinkStore(
+            base: base, lifetime: .seconds(60), capacity: 100, registry: LinkServiceMetrics().registry, clock: time)
+        _ = try await base.insertLink(Self.link("a"))
+        let first = try #require(try await store.cachedVersion(tenant: "storyteller", slug: "a"))
+        time.advance(by: .seconds(61))
+        let again = try #require(try await store.cachedVersion(tenant: "storyteller", slug: "a"))
+        #expect(again.version == first.version, "read again, unchanged: what was planned from it still holds")
+        // Changed behind the cache's back, as another instance would without a change feed.
+        var changed = Self.link("a")
+        changed.content.destination = "https://www.stories.example.com/changed"
+        #expect(try await base.updateLink(changed))
+        #expect(try await store.cachedVersion(tenant: "storyteller", slug: "a")?.version == first.version)
+        time.advance(by: .seconds(61))
+        let fresh = try #require(try await store.cachedVersion(tenant: "storyteller", slug: "a"))
+        #expect(fresh.link.content.destination.hasSuffix("/changed"))
+        #expect(fresh.version != first.version)
+        try await base.close()
+    }
+
     @Test("/metrics shows link cache hits and misses of redirects")
     func metricsShowHitsAndMisses() async throws {
         let service = try await TestService.make()
