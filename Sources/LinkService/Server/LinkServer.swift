@@ -96,8 +96,11 @@ public struct LinkServer: Sendable {
         self.metrics = LinkServiceMetrics()
         self.webhookMetrics = WebhookMetrics(registry: metrics.registry)
         self.manifestMetrics = ManifestMetrics(registry: metrics.registry)
+        // A store that reports every change (SQLite's) keeps links in use in memory until one.
+        let followed = (store as? any LinkChangeFeed)?.reportsEveryChange == true
         self.store = CachingLinkStore(
-            base: store, lifetime: configuration.linkCacheLifetime, capacity: configuration.linkCacheCapacity,
+            base: store, lifetime: followed ? nil : configuration.linkCacheLifetime,
+            capacity: configuration.linkCacheCapacity,
             registry: metrics.registry, clock: ContinuousClock())
         self.keys = APIKeyCache(
             store: store, tenants: tenants, lifetime: configuration.apiKeyCacheLifetime, clock: clock)

@@ -11,9 +11,11 @@ import Synchronization
 /// links API answers with) always asks the store, as before the cache existed.
 ///
 /// Unknown slugs are cached too (as `nil`), so a burst of requests for a missing slug reaches the
-/// store once. Entries live ``LinkServiceConfiguration/linkCacheLifetime`` at most. Writes made
-/// through this wrapper replace or drop their entry at once; writes made by other instances reach
-/// it through ``invalidate(tenant:slug:)`` and ``invalidateAll()`` (see ``LinkChangeFollower``).
+/// store once. Entries live ``LinkServiceConfiguration/linkCacheLifetime`` at most, or, in front
+/// of a store whose change feed reports every change (``LinkChangeFeed/reportsEveryChange``:
+/// SQLite's), until a change drops them. Writes made through this wrapper replace or drop their
+/// entry at once; writes made by other instances or processes reach it through
+/// ``invalidate(tenant:slug:)`` and ``invalidateAll()`` (see ``LinkChangeFollower``).
 /// While the store cannot be reached, a link it read before is still answered, however old.
 ///
 /// At most ``LinkServiceConfiguration/linkCacheCapacity`` entries are kept, in two generations of
@@ -28,7 +30,8 @@ package final class CachingLinkStore: StoreWrapper {
     /// The store behind the cache.
     package let base: any LinkStore
     private let state: Mutex<State>
-    private let lifetime: Duration
+    /// `nil`: entries stay until dropped.
+    private let lifetime: Duration?
     /// How long the clock has run since the cache was made: the one thing the cache asks of its
     /// clock, kept as a function so that the class, which every handler names, is not generic.
     private let elapsed: @Sendable () -> Duration
@@ -45,8 +48,10 @@ package final class CachingLinkStore: StoreWrapper {
         var link: Link?
         /// This read of the link: a later read, or a change, gets another stamp.
         var version = VersionStamp()
-        /// When the entry goes stale, as ``CachingLinkStore/elapsed`` counts.
-        var expires: Duration
+        /// When the entry goes stale, as ``CachingLinkStore/elapsed`` counts; `nil` for never.
+        var expires: Duration?
+
+        func isFresh(at now: Duration) -> Bool { expires.map { $0 > now } ?? true }
 
         var cachedLink: CachedLink? { link.map { CachedLink(link: $0, version: version) } }
     }
@@ -70,9 +75,10 @@ package final class CachingLinkStore: StoreWrapper {
     }
 
     /// A cache of at most `capacity` entries in front of `base`, each fresh for `lifetime` as
-    /// `clock` measures it.
+    /// `clock` measures it; with no lifetime, until it is dropped (only in front of a store whose
+    /// changes are followed, see ``LinkChangeFeed/reportsEveryChange``).
     package init<C: Clock>(
-        base: any LinkStore, lifetime: Duration, capacity: Int, registry: PrometheusCollectorRegistry, clock: C
+        base: any LinkStore, lifetime: Duration?, capacity: Int, registry: PrometheusCollectorRegistry, clock: C
     ) where C.Duration == Duration {
         self.base = base
         self.lifetime = lifetime
@@ -105,7 +111,7 @@ package final class CachingLinkStore: StoreWrapper {
         let key = Key(tenant: tenant, slug: slug)
         let now = elapsed()
         let (cached, generation) = state.withLock { state -> (Entry?, UInt64) in (state.entry(key), state.drops) }
-        if let cached, cached.expires > now {
+        if let cached, cached.isFresh(at: now) {
             hits.increment()
             return cached.cachedLink
         }
@@ -118,7 +124,7 @@ package final class CachingLinkStore: StoreWrapper {
             if let lastKnown { return lastKnown.cachedLink }
             throw error
         }
-        var entry = Entry(link: link, expires: elapsed() + lifetime)
+        var entry = Entry(link: link, expires: lifetime.map { elapsed() + $0 })
         // Read again after its lifetime and unchanged: the same version, so that what was worked
         // out from it (its visit plans) is still found. Every in-use link is read again each
         // lifetime, and a new stamp for each read made every visitor's answer be planned again.
@@ -147,7 +153,7 @@ package final class CachingLinkStore: StoreWrapper {
     }
 
     private func cache(_ link: Link) {
-        let entry = Entry(link: link, expires: elapsed() + lifetime)
+        let entry = Entry(link: link, expires: lifetime.map { elapsed() + $0 })
         state.withLock { state in
             // Counts as a drop too: a read that began before the insert must not cache "unknown".
             state.drops &+= 1
@@ -182,6 +188,12 @@ package final class CachingLinkStore: StoreWrapper {
     package func deleteLink(tenant: String, slug: String, at date: Date) async throws -> Bool {
         defer { invalidate(tenant: tenant, slug: slug) }
         return try await base.deleteLink(tenant: tenant, slug: slug, at: date)
+    }
+
+    /// Moves the links and drops every cached one: which links moved is not known here.
+    package func moveLinks(tenant: String, from domain: String, to newDomain: String) async throws -> Int {
+        defer { invalidateAll() }
+        return try await base.moveLinks(tenant: tenant, from: domain, to: newDomain)
     }
 
     // MARK: Reads that go to the store

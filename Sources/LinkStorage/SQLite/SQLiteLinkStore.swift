@@ -26,11 +26,13 @@ package final class SQLiteLinkStore: LinkStore {
     /// pool shared with other stores it could hold every thread, and the transaction it waits for
     /// could not commit until the wait gave up with "database is locked".
     private let threadPool: NIOThreadPool
+    let logger: Logger
 
-    private init(writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool) {
+    private init(writer: SQLiteConnection, readers: [SQLiteConnection], threadPool: NIOThreadPool, logger: Logger) {
         self.writer = writer
         self.readers = readers.map { ($0, AsyncMutex()) }
         self.threadPool = threadPool
+        self.logger = logger
     }
 
     /// Opens (creating if needed) the database file at `path` and brings its schema up to date.
@@ -79,7 +81,7 @@ package final class SQLiteLinkStore: LinkStore {
                 _ = try await reader.query("PRAGMA busy_timeout=5000")
                 try await installFunctions(on: reader)
             }
-            let store = SQLiteLinkStore(writer: writer, readers: readers, threadPool: threadPool)
+            let store = SQLiteLinkStore(writer: writer, readers: readers, threadPool: threadPool, logger: logger)
             try await store.migrate()
             _ = try await writer.query("PRAGMA busy_timeout=5000")
             return store
@@ -180,7 +182,7 @@ package final class SQLiteLinkStore: LinkStore {
 
     /// Runs `body` on the writer, one at a time; a full or failing disk comes out as
     /// ``LinkStoreError`` (see ``translate(_:)``).
-    private func withWriter<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T)
+    func withWriter<T: Sendable>(_ body: @Sendable @escaping (SQLiteConnection) async throws -> T)
         async throws -> T
     {
         do {

@@ -122,6 +122,26 @@ struct CachingLinkStoreTests {
         try await base.close()
     }
 
+    @Test("with no lifetime (in front of a store that reports every change) an entry stays until it is dropped")
+    func entriesWithoutLifetimeStay() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let base = try await SQLiteLinkStore.open(path: directory.path("links.sqlite"))
+        let time = ManualClock()
+        let metrics = LinkServiceMetrics()
+        let store = CachingLinkStore(
+            base: base, lifetime: nil, capacity: 100, registry: metrics.registry, clock: time)
+        _ = try await base.insertLink(Self.link("a"))
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a")?.id == "id-a")
+        #expect(try await base.deleteLink(tenant: "storyteller", slug: "a"))
+        time.advance(by: .seconds(86_400 * 365))
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a")?.id == "id-a", "not read again")
+        #expect(Self.metric("wayfinder_link_cache_misses_total", in: metrics) == 1)
+        store.invalidateAll()
+        #expect(try await store.cachedLink(tenant: "storyteller", slug: "a") == nil)
+        try await base.close()
+    }
+
     @Test("/metrics shows link cache hits and misses of redirects")
     func metricsShowHitsAndMisses() async throws {
         let service = try await TestService.make()

@@ -89,6 +89,35 @@ struct SQLiteLinkStoreTests {
         }
     }
 
+    @Test(
+        "a change another store commits to the file is reported as a resynchronize; the follower's own writes are not"
+    )
+    func changeFeedFollowsOtherConnections() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let follower = try await SQLiteLinkStore.open(path: directory.path("f.sqlite"))
+        let other = try await SQLiteLinkStore.open(path: directory.path("f.sqlite"))
+        #expect(follower.reportsEveryChange)
+        let (changes, continuation) = AsyncStream.makeStream(of: LinkChange.self)
+        let following = Task { await follower.followLinkChanges { continuation.yield($0) } }
+        var iterator = changes.makeAsyncIterator()
+        #expect(await iterator.next() == .resynchronize)
+        // The follower's own writes are its caller's business: three polls go by unreported, then
+        // the other store's write is the next report.
+        _ = try await follower.insertLink(LinkStoreConformanceTests.makeLink(slug: "own"))
+        try await Task.sleep(for: SQLiteLinkStore.changePollInterval * 3)
+        _ = try await other.insertLink(LinkStoreConformanceTests.makeLink(slug: "other"))
+        let started = ContinuousClock.now
+        #expect(await iterator.next() == .resynchronize)
+        #expect(ContinuousClock.now - started < .seconds(30))
+        following.cancel()
+        await following.value
+        continuation.finish()
+        #expect(await iterator.next() == nil, "nothing else was reported")
+        try await other.close()
+        try await follower.close()
+    }
+
     @Test("a committed link is in the file when it is opened again")
     func survivesReopen() async throws {
         let directory = try TemporaryDirectory()
