@@ -38,7 +38,9 @@ public struct LinkServiceConfiguration: Sendable, Hashable {
     /// How long the audit log keeps an entry; older ones are pruned.
     public var auditRetention: Duration = .seconds(400 * 86_400)
     /// How long a link read for a redirect is reused before the store is asked again (other
-    /// instances may have changed it; this instance's own changes apply at once).
+    /// instances may have changed it; this instance's own changes apply at once). Only for a store
+    /// whose change feed may miss a change (PostgreSQL's): with SQLite, whose file tells when
+    /// another process committed to it, links stay cached until a change.
     public var linkCacheLifetime: Duration
     /// Links (and unknown slugs) kept in the redirect cache at most: what bounds the memory the
     /// cache takes (about 1 KB per link with short texts; see `BENCHMARKS.md` for a measure).

@@ -190,7 +190,8 @@ package final class CachingLinkStore: StoreWrapper {
         return try await base.deleteLink(tenant: tenant, slug: slug, at: date)
     }
 
-    /// Moves the links and drops every cached one: which links moved is not known here.
+    /// Moves the links and drops every cached one (which links moved is not known here), so the
+    /// cache never holds a link on its old domain: with SQLite, cached links have no lifetime.
     package func moveLinks(tenant: String, from domain: String, to newDomain: String) async throws -> Int {
         defer { invalidateAll() }
         return try await base.moveLinks(tenant: tenant, from: domain, to: newDomain)
