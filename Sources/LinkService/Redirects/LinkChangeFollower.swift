@@ -4,9 +4,10 @@ import Logging
 import ServiceLifecycle
 
 /// Keeps the link cache, the API key cache and the served runtime domains right when other
-/// instances change links, revoke keys or change domains: drops a cached link or key as soon as
-/// the store's `LinkChangeFeed` reports it changed, reads the runtime domains again when one
-/// changed, and does all of it when the feed (re)connects. Runs as a service of the application
+/// instances or processes change links, revoke keys or change domains: drops a cached link or key
+/// as soon as the store's `LinkChangeFeed` reports it changed, reads the runtime domains again
+/// when one changed, and does all of it when the feed (re)connects or, for SQLite, reports that
+/// another process committed to the file. Runs as a service of the application
 /// until graceful shutdown.
 package struct LinkChangeFollower: Service {
     package let feed: any LinkChangeFeed
@@ -56,7 +57,7 @@ package struct LinkChangeFollower: Service {
                         cache.invalidateAll()
                         keys.dropAll()
                         domainChanged.yield()
-                        logger.info("following link changes of other instances; link cache emptied")
+                        logger.info("link cache emptied: following changes made by other instances or processes")
                     }
                 }
             }
