@@ -46,7 +46,8 @@ package final class CachingLinkStore: StoreWrapper {
 
     private struct Entry {
         var link: Link?
-        /// This read of the link: a later read, or a change, gets another stamp.
+        /// This version of the link: a read that finds it changed gets another stamp (one that
+        /// finds it unchanged keeps this one).
         var version = VersionStamp()
         /// When the entry goes stale, as ``CachingLinkStore/elapsed`` counts; `nil` for never.
         var expires: Duration?
